@@ -1,0 +1,38 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const htmlSinks = [
+  { selector: "AssignmentExpression[left.property.name='innerHTML']", message: 'Untrusted text: never innerHTML.' },
+  { selector: "AssignmentExpression[left.property.name='outerHTML']", message: 'Untrusted text: never outerHTML.' },
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Untrusted text: never dangerouslySetInnerHTML.' },
+  { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Untrusted text: never insertAdjacentHTML.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'dist-*', 'node_modules', 'fixtures', 'public', 'bench/tmp', 'test-results', 'playwright-report', '.cache'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      'no-restricted-syntax': ['error', ...htmlSinks],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'plotly.js*'], message: 'src/ is the framework-free core.' }] },
+      ],
+    },
+  },
+);

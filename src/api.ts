@@ -1,0 +1,93 @@
+/**
+ * The one API through which the UI (and the CLI) reach the core. Everything here is framework-free.
+ *
+ * @example
+ * const ds = await openDataset({ kind: 'url', url: 'https://host/data.zarr#mode=nczarr,s3' });
+ * const slice = await ds.read('/temp', [0, null, null], { signal });
+ */
+import type { Dataset, Variable } from './model/types';
+import type { Telemetry } from './store/types';
+
+/** Where a dataset comes from. */
+export type Source =
+  | { readonly kind: 'url'; readonly url: string }
+  | { readonly kind: 'zip-file'; readonly file: Blob; readonly name: string }
+  | { readonly kind: 'folder'; readonly files: readonly FolderFile[]; readonly name: string };
+
+/** A file of a dropped or picked folder, keyed by its path relative to the folder (`a/.zarray`). */
+export interface FolderFile {
+  readonly path: string;
+  readonly file: Blob;
+}
+
+export interface S3Credentials {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken?: string | undefined;
+}
+
+/** A named S3 endpoint (`s3://alias/bucket/key` resolves to it), like S3netCDF4's `hosts`. */
+export interface EndpointAlias {
+  readonly name: string;
+  readonly url: string;
+  readonly region: string;
+  readonly credentials?: S3Credentials | undefined;
+}
+
+export interface OpenOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly aliases?: readonly EndpointAlias[] | undefined;
+  /** Credentials for s3 URLs that have no alias with credentials. */
+  readonly credentials?: (S3Credentials & { readonly region?: string | undefined }) | undefined;
+  readonly onProgress?: ((p: Progress) => void) | undefined;
+}
+
+/**
+ * One entry of a selection per dimension: an index (the dimension is dropped), `null` (all of it), or a
+ * range with an optional step (every k-th element).
+ */
+export type DimSelection = number | null | { readonly start: number; readonly stop: number; readonly step?: number };
+
+export interface Progress {
+  readonly done: number;
+  readonly total: number;
+  readonly bytes: number;
+}
+
+export type SliceData =
+  | Int8Array
+  | Uint8Array
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | BigInt64Array
+  | BigUint64Array
+  | Float32Array
+  | Float64Array
+  | readonly string[]
+  | readonly boolean[];
+
+/** A read slice in C order. Complex values are interleaved (re, im) with `complex: true`. */
+export interface Slice {
+  readonly variable: Variable;
+  readonly shape: readonly number[];
+  readonly data: SliceData;
+  readonly complex?: boolean;
+  /** Flat indices of elements whose chunk could not be read (shown masked), with the reason. */
+  readonly failedChunks?: readonly { readonly chunk: readonly number[]; readonly message: string }[];
+}
+
+export interface ReadOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly onProgress?: ((p: Progress) => void) | undefined;
+}
+
+export interface OpenedDataset {
+  readonly model: Dataset;
+  /** The source as a canonical string (URL with its `#mode` fragment), for share links; never credentials. */
+  readonly location: string;
+  read(variablePath: string, selection: readonly DimSelection[], options?: ReadOptions): Promise<Slice>;
+  telemetry(): Telemetry;
+  close(): void;
+}

@@ -1,0 +1,130 @@
+/**
+ * The one netCDF-style model that every metadata dialect (Zarr v2/v3, NCZarr v1/v2/attribute form, xarray,
+ * consolidated) is parsed into. Nothing downstream of the readers looks at the dialect again.
+ */
+
+/** netCDF-4 atomic types, named as CDL names them. */
+export type NcAtomicType =
+  | 'byte'
+  | 'ubyte'
+  | 'short'
+  | 'ushort'
+  | 'int'
+  | 'uint'
+  | 'int64'
+  | 'uint64'
+  | 'float'
+  | 'double'
+  | 'char'
+  | 'string';
+
+/** Zarr types netCDF has no atomic type for; shown with these names. */
+export type ExtraType = 'bool' | 'half' | 'complex64' | 'complex128' | 'datetime64' | 'timedelta64' | 'opaque';
+
+export type ValueType = NcAtomicType | ExtraType;
+
+export type NumericAttributeType = Exclude<NcAtomicType, 'char' | 'string' | 'int64' | 'uint64'>;
+
+/** A typed attribute. Text (`char`) is one string; int64/uint64 are exact bigints. */
+export type Attribute =
+  | { readonly name: string; readonly type: 'char'; readonly value: string }
+  | { readonly name: string; readonly type: 'string'; readonly value: readonly string[] }
+  | { readonly name: string; readonly type: 'int64' | 'uint64'; readonly value: readonly bigint[] }
+  | { readonly name: string; readonly type: NumericAttributeType; readonly value: readonly number[] };
+
+export interface Dimension {
+  readonly name: string;
+  /** Full path of the dimension, e.g. `/grp/lat`. */
+  readonly path: string;
+  readonly length: number;
+  readonly unlimited: boolean;
+  /** A dimension netcdf-c invents for pure Zarr (`_Anonymous_Dim_<len>`). */
+  readonly anonymous: boolean;
+}
+
+/** One codec of the chain, as the metadata gives it (v2 filters + compressor, or the v3 chain). */
+export interface Codec {
+  readonly id: string;
+  readonly configuration: Readonly<Record<string, unknown>>;
+}
+
+export type FillValue = number | bigint | string | boolean | readonly [number, number] | Uint8Array | null;
+
+/** Where the bytes of an array live in the store and how chunk keys are spelled. */
+export interface ArrayStorage {
+  readonly zarrFormat: 2 | 3;
+  /** Store key of the array's folder, without leading or trailing slash ('' for the root). */
+  readonly key: string;
+  /** Chunk key separator and prefix: v2 `.` or `/`; v3 default encoding `c/` prefix. */
+  readonly chunkSeparator: '.' | '/';
+  readonly chunkKeyPrefix: '' | 'c/';
+  /** The array metadata as zarrita expects it (v3 shape), for the data path. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+export interface Variable {
+  readonly name: string;
+  /** Full path, e.g. `/grp/temp`. */
+  readonly path: string;
+  readonly type: ValueType;
+  /** The original Zarr data type, e.g. `<f4`, `|S8`, `float32`, `<M8[ns]`. */
+  readonly dtype: string;
+  /** Bytes per element in storage (0 for variable-length). */
+  readonly itemSize: number;
+  readonly endianness: 'little' | 'big' | 'none';
+  readonly dimensions: readonly Dimension[];
+  readonly shape: readonly number[];
+  readonly chunks: readonly number[];
+  readonly order: 'C' | 'F';
+  readonly fillValue: FillValue;
+  readonly codecs: readonly Codec[];
+  /** `scalar` for rank 0; `chunked` otherwise (netCDF's `_Storage`). */
+  readonly storage: 'chunked' | 'contiguous' | 'scalar';
+  readonly attributes: readonly Attribute[];
+  /** NCZarr `_nczarr_maxstrlen` / netCDF string length for fixed-size string storage. */
+  readonly maxStrlen?: number | undefined;
+  readonly zarr: ArrayStorage;
+}
+
+/** Something in the dataset that could not be read; the rest stays usable. */
+export interface Problem {
+  /** Store key or model path it concerns. */
+  readonly key: string;
+  readonly message: string;
+  readonly error: unknown;
+}
+
+export interface Group {
+  readonly name: string;
+  /** Full path, `/` for the root. */
+  readonly path: string;
+  readonly attributes: readonly Attribute[];
+  /** Dimensions defined in this group. */
+  readonly dimensions: readonly Dimension[];
+  readonly variables: readonly Variable[];
+  readonly groups: readonly Group[];
+  /** Problems met reading this group's own objects and children. */
+  readonly problems: readonly Problem[];
+}
+
+export type NczarrForm = 'v1-objects' | 'keys-upper' | 'keys-lower' | 'attributes';
+
+export interface Dialect {
+  readonly zarrFormat: 2 | 3;
+  /** NCZarr metadata form, or null for pure Zarr. */
+  readonly nczarr: NczarrForm | null;
+  /** Whether `_ARRAY_DIMENSIONS` named dimensions. */
+  readonly xarray: boolean;
+  readonly consolidated: boolean;
+  /** NCZarr superblock version (e.g. `2.0.0`), when present. */
+  readonly nczarrVersion?: string | undefined;
+}
+
+export interface Dataset {
+  readonly root: Group;
+  readonly dialect: Dialect;
+  /** Dataset name as ncdump derives it from the path (file stem). */
+  readonly name: string;
+  /** Problems anywhere in the tree, flattened. */
+  readonly problems: readonly Problem[];
+}

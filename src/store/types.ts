@@ -1,0 +1,41 @@
+import type { AbsolutePath, AsyncReadable, GetOptions, RangeQuery } from '@zarrita/storage';
+
+export type { AbsolutePath, RangeQuery };
+
+/** One level of a listing: names relative to the listed prefix. */
+export interface Listing {
+  /** Object names directly under the prefix (no slash). */
+  readonly files: readonly string[];
+  /** Sub-folder names directly under the prefix (no slash). */
+  readonly folders: readonly string[];
+}
+
+export type RequestOptions = GetOptions;
+
+/**
+ * The store every reader and the data path use: zarrita's `AsyncReadable` (`get`, `getRange`), plus listing
+ * where the medium can list (S3, folders, zips), and a human description for messages.
+ */
+export interface Store extends AsyncReadable {
+  get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined>;
+  getRange?(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined>;
+  /** Lists one level under `prefix` (an absolute path ending in `/`, or `/` for the root). */
+  list?(prefix: AbsolutePath, options?: RequestOptions): Promise<Listing>;
+  /** Where the data lives, for messages: a URL, `folder name/`, `file.zip`. */
+  readonly description: string;
+}
+
+/** Counters the UI's telemetry panel shows. */
+export interface Telemetry {
+  requests: number;
+  bytes: number;
+  retries: number;
+  failures: number;
+  cacheHits: number;
+  cacheMisses: number;
+  chunksDecoded: number;
+}
+
+export function emptyTelemetry(): Telemetry {
+  return { requests: 0, bytes: 0, retries: 0, failures: 0, cacheHits: 0, cacheMisses: 0, chunksDecoded: 0 };
+}
