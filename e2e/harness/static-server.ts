@@ -1,0 +1,239 @@
+/**
+ * Static HTTP server for end-to-end tests: serves a folder with Range, HEAD and CORS, and takes switches over
+ * HTTP so tests in another process can inject latency and faults and read the request log.
+ *
+ * Control endpoints (all under `/__control`, never logged):
+ * - `POST /__control/config` `{ latencyMs?, faults? }` — replaces the configuration;
+ * - `POST /__control/reset` — clears configuration and log;
+ * - `GET /__control/log` — the request log as JSON.
+ *
+ * A fault applies to request paths containing `match` (all paths when empty) and is one of: an HTTP `status`
+ * (e.g. 503), `reset` (destroy the socket), `truncate` (send half the body with the full Content-Length),
+ * `stall` (send headers, then nothing), or `wrong-length` (Content-Length larger than the body). `rate` (0..1)
+ * applies it to that share of requests, from a seeded generator so runs repeat; `count` limits how many times.
+ */
+import { createReadStream, promises as fs } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+export interface Fault {
+  kind: 'status' | 'reset' | 'truncate' | 'stall' | 'wrong-length';
+  status?: number;
+  match?: string;
+  rate?: number;
+  count?: number;
+}
+
+export interface ServerConfig {
+  latencyMs: number;
+  faults: Fault[];
+  seed: number;
+}
+
+export interface LogEntry {
+  time: number;
+  method: string;
+  path: string;
+  range: string | null;
+  status: number;
+  bytes: number;
+  fault: string | null;
+}
+
+export interface StaticServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.zip': 'application/zip',
+};
+
+/** Small deterministic generator (mulberry32) so that fault rates repeat across runs. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function cors(res: http.ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', 'Range, Authorization, Content-Type, X-Amz-Date, X-Amz-Content-Sha256, X-Amz-Security-Token');
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Range, Content-Length, Accept-Ranges, ETag');
+  res.setHeader('Access-Control-Max-Age', '600');
+}
+
+function parseRange(header: string, size: number): [number, number] | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m) return null;
+  const [, a, b] = m;
+  if (a === '' && b === '') return null;
+  if (a === '') {
+    const n = Math.min(Number(b), size);
+    return [size - n, size - 1];
+  }
+  const start = Number(a);
+  const end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
+  if (start >= size || start > end) return null;
+  return [start, end];
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startStaticServer(root: string, port = 0): Promise<StaticServer> {
+  let config: ServerConfig = { latencyMs: 0, faults: [], seed: 1 };
+  let random = seeded(config.seed);
+  const used = new Map<Fault, number>();
+  const log: LogEntry[] = [];
+  const absRoot = path.resolve(root);
+
+  function pickFault(p: string): Fault | null {
+    for (const f of config.faults) {
+      if (f.match && !p.includes(f.match)) continue;
+      if (f.count !== undefined && (used.get(f) ?? 0) >= f.count) continue;
+      if (f.rate !== undefined && random() >= f.rate) continue;
+      used.set(f, (used.get(f) ?? 0) + 1);
+      return f;
+    }
+    return null;
+  }
+
+  async function control(req: http.IncomingMessage, res: http.ServerResponse, p: string): Promise<void> {
+    res.setHeader('Content-Type', 'application/json');
+    if (p === '/__control/log') {
+      res.end(JSON.stringify(log));
+      return;
+    }
+    if (p === '/__control/reset') {
+      config = { latencyMs: 0, faults: [], seed: 1 };
+      random = seeded(1);
+      used.clear();
+      log.length = 0;
+      res.end('{}');
+      return;
+    }
+    if (p === '/__control/config' && req.method === 'POST') {
+      const body = JSON.parse(await readBody(req)) as Partial<ServerConfig>;
+      config = { latencyMs: body.latencyMs ?? 0, faults: body.faults ?? [], seed: body.seed ?? 1 };
+      random = seeded(config.seed);
+      used.clear();
+      res.end('{}');
+      return;
+    }
+    res.statusCode = 404;
+    res.end('{}');
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    cors(res);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const p = decodeURIComponent(url.pathname);
+    if (p.startsWith('/__control/')) return control(req, res, p);
+    if (req.method === 'OPTIONS') {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    const entry: LogEntry = { time: Date.now(), method: req.method ?? 'GET', path: p, range: req.headers.range ?? null, status: 0, bytes: 0, fault: null };
+    log.push(entry);
+    if (config.latencyMs > 0) await new Promise((r) => setTimeout(r, config.latencyMs));
+    const fault = pickFault(p);
+    entry.fault = fault ? `${fault.kind}${fault.status ? ` ${fault.status}` : ''}` : null;
+    if (fault?.kind === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'status') {
+      entry.status = fault.status ?? 503;
+      res.statusCode = entry.status;
+      res.end(`Injected ${entry.status}`);
+      return;
+    }
+    const file = path.join(absRoot, p);
+    if (!file.startsWith(absRoot)) {
+      entry.status = res.statusCode = 403;
+      res.end();
+      return;
+    }
+    let stat;
+    try {
+      stat = await fs.stat(file);
+    } catch {
+      stat = null;
+    }
+    if (!stat?.isFile()) {
+      entry.status = res.statusCode = 404;
+      res.end('Not found');
+      return;
+    }
+    const size = stat.size;
+    let [start, end] = [0, size - 1];
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('Content-Type', MIME[path.extname(file)] ?? 'application/octet-stream');
+    res.statusCode = 200;
+    if (req.headers.range) {
+      const r = parseRange(req.headers.range, size);
+      if (!r) {
+        entry.status = res.statusCode = 416;
+        res.setHeader('Content-Range', `bytes */${size}`);
+        res.end();
+        return;
+      }
+      [start, end] = r;
+      res.statusCode = 206;
+      res.setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
+    }
+    const length = size === 0 ? 0 : end - start + 1;
+    entry.status = res.statusCode;
+    res.setHeader('Content-Length', String(fault?.kind === 'wrong-length' ? length + 100 : length));
+    if (req.method === 'HEAD' || length === 0) {
+      res.end();
+      return;
+    }
+    if (fault?.kind === 'stall') {
+      res.flushHeaders();
+      return; // never send the body; the client's timeout must fire
+    }
+    const sendEnd = fault?.kind === 'truncate' ? start + Math.floor(length / 2) - 1 : end;
+    entry.bytes = Math.max(0, sendEnd - start + 1);
+    const stream = createReadStream(file, { start, end: Math.max(start, sendEnd) });
+    stream.pipe(res, { end: false });
+    stream.on('end', () => {
+      if (fault) req.socket.destroy();
+      else res.end();
+    });
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      res.statusCode = 500;
+      res.end(String(e));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    port: actual,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
