@@ -235,6 +235,10 @@ PACKING = [
     ('ubyte_missing', 'u1', [0, 1, 200, 255], {'missing_value': np.uint8(200)}, None),
     ('int_valid_max_only', 'i4', [-5, 0, 7, 8, 100], {'valid_max': np.int32(7)}, None),
     ('short_scale_f4_nooffset', 'i2', [0, 1, 3, 333, -32000, 30000], {'scale_factor': np.float32(0.1)}, None),
+    ('float_missing_double_inexact', 'f4', [0.1, 0.2, 0.5], {'missing_value': np.float64(0.1)}, None),
+    ('float_missing_double_exact', 'f4', [0.1, 0.2, 0.5], {'missing_value': np.float64(0.5)}, None),
+    ('ubyte_unsigned_false', 'u1', [0, 1, 127, 128, 255], {'_Unsigned': 'false', 'scale_factor': np.float32(2)}, None),
+    ('ushort_unsigned_false_fill', 'u2', [0, 1, 65535, 65534], {'_Unsigned': 'false'}, np.uint16(65534)),
     ('short_add_offset_f4', 'i2', [0, 1, 3, 333, -32000, 30000], {'add_offset': np.float32(0.1)}, None),
 ]
 

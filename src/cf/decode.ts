@@ -1,0 +1,133 @@
+/**
+ * Raw → decoded values: `_Unsigned`, masking, then unpacking, as pure functions. The raw slice is never
+ * modified (the data path caches raw chunks); results are new arrays.
+ *
+ * @example
+ * const slice = await ds.read('/temp', [0, null, null]);
+ * const { values, mask } = decodeSlice(slice, { defaultFill: defaultFillFor(ds.model.dialect) });
+ */
+import type { Slice, SliceData } from '../api';
+import { ZarrviewError } from '../errors';
+import type { Dialect, Variable } from '../model/types';
+import { maskPlan, maskTest, promoteForNaN, type DecodeMode, type DefaultFill, type MaskPlan } from './masking';
+import { numTypeOf, numTypeOfData, reinterpretArray, type NumType, type Scalar } from './numeric';
+import { packingPlan, unsignedView, type Packing } from './packing';
+
+export interface DecodeOptions {
+  /** `cf` (default): CF / netCDF4-python semantics. `xarray`: xarray 2023.01's CF decoder, bit for bit. */
+  readonly mode?: DecodeMode | undefined;
+  /**
+   * Fill value when there is no `_FillValue` attribute (see {@link DefaultFill}). Default: `zarr` for Zarr v2,
+   * `none` for v3 (xarray's defaults); {@link defaultFillFor} picks `netcdf` for NCZarr.
+   */
+  readonly defaultFill?: DefaultFill | undefined;
+  /** Apply masking (default true). */
+  readonly mask?: boolean | undefined;
+  /** Apply `scale_factor` / `add_offset` (default true). */
+  readonly scale?: boolean | undefined;
+}
+
+/** What decoding a variable does, computed once from its metadata. */
+export interface DecodePlan {
+  readonly stored: NumType;
+  /** Type after `_Unsigned`. */
+  readonly view: NumType;
+  readonly mask: MaskPlan | null;
+  readonly packing: Packing;
+  /** Type of the decoded values as the reference library reports it (`float32`, `int16`…). */
+  readonly resultType: NumType;
+  /** Attributes that were ignored, and why. */
+  readonly warnings: readonly string[];
+}
+
+export interface Decoded {
+  /** Decoded values; masked elements are NaN. */
+  readonly values: Float64Array;
+  /** 1 where an element was masked by `_FillValue`, `missing_value` or the valid range (not for NaN data). */
+  readonly mask: Uint8Array;
+  readonly maskedCount: number;
+}
+
+export interface DecodedSlice extends Decoded {
+  readonly shape: readonly number[];
+  readonly plan: DecodePlan;
+}
+
+/** The default-fill policy matching a dataset's dialect: NCZarr → `netcdf`, Zarr v2 → `zarr`, v3 → `none`. */
+export function defaultFillFor(dialect: Dialect): DefaultFill {
+  if (dialect.nczarr !== null) return 'netcdf';
+  return dialect.zarrFormat === 2 ? 'zarr' : 'none';
+}
+
+/**
+ * Plans the decoding of a numeric variable.
+ * @throws ZarrviewError (`unsupported`) for text, complex or opaque variables.
+ */
+export function planDecoding(variable: Variable, options: DecodeOptions = {}): DecodePlan {
+  const stored = numTypeOf(variable.type);
+  if (stored === null) {
+    throw new ZarrviewError('unsupported', `${variable.path} holds ${variable.type} values, which have no numeric decoding.`, {
+      key: variable.path,
+    });
+  }
+  const mode = options.mode ?? 'cf';
+  const defaultFill = options.defaultFill ?? (variable.zarr.zarrFormat === 2 ? 'zarr' : 'none');
+  const warnings: string[] = [];
+  const doScale = options.scale ?? true;
+  const view = doScale || mode === 'xarray' ? unsignedView(variable.attributes, stored, mode) : stored;
+  const mask = options.mask === false ? null : maskPlan(variable, stored, view, mode, defaultFill, warnings);
+  const maskedType = mode === 'xarray' && mask ? promoteForNaN(view) : view;
+  const packing = doScale
+    ? packingPlan(variable.attributes, view, mode, maskedType, warnings)
+    : { scale: null, offset: null, compute: null, resultType: maskedType };
+  return { stored, view, mask, packing, resultType: packing.resultType, warnings };
+}
+
+/** Decodes raw values with a plan. The input is not modified. */
+export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
+  const n = data.length;
+  const values = new Float64Array(n);
+  const mask = new Uint8Array(n);
+  if (!ArrayBuffer.isView(data)) {
+    if (data.length > 0 && typeof data[0] === 'string') {
+      throw new ZarrviewError('unsupported', 'Text values have no numeric decoding.');
+    }
+    for (let i = 0; i < n; i++) values[i] = data[i] ? 1 : 0;
+    return { values, mask, maskedCount: 0 };
+  }
+  const actual = numTypeOfData(data);
+  const view = actual === plan.stored && plan.view !== plan.stored ? reinterpretArray(data, plan.view) : data;
+  const src = view as ArrayLike<Scalar>;
+  const isMissing = plan.mask ? maskTest(plan.mask) : null;
+  const { scale, offset, compute } = plan.packing;
+  let maskedCount = 0;
+  for (let i = 0; i < n; i++) {
+    const raw = src[i] as Scalar;
+    if (isMissing?.(raw)) {
+      values[i] = NaN;
+      mask[i] = 1;
+      maskedCount++;
+      continue;
+    }
+    let x = Number(raw);
+    if (compute === 'float32') {
+      x = Math.fround(x);
+      if (scale !== null) x = Math.fround(x * scale);
+      if (offset !== null) x = Math.fround(x + offset);
+    } else if (compute === 'float64') {
+      if (scale !== null) x *= scale;
+      if (offset !== null) x += offset;
+    }
+    values[i] = x;
+  }
+  return { values, mask, maskedCount };
+}
+
+/** Decodes a read slice (masking + unpacking). Pure: the slice's data is left as it is. */
+export function decodeSlice(slice: Slice, options: DecodeOptions = {}): DecodedSlice {
+  if (slice.complex) {
+    throw new ZarrviewError('unsupported', `${slice.variable.path} is complex; CF decoding applies to real values.`);
+  }
+  const plan = planDecoding(slice.variable, options);
+  return { ...decodeData(slice.data, plan), shape: slice.shape, plan };
+}
