@@ -103,16 +103,11 @@ function cfPlan(ctx: Ctx): MaskPlan {
     // netCDF4-python compares the signed default with unsigned-viewed data, which never matches: no default then.
     else if (ctx.defaultFill === 'netcdf' && ctx.view === ctx.stored) values.push(NETCDF_DEFAULT_FILL[ctx.stored]);
   }
-  let min: Scalar | null = null;
-  let max: Scalar | null = null;
+  // valid_range (two values) wins over valid_min / valid_max.
   const range = numericAttribute(ctx.variable.attributes, 'valid_range');
   const rangeValues = range && range.values.length === 2 ? cfValues(ctx, 'valid_range') : null;
-  if (rangeValues) {
-    [min, max] = [rangeValues[0] ?? null, rangeValues[1] ?? null];
-  } else {
-    min = cfValues(ctx, 'valid_min')?.[0] ?? null;
-    max = cfValues(ctx, 'valid_max')?.[0] ?? null;
-  }
+  const min = rangeValues ? (rangeValues[0] ?? null) : (cfValues(ctx, 'valid_min')?.[0] ?? null);
+  const max = rangeValues ? (rangeValues[1] ?? null) : (cfValues(ctx, 'valid_max')?.[0] ?? null);
   return {
     values: values.filter((v) => !Number.isNaN(v)),
     nan: values.some((v) => Number.isNaN(v)),

@@ -8,6 +8,7 @@ import { hasYearZero, invalidDateReason, toMicros, type CalendarDate, type Calen
 
 /** Canonical time units. `months`/`years` follow UDUNITS except where cftime defines them (see {@link unitFactor}). */
 export type TimeUnit =
+  | 'nanoseconds'
   | 'microseconds'
   | 'milliseconds'
   | 'seconds'
@@ -22,6 +23,7 @@ const UNIT_NAMES: Readonly<Record<string, TimeUnit>> = {};
 function names(unit: TimeUnit, list: string[]): void {
   for (const n of list) (UNIT_NAMES as Record<string, TimeUnit>)[n] = unit;
 }
+names('nanoseconds', ['nanoseconds', 'nanosecond', 'nanosec', 'nanosecs', 'ns']);
 names('microseconds', ['microseconds', 'microsecond', 'microsec', 'microsecs', 'us']);
 names('milliseconds', ['milliseconds', 'millisecond', 'millisec', 'millisecs', 'msec', 'msecs', 'ms']);
 names('seconds', ['seconds', 'second', 'sec', 'secs', 's']);
@@ -49,6 +51,8 @@ const UDUNITS_YEAR: UnitFactor = { num: 365_242_198_781n * DAY, den: 1_000_000_0
  */
 export function unitFactor(unit: TimeUnit, calendar: CalendarName): UnitFactor {
   switch (unit) {
+    case 'nanoseconds':
+      return { num: 1n, den: 1000n };
     case 'microseconds':
       return { num: 1n, den: 1n };
     case 'milliseconds':

@@ -1,0 +1,51 @@
+/**
+ * Values and labels along an axis (slider ticks, plot axes): the coordinate variable read and decoded, or the
+ * indices when the dimension has no coordinate variable.
+ *
+ * @example
+ * const axes = describeAxes(ds.model, variable);
+ * const t = await readAxisValues(ds, axes[0]!, { signal });
+ * t.labels[3] // '2000-02-30T00:00:00' on a 360_day time axis
+ */
+import type { OpenedDataset, ReadOptions } from '../api';
+import type { AxisDescription } from './coordinates';
+import { decodeSlice, type DecodeOptions } from './decode';
+import { formatValue } from './format';
+
+export interface AxisValues {
+  /** Decoded coordinate values (NaN where masked); indices when there is no coordinate variable. */
+  readonly values: Float64Array;
+  readonly mask: Uint8Array;
+  /** One label per value: ISO-like dates on time axes, numbers with units otherwise. */
+  readonly labels: readonly string[];
+}
+
+/** The label of one value on an axis (a date on time axes, `12.5 degrees_north` otherwise). */
+export function axisValueLabel(axis: AxisDescription, value: number | bigint, masked = false): string {
+  if (masked) return 'masked';
+  if (axis.time) return axis.time.format(value, ' ') || '—';
+  return formatValue(value, axis.units);
+}
+
+/** Reads and decodes the coordinate values of an axis (the whole 1-D coordinate variable). */
+export async function readAxisValues(
+  ds: OpenedDataset,
+  axis: AxisDescription,
+  options: ReadOptions & DecodeOptions = {},
+): Promise<AxisValues> {
+  const n = axis.dimension.length;
+  if (!axis.coordinate) {
+    const values = Float64Array.from({ length: n }, (_, i) => i);
+    return { values, mask: new Uint8Array(n), labels: Array.from(values, (v) => String(v)) };
+  }
+  const slice = await ds.read(axis.coordinate.path, [null], options);
+  if (axis.coordinate.type === 'datetime64' && slice.data instanceof BigInt64Array) {
+    // Nanosecond counts do not survive a trip through doubles: label the raw integers.
+    const raw = slice.data;
+    const labels = Array.from(raw, (v) => axis.time?.format(v, ' ') || '—');
+    return { values: Float64Array.from(raw, Number), mask: Uint8Array.from(labels, (l) => (l === '—' ? 1 : 0)), labels };
+  }
+  const decoded = decodeSlice(slice, options);
+  const labels = Array.from(decoded.values, (v, i) => axisValueLabel(axis, v, decoded.mask[i] === 1));
+  return { values: decoded.values, mask: decoded.mask, labels };
+}
