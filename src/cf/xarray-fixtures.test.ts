@@ -1,0 +1,94 @@
+/**
+ * Our CF decoding (xarray mode) of the raw values of the Zarr fixtures equals what xarray decodes them to
+ * (fixtures/cf/<name>.xarray-decoded.json, written by scripts/cf/dump-xarray-decoded.py).
+ * Raw values come from the zarr-python dump fixtures/expected/<name>.values.json when it has the variable,
+ * otherwise from the chunks (zarrita).
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SliceData } from '../api';
+import { timeCoderFor } from './coordinates';
+import { decodeData, planDecoding } from './decode';
+import { readRaw, readVariable } from './testing/zarr-v2';
+
+const FIXTURES = process.env.CF_XARRAY_FIXTURES ?? new URL('../../fixtures', import.meta.url).pathname;
+const REFERENCE_DIR = join(FIXTURES, 'cf');
+
+interface Reference {
+  name: string;
+  source: string;
+  variables: Record<string, { kind: 'numeric' | 'time'; dtype: string; values: (number | string | boolean | null)[] }>;
+}
+
+const references: Reference[] = existsSync(REFERENCE_DIR)
+  ? readdirSync(REFERENCE_DIR)
+      .filter((f) => f.endsWith('.xarray-decoded.json'))
+      .map((f) => JSON.parse(readFileSync(join(REFERENCE_DIR, f), 'utf8')) as Reference)
+  : [];
+
+/** Raw values from the zarr-python dump, when it has this variable (several layouts are accepted). */
+function rawFromDump(name: string, path: string, dtype: string): SliceData | null {
+  const file = join(FIXTURES, 'expected', `${name}.values.json`);
+  if (!existsSync(file)) return null;
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const vars = (doc.variables ?? doc.arrays ?? doc) as Record<string, unknown>;
+  const entry = vars[path] ?? vars[path.slice(1)];
+  const values = (Array.isArray(entry) ? entry : (entry as { values?: unknown; data?: unknown } | undefined)?.values ??
+    (entry as { data?: unknown } | undefined)?.data) as unknown[] | undefined;
+  if (!Array.isArray(values) || values.some((v) => Array.isArray(v))) return null;
+  const num = (v: unknown) => (v === null ? NaN : Number(v));
+  switch (dtype.slice(1)) {
+    case 'i1': return Int8Array.from(values, num);
+    case 'u1': return Uint8Array.from(values, num);
+    case 'i2': return Int16Array.from(values, num);
+    case 'u2': return Uint16Array.from(values, num);
+    case 'i4': return Int32Array.from(values, num);
+    case 'u4': return Uint32Array.from(values, num);
+    case 'i8': return BigInt64Array.from(values, (v) => BigInt(v as string | number));
+    case 'u8': return BigUint64Array.from(values, (v) => BigInt(v as string | number));
+    case 'f4': return Float32Array.from(values, num);
+    case 'f8': return Float64Array.from(values, num);
+    default: return null;
+  }
+}
+
+async function compareVariable(ref: Reference, path: string): Promise<string[]> {
+  const expected = ref.variables[path]!;
+  const root = join(FIXTURES, ref.source);
+  const variable = readVariable(root, path.slice(1));
+  if (!variable) return [`${path}: no Zarr v2 array`];
+  const raw = rawFromDump(ref.name, path, variable.dtype) ?? (await readRaw(root, path.slice(1)));
+  const plan = planDecoding(variable, { mode: 'xarray', defaultFill: 'zarr' });
+  const { values } = decodeData(raw, plan);
+  const errors: string[] = [];
+  if (values.length !== expected.values.length) return [`${path}: ${values.length} values ≠ ${expected.values.length}`];
+  if (expected.kind === 'time') {
+    const coder = timeCoderFor(variable);
+    if (!coder) return [`${path}: not recognised as a time variable`];
+    expected.values.forEach((e, i) => {
+      const v = values[i] ?? NaN;
+      const got = Number.isNaN(v) ? null : coder.format(v);
+      if (got !== e) errors.push(`${path}[${i}]: ${got} ≠ ${String(e)}`);
+    });
+  } else {
+    if (expected.dtype !== 'bool' && plan.resultType !== expected.dtype) errors.push(`${path}: ${plan.resultType} ≠ ${expected.dtype}`);
+    expected.values.forEach((e, i) => {
+      const v = values[i] ?? NaN;
+      const want = e === 'NaN' ? NaN : typeof e === 'boolean' ? Number(e) : Number(e);
+      if (!Object.is(v, want) && !(v === 0 && want === 0)) errors.push(`${path}[${i}]: ${v} ≠ ${String(e)}`);
+    });
+  }
+  return errors.slice(0, 10);
+}
+
+describe('CF decoding equals xarray on the Zarr fixtures', () => {
+  it.skipIf(references.length > 0)('has xarray references (fixtures not generated yet)', () => {});
+  for (const ref of references) {
+    it(`${ref.name}: ${Object.keys(ref.variables).length} variables`, async () => {
+      const errors: string[] = [];
+      for (const path of Object.keys(ref.variables)) errors.push(...(await compareVariable(ref, path)));
+      expect(errors).toEqual([]);
+    });
+  }
+});
