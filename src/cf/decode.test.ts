@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SliceData } from '../api';
 import type { ValueType } from '../model/types';
-import { decodeData, decodeSlice, defaultFillFor, planDecoding } from './decode';
+import { decodeData, decodeSlice, defaultFillFor, encodeValue, planDecoding } from './decode';
 import { attributesFromJson, makeVariable, type JsonAttribute } from './testing/variable';
 
 interface Reference {
@@ -106,6 +106,12 @@ describe('decode options', () => {
     expect(() => planDecoding(v)).toThrow(/no numeric decoding/);
     const f = makeVariable({ type: 'float' });
     expect(() => decodeSlice({ variable: f, shape: [1], data: Float32Array.from([1, 2]), complex: true })).toThrow(/complex/);
+  });
+
+  it('packs a decoded value back', () => {
+    const v = makeVariable({ type: 'short', attributes: [{ name: 'scale_factor', type: 'double', value: [0.5] }, { name: 'add_offset', type: 'double', value: [10] }] });
+    const plan = planDecoding(v);
+    expect(encodeValue(decodeData(Int16Array.from([7]), plan).values[0]!, plan)).toBe(7);
   });
 
   it('decodes booleans to 0/1', () => {

@@ -131,3 +131,12 @@ export function decodeSlice(slice: Slice, options: DecodeOptions = {}): DecodedS
   const plan = planDecoding(slice.variable, options);
   return { ...decodeData(slice.data, plan), shape: slice.shape, plan };
 }
+
+/**
+ * The raw (packed) value of a decoded value: `(value - add_offset) / scale_factor`, unrounded. Useful to turn
+ * a colour range or a typed threshold into raw units.
+ */
+export function encodeValue(value: number, plan: DecodePlan): number {
+  const { scale, offset } = plan.packing;
+  return (value - (offset ?? 0)) / (scale ?? 1);
+}

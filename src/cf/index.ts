@@ -31,6 +31,7 @@ export {
   decodeData,
   decodeSlice,
   defaultFillFor,
+  encodeValue,
   planDecoding,
   type DecodeOptions,
   type DecodePlan,
