@@ -8,6 +8,8 @@ Writes:
   time-cases.json     num2date(value, units, calendar, only_use_cftime_datetimes=True).isoformat()
                       for calendars x units x reference dates x edge values, reference dates cftime
                       rejects, and date2num cases (date -> value).
+  ncdump-time-cases.json  what `ncdump -t` (Debian netcdf-bin) prints for time values with non-negative
+                      years, for the compact date form of the CLI.
   packing-cases.json  small netCDF-4 files written with netCDF4-python (auto mask/scale off), read back
                       raw and with netCDF4-python's auto mask/scale, plus what xarray's CF decoder
                       (conventions.decode_cf_variable) makes of the same raw values and attributes.
@@ -16,6 +18,7 @@ import json
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -305,6 +308,36 @@ def write_lines(f, doc):
     f.write('}\n')
 
 
+def ncdump_time_cases():
+    """`ncdump -t` strings for time values (exact binary fractions, years >= 1)."""
+    tmp = tempfile.mkdtemp(prefix='cf-ncdump-')
+    path = os.path.join(tmp, 'times.nc')
+    values = [0, 1, 6, 24.5, 36.25, -1, 59, 60, 365, 366, 100000, 0.5, 1.75, 1 / 64, 86400.5]
+    specs = []
+    with netCDF4.Dataset(path, 'w') as ds:
+        ds.createDimension('n', len(values))
+        for ci, cal in enumerate(['standard', 'proleptic_gregorian', 'julian', 'noleap', 'all_leap', '360_day']):
+            for ui, unit in enumerate(['seconds', 'minutes', 'hours', 'days']):
+                for ri, ref in enumerate(['2000-02-28', '1970-01-01 00:00:00', '1850-01-01 12:00']):
+                    name = f't{ci}_{ui}_{ri}'
+                    v = ds.createVariable(name, 'f8', ('n',))
+                    v.units = f'{unit} since {ref}'
+                    v.calendar = cal
+                    v[:] = values
+                    specs.append((name, v.units, cal))
+    out = subprocess.run(['ncdump', '-t', path], capture_output=True, text=True, check=True).stdout
+    data = out[out.index('data:'):]
+    cases = []
+    for name, units, cal in specs:
+        m = re.search(r'\n ' + name + r' = (.*?) ;', data, re.S)
+        strings = re.findall(r'"([^"]*)"', m.group(1))
+        for v, text in zip(values, strings):
+            cases.append({'units': units, 'calendar': cal, 'value': v, 'expected': text})
+    os.remove(path)
+    os.rmdir(tmp)
+    return cases
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     t = time_cases()
@@ -312,6 +345,8 @@ def main():
             'netCDF4': netCDF4.__version__, 'xarray': debian_version('python3-xarray'), 'numpy': np.__version__}
     with open(os.path.join(OUT, 'time-cases.json'), 'w') as f:
         write_lines(f, {**meta, 'decode': t, 'encode': encode_cases()})
+    with open(os.path.join(OUT, 'ncdump-time-cases.json'), 'w') as f:
+        write_lines(f, {**meta, 'ncdump': debian_version('netcdf-bin'), 'cases': ncdump_time_cases()})
     p = packing_cases()
     with open(os.path.join(OUT, 'packing-cases.json'), 'w') as f:
         write_lines(f, {**meta, 'cases': p})

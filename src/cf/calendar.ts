@@ -265,21 +265,3 @@ export function fromMicros(micros: bigint, calendar: CalendarName): CalendarDate
     microsecond,
   };
 }
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
-}
-
-/**
- * ISO-like text of a calendar date, as cftime's `isoformat` writes it: `YYYY-MM-DDTHH:MM:SS[.ffffff]`, the year
- * zero-padded to 4 digits with a leading `-` when negative. A 360_day `2000-02-30` is printed as such.
- * @example formatDate({ year: 2000, month: 2, day: 30, hour: 0, minute: 0, second: 0, microsecond: 0 })
- * // '2000-02-30T00:00:00'
- */
-export function formatDate(date: CalendarDate, separator = 'T'): string {
-  const year = (date.year < 0 ? '-' : '') + pad(Math.abs(date.year), 4);
-  let text = `${year}-${pad(date.month, 2)}-${pad(date.day, 2)}${separator}${pad(date.hour, 2)}:${pad(date.minute, 2)}`;
-  text += `:${pad(date.second, 2)}`;
-  if (date.microsecond !== 0) text += `.${pad(date.microsecond, 6)}`;
-  return text;
-}

@@ -7,13 +7,13 @@ export {
   dateOfDayNumber,
   dayNumber,
   daysInMonth,
-  formatDate,
   hasYearZero,
   isLeapYear,
   normalizeCalendar,
   type CalendarDate,
   type CalendarName,
 } from './calendar';
+export { formatDate, formatDateNcdump } from './date-format';
 export {
   auxiliaryCoordinates,
   axisKind,

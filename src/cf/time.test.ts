@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fromMicros, normalizeCalendar, toMicros } from './calendar';
+import { formatDateNcdump } from './date-format';
 import { decodeTimes, nearestIndex, parseDate, timeCoder } from './time';
 
 interface DecodeCase {
@@ -65,6 +66,21 @@ describe('time decoding matches cftime', () => {
     }
     expect(fixture.encode.length).toBeGreaterThan(50);
     expect(failures).toEqual([]);
+  });
+});
+
+const ncdump = JSON.parse(readFileSync(new URL('../../fixtures/cf/ncdump-time-cases.json', import.meta.url), 'utf8')) as {
+  cases: { units: string; calendar: string; value: number; expected: string }[];
+};
+
+describe('compact dates match ncdump -t', () => {
+  it('formats every case as ncdump does', () => {
+    const failures = ncdump.cases
+      .map((c) => ({ c, got: formatDateNcdump(timeCoder(c.units, c.calendar).toDate(c.value)!) }))
+      .filter(({ c, got }) => got !== c.expected)
+      .map(({ c, got }) => `${c.value} ${c.units} [${c.calendar}]: ${got} ≠ ${c.expected}`);
+    expect(ncdump.cases.length).toBeGreaterThan(500);
+    expect(failures.slice(0, 20)).toEqual([]);
   });
 });
 

@@ -9,7 +9,6 @@
  */
 import { MetadataError } from '../errors';
 import {
-  formatDate,
   fromMicros,
   invalidDateReason,
   normalizeCalendar,
@@ -17,6 +16,7 @@ import {
   type CalendarDate,
   type CalendarName,
 } from './calendar';
+import { formatDate } from './date-format';
 import { dyadicCeil, dyadicFloor, dyadicRint, multiplyExact, roundHalfEvenDiv, roundToBits } from './exact';
 import { parseReferenceDate, parseTimeUnits, type TimeUnits } from './time-units';
 
