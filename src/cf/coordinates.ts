@@ -33,7 +33,7 @@ export interface AxisDescription {
   readonly title: string;
   readonly units: string | undefined;
   readonly positive: 'up' | 'down' | undefined;
-  /** The `bounds` variable of the coordinate, when it exists. */
+  /** The `bounds` (or `climatology`) variable of the coordinate, when it exists. */
   readonly bounds: Variable | null;
   /** Decodes coordinate values to dates, for time axes with CF units (or datetime64 data). */
   readonly time: TimeCoder | null;
@@ -206,7 +206,9 @@ export function describeAxes(dataset: Dataset, variable: Variable): AxisDescript
         warnings.push(`${source.name}: ${(e as Error).message}`);
       }
     }
-    const boundsName = source ? textAttribute(source.attributes, 'bounds') : undefined;
+    const boundsName = source
+      ? (textAttribute(source.attributes, 'bounds') ?? textAttribute(source.attributes, 'climatology'))
+      : undefined;
     const bounds = boundsName ? (resolveVariable(dataset, parentPath(source?.path ?? '/'), boundsName) ?? null) : null;
     if (boundsName && !bounds) warnings.push(`bounds: "${boundsName}" is not a variable of the dataset.`);
     const positive = source ? textAttribute(source.attributes, 'positive')?.trim().toLowerCase() : undefined;

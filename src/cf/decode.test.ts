@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SliceData } from '../api';
 import type { ValueType } from '../model/types';
-import { decodeData, decodeSlice, defaultFillFor, encodeValue, planDecoding } from './decode';
+import { decodeData, decodeSlice, defaultFillFor, encodeValue, planDecoding, valueRange } from './decode';
 import { attributesFromJson, makeVariable, type JsonAttribute } from './testing/variable';
 
 interface Reference {
@@ -112,6 +112,12 @@ describe('decode options', () => {
     const v = makeVariable({ type: 'short', attributes: [{ name: 'scale_factor', type: 'double', value: [0.5] }, { name: 'add_offset', type: 'double', value: [10] }] });
     const plan = planDecoding(v);
     expect(encodeValue(decodeData(Int16Array.from([7]), plan).values[0]!, plan)).toBe(7);
+  });
+
+  it('finds the range of unmasked finite values', () => {
+    const d = decodeData(Float64Array.from([3, NaN, -1, Infinity, 7]), planDecoding(makeVariable({ type: 'double', fillValue: 7 })));
+    expect(valueRange(d)).toEqual({ min: -1, max: 3 });
+    expect(valueRange(decodeData(Float64Array.from([NaN]), planDecoding(makeVariable({ type: 'double' }))))).toBeNull();
   });
 
   it('decodes booleans to 0/1', () => {

@@ -140,3 +140,17 @@ export function encodeValue(value: number, plan: DecodePlan): number {
   const { scale, offset } = plan.packing;
   return (value - (offset ?? 0)) / (scale ?? 1);
 }
+
+/** Smallest and largest finite unmasked value (null when there is none), e.g. for a colour scale. */
+export function valueRange(decoded: Decoded): { min: number; max: number } | null {
+  let min = Infinity;
+  let max = -Infinity;
+  const { values, mask } = decoded;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] ?? NaN;
+    if (mask[i] || !Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return min <= max ? { min, max } : null;
+}

@@ -32,6 +32,7 @@ export {
   decodeSlice,
   defaultFillFor,
   encodeValue,
+  valueRange,
   planDecoding,
   type DecodeOptions,
   type DecodePlan,
