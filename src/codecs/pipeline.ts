@@ -1,0 +1,166 @@
+/**
+ * The chunk decoder: encoded chunk bytes → values with shape and strides (see `dtype.ts` for the value forms).
+ * One pipeline for Zarr v2 (filters + compressor, `order`) and v3 (codec chain with `transpose`/`bytes`), so
+ * nothing downstream branches on the format.
+ *
+ * @example
+ * const decode = await createDecoder({ dtype: '<f4', zarrFormat: 2, order: 'C', shape: [10], codecs: [{ id: 'zlib', configuration: { level: 4 } }] });
+ * const chunk = await decode(bytes); // { data: Float32Array(10), shape: [10], stride: [1] }
+ */
+import { CodecError, ZarrviewError, isZarrviewError } from '../errors';
+import { ARRAY_FILTERS, decodeFilter, encodedDtype } from './array-filters';
+import { BYTE_CODECS, type ByteDecoder, byteDecoder } from './byte-codecs';
+import { type Dtype, type Values, bytesToValues, parseDtype } from './dtype';
+import { normalizeCodecs } from './normalize';
+import { decodeJson2, decodeVlen } from './vlen';
+
+export interface CodecSpec {
+  readonly id: string;
+  readonly configuration: Readonly<Record<string, unknown>>;
+}
+
+/** Everything a worker needs to decode a chunk of an array (plain data: it crosses `postMessage`). */
+export interface ChunkSpec {
+  /** The Zarr data type as the metadata spells it (`<f4`, `float32`, `|S8`, `<M8[ns]`). */
+  readonly dtype: string;
+  readonly zarrFormat: 2 | 3;
+  /** v2 memory order; v3 expresses order with a `transpose` codec. */
+  readonly order: 'C' | 'F';
+  /** Chunk shape (the inner chunk shape for sharded arrays). */
+  readonly shape: readonly number[];
+  /** v2: filters then compressor; v3: the codec chain (without `sharding_indexed`). */
+  readonly codecs: readonly CodecSpec[];
+}
+
+export interface DecodedChunk {
+  readonly data: Values;
+  readonly shape: readonly number[];
+  /** Element strides (complex elements count as one). */
+  readonly stride: readonly number[];
+}
+
+type Step =
+  | { kind: 'bytes'; id: string; decode: ByteDecoder }
+  | { kind: 'interpret'; dtype: Dtype }
+  | { kind: 'vlen'; id: string }
+  | { kind: 'filter'; id: string; config: Record<string, unknown>; decoded: Dtype; encoded: Dtype };
+
+function cStrides(shape: readonly number[]): number[] {
+  const s = new Array<number>(shape.length);
+  let acc = 1;
+  for (let i = shape.length - 1; i >= 0; i--) {
+    s[i] = acc;
+    acc *= shape[i] as number;
+  }
+  return s;
+}
+
+function permutation(order: unknown, rank: number): number[] {
+  const reversed = Array.from({ length: rank }, (_, i) => rank - 1 - i);
+  if (order === 'F') return reversed;
+  if (order === 'C' || order === undefined) return Array.from({ length: rank }, (_, i) => i);
+  if (Array.isArray(order) && order.length === rank) return order.map(Number);
+  throw new CodecError('transpose', `The transpose order ${JSON.stringify(order)} does not fit ${rank} dimensions.`);
+}
+
+/** Strides of a chunk stored transposed by `perm` (encoded dim i = decoded dim perm[i]). */
+export function permutedStrides(shape: readonly number[], perm: readonly number[]): number[] {
+  const encoded = perm.map((p) => shape[p] as number);
+  const es = cStrides(encoded);
+  const stride = new Array<number>(shape.length).fill(0);
+  perm.forEach((p, i) => (stride[p] = es[i] as number));
+  return stride;
+}
+
+function unsupported(id: string): CodecError {
+  return new CodecError(
+    id,
+    `The codec "${id}" is not supported by this viewer, so chunks that use it cannot be shown. ` +
+      'Re-encode the array with a common codec (zlib, zstd, blosc) to view it.',
+  );
+}
+
+async function plan(spec: ChunkSpec): Promise<{ steps: Step[]; stored: Dtype; perm: number[] | null }> {
+  const rank = spec.shape.length;
+  let cur = parseDtype(spec.dtype);
+  let perm: number[] | null = spec.zarrFormat === 2 && spec.order === 'F' ? permutation('F', rank) : null;
+  const steps: Step[] = [];
+  for (const { id, configuration: config } of normalizeCodecs(spec.codecs)) {
+    if (id === 'transpose') perm = permutation(config.order, rank);
+    else if (ARRAY_FILTERS.has(id)) {
+      const encoded = encodedDtype(id, config, cur);
+      steps.push({ kind: 'filter', id, config, decoded: cur, encoded });
+      cur = encoded;
+    } else if (id === 'bytes') {
+      const endian = config.endian === 'big' ? 'big' : 'little';
+      cur = cur.endian === 'none' ? cur : { ...cur, endian };
+      steps.push({ kind: 'interpret', dtype: cur });
+    } else if (id === 'vlen-utf8' || id === 'vlen-bytes' || id === 'json2') steps.push({ kind: 'vlen', id });
+    else if (BYTE_CODECS.has(id)) {
+      try {
+        steps.push({ kind: 'bytes', id, decode: await byteDecoder(id, config, cur.itemSize) });
+      } catch (cause) {
+        throw new CodecError(id, `The codec "${id}" could not be loaded.`, { cause });
+      }
+    } else throw unsupported(id);
+  }
+  return { steps, stored: cur, perm };
+}
+
+function wrap(id: string, cause: unknown): ZarrviewError {
+  if (isZarrviewError(cause)) return cause;
+  const why = cause instanceof Error ? cause.message : String(cause);
+  return new CodecError(id, `A chunk could not be decoded with "${id}" (corrupt or truncated data): ${why}`, { cause });
+}
+
+const STRUCTURAL = new Set(['transpose', 'bytes', 'vlen-utf8', 'vlen-bytes', 'json2']);
+
+/** Throws `CodecError` naming the first codec of the chain this viewer cannot decode (cheap: loads nothing). */
+export function checkCodecs(codecs: readonly CodecSpec[]): void {
+  for (const { id } of normalizeCodecs(codecs)) {
+    if (!STRUCTURAL.has(id) && !ARRAY_FILTERS.has(id) && !BYTE_CODECS.has(id)) throw unsupported(id);
+  }
+}
+
+/** Builds the decoder of a chunk spec; codecs are loaded once here. Unknown codecs throw `CodecError`. */
+export async function createDecoder(spec: ChunkSpec): Promise<(bytes: Uint8Array) => Promise<DecodedChunk>> {
+  const { steps, stored, perm } = await plan(spec);
+  const n = spec.shape.reduce((a, b) => a * b, 1);
+  const stride = perm ? permutedStrides(spec.shape, perm) : cStrides(spec.shape);
+  return async (input) => {
+    let raw = true;
+    let state: Uint8Array | Values = input;
+    let atDtype = stored; // dtype of the data at the current point, going backwards
+    for (let i = steps.length - 1; i >= 0; i--) {
+      const step = steps[i] as Step;
+      const id = step.kind === 'interpret' ? 'bytes' : step.id;
+      try {
+        if (step.kind === 'bytes') {
+          if (!raw) throw new ZarrviewError('codec', `"${step.id}" met decoded values; the codec order is invalid.`);
+          state = await step.decode(state as Uint8Array);
+        } else if (step.kind === 'interpret') {
+          state = bytesToValues(state as Uint8Array, step.dtype, n);
+          raw = false;
+        } else if (step.kind === 'vlen') {
+          state = step.id === 'json2' ? decodeJson2(state as Uint8Array, n) : decodeVlen(state as Uint8Array, n, step.id);
+          raw = false;
+        } else {
+          if (raw && step.id !== 'packbits') state = bytesToValues(state as Uint8Array, step.encoded, n);
+          raw = false;
+          state = decodeFilter(step.id, step.config, state as Values, step.decoded, n);
+          atDtype = step.decoded;
+        }
+      } catch (cause) {
+        throw wrap(id, cause);
+      }
+    }
+    if (raw) {
+      try {
+        state = bytesToValues(state as Uint8Array, atDtype, n);
+      } catch (cause) {
+        throw wrap('bytes', cause);
+      }
+    }
+    return { data: state as Values, shape: spec.shape, stride };
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Assembly of decoded chunks into the C-order result: strided copies honouring each chunk's own strides (C or F
+ * or transposed), and fill-value writes for missing or failed chunks.
+ */
+import type { SliceData } from '../api';
+import { type Dtype, type NumericValues, type Values, isStringKind, lanes, valuesCtor } from '../codecs/dtype';
+import type { DecodedChunk } from '../codecs/pipeline';
+import type { FillValue } from '../model/types';
+import type { ChunkTask, DimRange } from './plan';
+
+export type Output = NumericValues | string[];
+
+/** Allocates the result buffer for `n` elements. */
+export function allocate(d: Dtype, n: number): Output {
+  if (isStringKind(d)) return new Array<string>(n).fill('');
+  const Ctor = valuesCtor(d);
+  return new Ctor(n * lanes(d));
+}
+
+/** C-order strides of the result over all dimensions (dropped ones have count 1). */
+export function outputStrides(ranges: readonly DimRange[]): number[] {
+  const s = new Array<number>(ranges.length);
+  let acc = 1;
+  for (let d = ranges.length - 1; d >= 0; d--) {
+    s[d] = acc;
+    acc *= (ranges[d] as DimRange).count;
+  }
+  return s;
+}
+
+type Scalar = number | bigint | string;
+
+/** The fill value as stored in the result (per lane for complex). */
+export function fillScalars(d: Dtype, fill: FillValue): Scalar[] {
+  if (isStringKind(d)) return [typeof fill === 'string' ? fill : ''];
+  const big = d.itemSize === 8 && (d.kind === 'int' || d.kind === 'uint' || d.kind === 'datetime' || d.kind === 'timedelta');
+  const toNum = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : typeof v === 'bigint' ? Number(v) : 0);
+  if (d.kind === 'complex') {
+    const pair = Array.isArray(fill) ? fill : [toNum(fill), 0];
+    return [toNum(pair[0]), toNum(pair[1])];
+  }
+  if (big) {
+    if (typeof fill === 'bigint') return [fill];
+    if (typeof fill === 'number' && Number.isInteger(fill)) return [BigInt(fill)];
+    return [0n];
+  }
+  return [toNum(fill)];
+}
+
+/**
+ * Copies the part of `src` that `task` covers into `out`, or writes `fill` there when `src` is null.
+ * `ranges` gives the per-dimension step; `outStride` the result's C strides (over all dimensions).
+ */
+export function assemble(
+  out: Output,
+  outStride: readonly number[],
+  ranges: readonly DimRange[],
+  task: ChunkTask,
+  src: DecodedChunk | null,
+  fill: readonly Scalar[],
+  nLanes: number,
+): void {
+  const rank = task.pieces.length;
+  let outBase = 0;
+  let srcBase = 0;
+  const counts = new Array<number>(rank);
+  const oStep = new Array<number>(rank);
+  const sStep = new Array<number>(rank);
+  for (let d = 0; d < rank; d++) {
+    const p = task.pieces[d] as ChunkTask['pieces'][number];
+    const os = outStride[d] as number;
+    const ss = src ? (src.stride[d] as number) : 0;
+    counts[d] = p.count;
+    outBase += p.outStart * os;
+    srcBase += p.local * ss;
+    oStep[d] = os;
+    sStep[d] = ss * (ranges[d] as DimRange).step;
+  }
+  const innerCount = rank === 0 ? 1 : (counts[rank - 1] as number);
+  const innerO = rank === 0 ? 0 : (oStep[rank - 1] as number);
+  const innerS = rank === 0 ? 0 : (sStep[rank - 1] as number);
+  const outArr = out as unknown as { [i: number]: Scalar; set?: (a: ArrayLike<Scalar>, o: number) => void };
+  const data = src?.data as (Values & { subarray?: (a: number, b: number) => ArrayLike<Scalar> }) | undefined;
+  const contiguous = data !== undefined && innerO === 1 && innerS === 1 && !Array.isArray(data);
+  const idx = new Array<number>(Math.max(0, rank - 1)).fill(0);
+  let o = outBase;
+  let s = srcBase;
+  for (;;) {
+    if (!data) {
+      for (let i = 0, oo = o * nLanes; i < innerCount; i++, oo += innerO * nLanes) {
+        for (let l = 0; l < nLanes; l++) outArr[oo + l] = fill[l] as Scalar;
+      }
+    } else if (contiguous && outArr.set && data.subarray) {
+      outArr.set(data.subarray(s * nLanes, (s + innerCount) * nLanes), o * nLanes);
+    } else {
+      const dv = data as unknown as ArrayLike<Scalar>;
+      if (nLanes === 1) {
+        for (let i = 0, oo = o, ss = s; i < innerCount; i++, oo += innerO, ss += innerS) outArr[oo] = dv[ss] as Scalar;
+      } else {
+        for (let i = 0, oo = o * 2, ss = s * 2; i < innerCount; i++, oo += innerO * 2, ss += innerS * 2) {
+          outArr[oo] = dv[ss] as Scalar;
+          outArr[oo + 1] = dv[ss + 1] as Scalar;
+        }
+      }
+    }
+    // odometer over the outer dimensions
+    let d = rank - 2;
+    while (d >= 0) {
+      idx[d] = (idx[d] as number) + 1;
+      o += oStep[d] as number;
+      s += sStep[d] as number;
+      if ((idx[d] as number) < (counts[d] as number)) break;
+      o -= (oStep[d] as number) * (counts[d] as number);
+      s -= (sStep[d] as number) * (counts[d] as number);
+      idx[d] = 0;
+      d--;
+    }
+    if (d < 0) break;
+  }
+}
+
+/** The result as the API exposes it: booleans as `boolean[]`, everything else as is. */
+export function finish(out: Output, d: Dtype): SliceData {
+  if (d.kind === 'bool') return Array.from(out as Uint8Array, (v) => v !== 0);
+  return out as SliceData;
+}

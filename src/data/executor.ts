@@ -1,0 +1,50 @@
+/**
+ * Where chunks are decoded. The reader only sees `DecodeExecutor`: in the browser a pool of module workers, in
+ * Node (CLI, unit tests) the same decoder in-process.
+ */
+import { type ChunkSpec, type DecodedChunk, createDecoder } from '../codecs/pipeline';
+import { AbortedError } from '../errors';
+
+export interface DecodeExecutor {
+  /** How many decodes run at once (the reader keeps about twice as many fetches in flight). */
+  readonly concurrency: number;
+  /**
+   * Decodes one chunk. `bytes` may be transferred (detached) by the executor: callers must not reuse it.
+   * Rejects with `AbortedError` when `signal` aborts before the result is delivered.
+   */
+  decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal): Promise<DecodedChunk>;
+  close(): void;
+}
+
+/** Caches one decoder (loaded codecs) per chunk spec. */
+export class DecoderCache {
+  readonly #decoders = new Map<string, Promise<(b: Uint8Array) => Promise<DecodedChunk>>>();
+
+  get(spec: ChunkSpec): Promise<(b: Uint8Array) => Promise<DecodedChunk>> {
+    const key = JSON.stringify(spec);
+    let d = this.#decoders.get(key);
+    if (!d) {
+      d = createDecoder(spec);
+      d.catch(() => this.#decoders.delete(key));
+      this.#decoders.set(key, d);
+      if (this.#decoders.size > 64) this.#decoders.delete(this.#decoders.keys().next().value as string);
+    }
+    return d;
+  }
+}
+
+/** Decodes on the calling thread (Node, tests, and as the fallback where workers are unavailable). */
+export class InlineExecutor implements DecodeExecutor {
+  readonly concurrency = 1;
+  readonly #decoders = new DecoderCache();
+
+  async decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal): Promise<DecodedChunk> {
+    if (signal?.aborted) throw new AbortedError();
+    const decode = await this.#decoders.get(spec);
+    const out = await decode(bytes);
+    if (signal?.aborted) throw new AbortedError();
+    return out;
+  }
+
+  close(): void {}
+}

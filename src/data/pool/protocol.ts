@@ -1,0 +1,29 @@
+/** Messages between the main thread and decode workers. Buffers travel as transferables. */
+import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
+import type { ErrorCode } from '../../errors';
+
+export interface DecodeRequest {
+  readonly type: 'decode';
+  readonly id: number;
+  readonly spec: ChunkSpec;
+  readonly bytes: Uint8Array;
+}
+
+export type WorkerRequest = DecodeRequest;
+
+export interface SerializedError {
+  readonly name: string;
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly codec?: string | undefined;
+  readonly cause?: string | undefined;
+}
+
+export type WorkerResponse =
+  | { readonly type: 'decoded'; readonly id: number; readonly chunk: DecodedChunk }
+  | { readonly type: 'error'; readonly id: number; readonly error: SerializedError };
+
+/** The transferable buffers of a decoded chunk (none for strings). */
+export function transferablesOf(chunk: DecodedChunk): ArrayBuffer[] {
+  return Array.isArray(chunk.data) ? [] : [chunk.data.buffer as ArrayBuffer];
+}

@@ -1,0 +1,133 @@
+/**
+ * A pool of module workers that decode chunks. Jobs queue on the main thread; each worker runs up to two at a
+ * time (so one is always waiting while the other's result travels back). Encoded bytes are transferred in,
+ * decoded buffers transferred out.
+ *
+ * @example
+ * const pool = new WorkerPool(); // size from navigator.hardwareConcurrency, 2..8
+ * const chunk = await pool.decode(spec, bytes, signal);
+ */
+import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
+import { AbortedError, CodecError, ZarrviewError } from '../../errors';
+import type { DecodeExecutor } from '../executor';
+import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
+
+interface Job {
+  id: number;
+  spec: ChunkSpec;
+  bytes: Uint8Array;
+  signal: AbortSignal | undefined;
+  resolve(c: DecodedChunk): void;
+  reject(e: unknown): void;
+}
+
+interface Slot {
+  worker: Worker;
+  running: Map<number, Job>;
+}
+
+const PER_WORKER = 2;
+
+/** Pool size for this machine: hardware threads, kept within 2..8. */
+export function defaultPoolSize(): number {
+  const n = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 2;
+  return Math.min(8, Math.max(2, Number.isFinite(n) ? n : 2));
+}
+
+function revive(e: SerializedError): ZarrviewError {
+  const cause = e.cause ? new Error(e.cause) : undefined;
+  if (e.codec !== undefined) return new CodecError(e.codec, e.message, { cause });
+  return new ZarrviewError(e.code, e.message, { cause });
+}
+
+/** Owns its bytes exactly, so transferring them detaches nothing the caller still uses. */
+function ownBuffer(b: Uint8Array): Uint8Array {
+  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : b.slice();
+}
+
+export class WorkerPool implements DecodeExecutor {
+  readonly concurrency: number;
+  readonly #slots: Slot[] = [];
+  readonly #queue: Job[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  constructor(size = defaultPoolSize(), makeWorker: () => Worker = defaultWorker) {
+    this.concurrency = size;
+    for (let i = 0; i < size; i++) {
+      const worker = makeWorker();
+      const slot: Slot = { worker, running: new Map() };
+      worker.onmessage = (e: MessageEvent<WorkerResponse>) => this.#onMessage(slot, e.data);
+      worker.onerror = (e) => this.#onCrash(slot, e);
+      this.#slots.push(slot);
+    }
+  }
+
+  decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal): Promise<DecodedChunk> {
+    if (this.#closed) return Promise.reject(new ZarrviewError('usage', 'The decode pool is closed.'));
+    if (signal?.aborted) return Promise.reject(new AbortedError());
+    return new Promise((resolve, reject) => {
+      const job: Job = { id: this.#nextId++, spec, bytes, signal, resolve, reject };
+      signal?.addEventListener(
+        'abort',
+        () => {
+          // Queued: drop it. Running: let the worker finish, ignore the answer.
+          const i = this.#queue.indexOf(job);
+          if (i >= 0) this.#queue.splice(i, 1);
+          reject(new AbortedError());
+        },
+        { once: true },
+      );
+      this.#queue.push(job);
+      this.#pump();
+    });
+  }
+
+  /** Jobs waiting or running, for tests and telemetry. */
+  get pending(): number {
+    return this.#queue.length + this.#slots.reduce((n, s) => n + s.running.size, 0);
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const s of this.#slots) {
+      s.worker.terminate();
+      for (const j of s.running.values()) j.reject(new AbortedError());
+    }
+    for (const j of this.#queue) j.reject(new AbortedError());
+    this.#queue.length = 0;
+  }
+
+  #pump(): void {
+    for (;;) {
+      const slot = this.#slots.reduce<Slot | null>((best, s) => (!best || s.running.size < best.running.size ? s : best), null);
+      if (!slot || slot.running.size >= PER_WORKER || this.#queue.length === 0) return;
+      const job = this.#queue.shift() as Job;
+      if (job.signal?.aborted) continue;
+      const bytes = ownBuffer(job.bytes);
+      slot.running.set(job.id, job);
+      const msg: WorkerRequest = { type: 'decode', id: job.id, spec: job.spec, bytes };
+      slot.worker.postMessage(msg, [bytes.buffer as ArrayBuffer]);
+    }
+  }
+
+  #onMessage(slot: Slot, msg: WorkerResponse): void {
+    const job = slot.running.get(msg.id);
+    slot.running.delete(msg.id);
+    this.#pump();
+    if (!job || job.signal?.aborted) return;
+    if (msg.type === 'decoded') job.resolve(msg.chunk);
+    else job.reject(revive(msg.error));
+  }
+
+  #onCrash(slot: Slot, e: ErrorEvent): void {
+    const err = new ZarrviewError('codec', `A decode worker failed: ${e.message}`);
+    for (const j of slot.running.values()) j.reject(err);
+    slot.running.clear();
+    this.#pump();
+  }
+}
+
+function defaultWorker(): Worker {
+  return new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module' });
+}

@@ -1,0 +1,155 @@
+/**
+ * `readSlice`: plan a selection into chunk tasks, fetch each chunk's bytes through the Store, decode them (worker
+ * pool or in-process), and assemble a C-order result on the calling thread.
+ *
+ * @example
+ * const slice = await readSlice(store, variable, [0, null, { start: 0, stop: 100, step: 2 }], { signal, onProgress });
+ */
+import type { DimSelection, ReadOptions, Slice } from '../api';
+import { lanes, valueSize } from '../codecs/dtype';
+import { checkCodecs } from '../codecs/pipeline';
+import { AbortedError, BudgetError, ZarrviewError, isZarrviewError, toZarrviewError } from '../errors';
+import type { Variable } from '../model/types';
+import type { Store } from '../store/types';
+import { type ArraySpec, arraySpec } from './array-spec';
+import { allocate, assemble, fillScalars, finish, outputStrides } from './assemble';
+import { type CachedChunk } from './cache';
+import { type DataContext, defaultContext, storeId } from './context';
+import { fetchChunk } from './fetch-chunk';
+import { type ChunkTask, type DimRange, countTasks, planTasks, resolveSelection } from './plan';
+
+export interface ReadSliceOptions extends ReadOptions {
+  /** Read every k-th element along every kept dimension (a thinned preview of a big selection). */
+  readonly stride?: number | undefined;
+  /** Largest result accepted, in bytes; defaults to the context's cache budget. */
+  readonly budgetBytes?: number | undefined;
+  /** Cache + executor to use; defaults to a shared one (a worker pool in browsers). */
+  readonly context?: DataContext | undefined;
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`;
+  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.ceil(n / 1024)} KB`;
+}
+
+/** The smallest stride k whose thinned result fits in `budget`. */
+export function suggestStride(ranges: readonly DimRange[], elementBytes: number, budget: number): number {
+  const counts = ranges.filter((r) => !r.drop).map((r) => r.count);
+  const size = (k: number) => counts.reduce((a, c) => a * Math.ceil(c / k), 1) * elementBytes;
+  let k = 1;
+  const max = Math.max(1, ...counts);
+  while (size(k) > budget && k < max) k = Math.max(k + 1, Math.floor(k * 1.1));
+  return k;
+}
+
+function checkBudget(variable: Variable, spec: ArraySpec, ranges: readonly DimRange[], budget: number, stride: number) {
+  const n = ranges.reduce((a, r) => a * r.count, 1);
+  const elementBytes = spec.dtype.kind === 'bool' ? 1 : valueSize(spec.dtype);
+  const bytes = n * elementBytes;
+  if (bytes <= budget) return;
+  const base = stride > 1 ? ranges.map((r) => ({ ...r, count: r.count })) : ranges;
+  const k = suggestStride(base, elementBytes, budget) * stride;
+  throw new BudgetError(
+    bytes,
+    budget,
+    `Reading this selection of ${variable.path} needs ${formatBytes(bytes)}, more than the ${formatBytes(budget)} ` +
+      `memory budget. Select a smaller range, or read every ${k}th element (stride ${k}).`,
+    { key: variable.path },
+  );
+}
+
+function chunkKey(store: Store, spec: ArraySpec, coords: readonly number[]): string {
+  return `${storeId(store)}|${spec.id}|${coords.join(',')}`;
+}
+
+/** Reads a selection of a variable into a C-order slice. See the module doc. */
+export async function readSlice(
+  store: Store,
+  variable: Variable,
+  selection: readonly DimSelection[],
+  options: ReadSliceOptions = {},
+): Promise<Slice> {
+  const ctx = options.context ?? defaultContext();
+  const signal = options.signal;
+  if (signal?.aborted) throw new AbortedError({ key: variable.path });
+  const spec = arraySpec(variable);
+  checkCodecs(spec.chunk.codecs);
+  const stride = options.stride ?? 1;
+  const ranges = resolveSelection(spec.shape, selection, stride);
+  checkBudget(variable, spec, ranges, options.budgetBytes ?? ctx.cache.budget, stride);
+  const total = countTasks(ranges, spec.chunks);
+  const tasks = planTasks(ranges, spec.chunks);
+  const n = ranges.reduce((a, r) => a * r.count, 1);
+  const nLanes = lanes(spec.dtype);
+  const out = allocate(spec.dtype, n);
+  const outStride = outputStrides(ranges);
+  const fill = fillScalars(spec.dtype, spec.fill);
+  const failed: { chunk: readonly number[]; message: string }[] = [];
+  const memo = { indexes: ctx.shardIndexes, shards: new Map<string, Promise<Uint8Array | undefined>>() };
+  let done = 0;
+  let bytes = 0;
+  const report = () => options.onProgress?.({ done, total, bytes });
+  report();
+
+  const load = (task: ChunkTask) => (s: AbortSignal): Promise<CachedChunk> =>
+    (async () => {
+      const raw = await fetchChunk(store, spec, task.coords, { signal: s, memo });
+      ctx.stats.fetches++;
+      if (s.aborted) throw new AbortedError();
+      if (!raw) return null;
+      ctx.stats.bytesFetched += raw.byteLength;
+      bytes += raw.byteLength;
+      const chunk = await ctx.executor.decode(spec.chunk, raw, s);
+      ctx.stats.decoded++;
+      return chunk;
+    })();
+
+  const run = async (task: ChunkTask) => {
+    let chunk: CachedChunk;
+    try {
+      chunk = await ctx.cache.load(chunkKey(store, spec, task.coords), load(task), signal);
+    } catch (e) {
+      if (isZarrviewError(e) && (e.code === 'codec' || e.code === 'chunk')) {
+        failed.push({ chunk: task.coords, message: e.message });
+        chunk = null;
+      } else throw toZarrviewError(e, 'network', `Reading a chunk of ${variable.path} failed.`, spec.objectPath(task.coords));
+    }
+    if (signal?.aborted) throw new AbortedError({ key: variable.path });
+    assemble(out, outStride, ranges, task, chunk, fill, nLanes);
+    done++;
+    report();
+  };
+
+  await runLimited(tasks, Math.max(4, ctx.executor.concurrency * 4), run, signal);
+  const result: Slice = {
+    variable,
+    shape: ranges.filter((r) => !r.drop).map((r) => r.count),
+    data: finish(out, spec.dtype),
+    ...(spec.dtype.kind === 'complex' ? { complex: true } : {}),
+    ...(failed.length ? { failedChunks: failed } : {}),
+  };
+  return result;
+}
+
+/** Runs `fn` over `items` with at most `limit` at once; the first failure (or an abort) stops new starts. */
+async function runLimited<T>(items: readonly T[], limit: number, fn: (t: T) => Promise<void>, signal?: AbortSignal) {
+  let next = 0;
+  let error: unknown = null;
+  const worker = async () => {
+    while (error === null && next < items.length) {
+      if (signal?.aborted) {
+        error ??= new AbortedError();
+        return;
+      }
+      const item = items[next++] as T;
+      try {
+        await fn(item);
+      } catch (e) {
+        error ??= e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (error !== null) throw isZarrviewError(error) ? error : new ZarrviewError('network', String(error), { cause: error });
+}
