@@ -103,6 +103,18 @@ for i, c in enumerate(chunks):
     open(os.path.join(ROOT, 'fletcher32', str(i)), 'wb').write(c)
 patch('fletcher32', lambda m: m.update(filters=[{'id': 'fletcher32'}]))
 
+# Odd-length chunks exercise the checksum's trailing byte.
+odd = (np.arange(19) * 37 % 251).astype('u1')
+with h5py.File(h5path, 'w') as f:
+    d = f.create_dataset('x', data=odd, chunks=(7,), fletcher32=True)
+    chunks = [d.id.read_direct_chunk((i,))[1] for i in (0, 7, 14)]
+os.remove(h5path)
+a = g.create_dataset('fletcher32_odd', data=odd, chunks=(7,), compressor=None)
+dump('fletcher32_odd', a)
+for i, c in enumerate(chunks):
+    open(os.path.join(ROOT, 'fletcher32_odd', str(i)), 'wb').write(c)
+patch('fletcher32_odd', lambda m: m.update(filters=[{'id': 'fletcher32'}]))
+
 # Corrupt copies: one chunk with a bad checksum, one with a broken zlib stream, and an unknown codec.
 shutil.copytree(os.path.join(ROOT, 'fletcher32'), os.path.join(ROOT, 'fletcher32_bad'))
 p = os.path.join(ROOT, 'fletcher32_bad', '1')

@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AbortedError, CodecError } from '../../errors';
+import { createDataContext } from '../context';
+import { readSlice } from '../read-slice';
+import { CountingStore, variableFromFolder } from '../testing/variable';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+import { handleRequest } from './worker-handler';
+import { WorkerPool } from './worker-pool';
+
+const ROOT = join(import.meta.dirname, '..', 'testdata', 'v2.zarr');
+
+/** A Worker double: messages cross by structured clone with transfer (so transferred buffers detach). */
+class FakeWorker {
+  onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  received = 0;
+  postMessage(msg: WorkerRequest, transfer: Transferable[]): void {
+    this.received++;
+    const copy = structuredClone(msg, { transfer });
+    void handleRequest(copy).then(({ response, transfer: back }) => {
+      const out = structuredClone(response, { transfer: back });
+      setTimeout(() => this.onmessage?.({ data: out } as MessageEvent<WorkerResponse>), 1);
+    });
+  }
+  terminate(): void {}
+}
+
+describe('WorkerPool (with a structured-clone worker double)', () => {
+  it('decodes through the message protocol, transferring the encoded bytes', async () => {
+    const workers: FakeWorker[] = [];
+    const pool = new WorkerPool(2, () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w as unknown as Worker;
+    });
+    const bytes = new Uint8Array([1, 0, 0, 0, 2, 0, 0, 0]);
+    const chunk = await pool.decode({ dtype: '<i4', zarrFormat: 2, order: 'C', shape: [2], codecs: [] }, bytes);
+    expect(Array.from(chunk.data as Int32Array)).toEqual([1, 2]);
+    expect(bytes.byteLength).toBe(0); // transferred, not copied
+    pool.close();
+  });
+
+  it('a readSlice through the pool equals the in-process one and spreads work over the workers', async () => {
+    const workers: FakeWorker[] = [];
+    const pool = new WorkerPool(2, () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w as unknown as Worker;
+    });
+    const v = variableFromFolder(ROOT, 'zstd');
+    const a = await readSlice(new CountingStore(ROOT), v, [], { context: createDataContext({ executor: pool }) });
+    const b = await readSlice(new CountingStore(ROOT), v, [], { context: createDataContext({ workers: false }) });
+    expect(Array.from(a.data as Uint16Array)).toEqual(Array.from(b.data as Uint16Array));
+    expect(workers.every((w) => w.received > 0)).toBe(true);
+    pool.close();
+  });
+
+  it('revives typed errors from the worker and drops queued jobs on abort', async () => {
+    const pool = new WorkerPool(1, () => new FakeWorker() as unknown as Worker);
+    const bad = pool.decode({ dtype: '<i4', zarrFormat: 2, order: 'C', shape: [2], codecs: [{ id: 'zlib', configuration: {} }] }, new Uint8Array([9, 9, 9]));
+    await expect(bad).rejects.toBeInstanceOf(CodecError);
+    const spec = { dtype: '<i4', zarrFormat: 2 as const, order: 'C' as const, shape: [1], codecs: [] };
+    const ac = new AbortController();
+    const jobs = [1, 2, 3, 4].map(() => pool.decode(spec, new Uint8Array(4), ac.signal));
+    expect(pool.pending).toBe(4);
+    ac.abort();
+    for (const j of jobs) await expect(j).rejects.toBeInstanceOf(AbortedError);
+    expect(pool.pending).toBeLessThanOrEqual(2); // only the ones already in the worker remain
+    pool.close();
+  });
+});
