@@ -1,0 +1,6 @@
+/** The location grammar (URLs, S3 addresses, netcdf-c `#mode` fragments). See parse.ts. */
+export * from './errors';
+export * from './fragment';
+export * from './parse';
+export * from './resolve';
+export { DEFAULT_REGION, awsEndpoint, s3HostInfo, type S3HostInfo } from './s3-host';
