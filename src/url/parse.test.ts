@@ -135,12 +135,14 @@ describe('location grammar', () => {
 
 describe('every example URL in the seeds', () => {
   const dir = '/work/shared/seeds';
-  let text = '';
-  try {
-    text = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
-  } catch {
-    text = '';
-  }
+  const read = (): string => {
+    try {
+      return readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    } catch {
+      return '';
+    }
+  };
+  const text = read();
   const urls = [...new Set(text.match(/(?:https?|s3|file):\/\/[^\s)`"'\]]*/g) ?? [])].map((u) =>
     u.replace(/&lt;?/g, '<').replace(/&gt;?/g, '>').replace(/[.,:;]+$/, ''),
   );
