@@ -1,0 +1,145 @@
+/**
+ * A store over HTTP(S): `GET` for keys, `Range` requests for `getRange`, `HEAD` for sizes. 404 is a missing key;
+ * 403 can count as missing too (S3 buckets that deny listing answer 403 for absent keys). Every failure is a
+ * typed `HttpError` (see http-errors.ts). `fetch` is injectable, and requests can be signed (see sigv4.ts).
+ *
+ * @example
+ * const store = new HttpStore('https://example.org/data.zarr');
+ * const bytes = await store.get('/.zattrs', { signal });
+ */
+import { HttpStatusError, fetchFailure, statusError } from './http-errors';
+import type { AbsolutePath, RangeQuery, RequestOptions, Store } from './types';
+
+export interface HttpRequestInit {
+  readonly method: 'GET' | 'HEAD';
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Returns the headers to add to a request (e.g. SigV4's `authorization`, `x-amz-date`). */
+export type Signer = (request: HttpRequestInit) => Promise<Record<string, string>>;
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface HttpStoreOptions {
+  readonly fetch?: FetchLike | undefined;
+  /** Treat 403 as a missing key: `true`, or a test on the error (e.g. only S3's `AccessDenied`). */
+  readonly forbiddenAsMissing?: boolean | ((e: HttpStatusError) => boolean) | undefined;
+  readonly sign?: Signer | undefined;
+  /** Extra headers on every request (never credentials in a URL). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  readonly description?: string | undefined;
+}
+
+/** RFC 3986 encoding of one path segment or query component (as SigV4 expects). */
+export function encodeRfc3986(s: string): string {
+  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** `/a b/.zarray` → `/a%20b/.zarray`. */
+export function encodeKeyPath(key: string): string {
+  return key.split('/').map(encodeRfc3986).join('/');
+}
+
+function rangeHeader(range: RangeQuery): string {
+  return 'suffixLength' in range ? `bytes=-${range.suffixLength}` : `bytes=${range.offset}-${range.offset + range.length - 1}`;
+}
+
+export class HttpStore implements Store {
+  readonly description: string;
+  /** The base URL without trailing slash, query or fragment. */
+  readonly base: string;
+  private readonly query: string;
+  private readonly fetchFn: FetchLike;
+  private readonly options: HttpStoreOptions;
+
+  constructor(url: string, options: HttpStoreOptions = {}) {
+    const noHash = url.split('#')[0]!;
+    const q = noHash.indexOf('?');
+    this.base = (q < 0 ? noHash : noHash.slice(0, q)).replace(/\/+$/, '');
+    this.query = q < 0 ? '' : noHash.slice(q);
+    this.options = options;
+    this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.description = options.description ?? this.base;
+  }
+
+  /** The URL of a key. */
+  keyUrl(key: string): string {
+    return `${this.base}${encodeKeyPath(key.startsWith('/') ? key : `/${key}`)}${this.query}`;
+  }
+
+  get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    return this.read(key, undefined, options);
+  }
+
+  getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    if ('length' in range && range.length <= 0) return Promise.resolve(new Uint8Array(0));
+    return this.read(key, range, options);
+  }
+
+  /** `HEAD`: the object's size (`undefined` if the server does not say), or `undefined` when it is missing. */
+  async head(key: AbsolutePath, options?: RequestOptions): Promise<{ size: number | undefined } | undefined> {
+    const res = await this.send('HEAD', this.keyUrl(key), key, {}, options);
+    if (!res) return undefined;
+    const len = res.headers.get('content-length');
+    return { size: len !== null && /^\d+$/.test(len) ? Number(len) : undefined };
+  }
+
+  /** A `GET` of any URL (e.g. an S3 listing), as text; `undefined` when missing. */
+  async fetchText(url: string, key: string, options?: RequestOptions): Promise<string | undefined> {
+    const res = await this.send('GET', url, key, {}, options);
+    if (!res) return undefined;
+    try {
+      return await res.text();
+    } catch (e) {
+      throw fetchFailure(e, url, key, options?.signal);
+    }
+  }
+
+  private async read(key: AbsolutePath, range: RangeQuery | undefined, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    const url = this.keyUrl(key);
+    const res = await this.send('GET', url, key, range ? { range: rangeHeader(range) } : {}, options);
+    if (!res) return undefined;
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await res.arrayBuffer());
+    } catch (e) {
+      throw fetchFailure(e, url, key, options?.signal);
+    }
+    if (range && res.status === 200) {
+      // The server ignored Range and sent the whole object.
+      return 'suffixLength' in range ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength)) : bytes.subarray(range.offset, range.offset + range.length);
+    }
+    return bytes;
+  }
+
+  private async send(
+    method: 'GET' | 'HEAD',
+    url: string,
+    key: string,
+    extra: Record<string, string>,
+    options?: RequestOptions,
+  ): Promise<Response | undefined> {
+    const signal = options?.signal;
+    if (signal?.aborted) throw fetchFailure(signal.reason, url, key, signal);
+    let headers: Record<string, string> = { ...this.options.headers };
+    if (this.options.sign) headers = { ...headers, ...(await this.options.sign({ method, url, headers })) };
+    let res: Response;
+    try {
+      res = await this.fetchFn(url, { method, headers: { ...headers, ...extra }, signal, credentials: 'omit' });
+    } catch (e) {
+      throw fetchFailure(e, url, key, signal);
+    }
+    if (res.ok) return res;
+    const body = method === 'HEAD' ? '' : await res.text().catch(() => '');
+    if (res.status === 404) return undefined;
+    const err = statusError(res.status, url, key, body, res.headers.get('retry-after'));
+    if (res.status === 403 && this.forbiddenAsMissing(err)) return undefined;
+    throw err;
+  }
+
+  private forbiddenAsMissing(err: HttpStatusError): boolean {
+    const opt = this.options.forbiddenAsMissing;
+    return typeof opt === 'function' ? opt(err) : opt === true;
+  }
+}

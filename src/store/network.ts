@@ -1,0 +1,34 @@
+/**
+ * The network policy every remote store gets, composed from the one-concern wrappers:
+ * retry( telemetry( limit( timeout( inner ) ) ) ) — each attempt is counted, waits in the queue do not count
+ * against the timeout, and backoff sleeps do not hold a slot.
+ */
+import { Limiter, withConcurrencyLimit } from './limit';
+import { withRetry, type RetryOptions } from './retry';
+import { withTelemetry } from './telemetry';
+import { withTimeout } from './timeout';
+import type { Store, Telemetry } from './types';
+
+export interface NetworkOptions {
+  readonly telemetry: Telemetry;
+  /** Concurrent requests (default 8), or a Limiter shared between stores. */
+  readonly concurrency?: number | Limiter | undefined;
+  /** Per-request timeout in ms (default 30 000). */
+  readonly timeoutMs?: number | undefined;
+  readonly retry?: RetryOptions | undefined;
+}
+
+/** Wraps a remote store with timeout, concurrency limit, telemetry and retries. */
+export function withNetworkPolicy(inner: Store, options: NetworkOptions): Store {
+  const { telemetry } = options;
+  const timed = withTimeout(inner, options.timeoutMs ?? 30_000);
+  const limited = withConcurrencyLimit(timed, options.concurrency ?? 8);
+  const counted = withTelemetry(limited, telemetry);
+  return withRetry(counted, {
+    ...options.retry,
+    onRetry: (info) => {
+      telemetry.retries++;
+      options.retry?.onRetry?.(info);
+    },
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * An S3 store (AWS or any S3-compatible endpoint), path style: objects by GET/Range through HttpStore, and
+ * `list()` by ListObjectsV2 (`list-type=2`, prefix, `delimiter=/`, continuation-token pagination). Anonymous
+ * unless credentials are given, then every request is signed with SigV4.
+ *
+ * @example
+ * const store = createS3Store({ endpoint: 'https://s3.us-west-2.amazonaws.com', bucket: 'b', key: 'ds.zarr', region: 'us-west-2' });
+ * await store.list('/'); // { files: ['.zgroup', …], folders: ['temp', …] }
+ */
+import type { S3Credentials } from '../api';
+import { HttpStatusError, statusError } from './http-errors';
+import { HttpStore, encodeKeyPath, encodeRfc3986, type FetchLike } from './http-store';
+import { createSigV4Signer } from './sigv4';
+import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
+import { childText, childrenNamed, findFirst, parseXml } from './xml';
+
+export interface S3StoreConfig {
+  /** `https://host[:port]`, no bucket. */
+  readonly endpoint: string;
+  readonly bucket: string;
+  /** Key prefix of the dataset root (no leading/trailing slash; `''` for the bucket root). */
+  readonly key: string;
+  readonly region: string;
+  readonly credentials?: S3Credentials | undefined;
+  readonly fetch?: FetchLike | undefined;
+  /** Treat 403 AccessDenied on objects as missing (default true: buckets that deny listing answer 403). */
+  readonly forbiddenAsMissing?: boolean | undefined;
+  /** Page size of listings (default 1000, S3's maximum). */
+  readonly maxKeys?: number | undefined;
+  /** Upper bound of listing pages for one prefix (default 1000). */
+  readonly maxPages?: number | undefined;
+}
+
+/** 403 codes that mean "wrong credentials", never "missing key". */
+const AUTH_CODES = new Set(['SignatureDoesNotMatch', 'InvalidAccessKeyId', 'ExpiredToken', 'InvalidToken', 'AuthorizationHeaderMalformed']);
+
+export class S3Store implements Store {
+  readonly description: string;
+  readonly config: S3StoreConfig;
+  private readonly objects: HttpStore;
+  private readonly bucketUrl: string;
+  private readonly root: string;
+
+  constructor(config: S3StoreConfig) {
+    this.config = config;
+    const endpoint = config.endpoint.replace(/\/+$/, '');
+    this.bucketUrl = `${endpoint}/${encodeRfc3986(config.bucket)}`;
+    this.root = config.key.replace(/^\/+|\/+$/g, '');
+    this.description = `s3://${config.bucket}/${this.root}`;
+    const sign = config.credentials
+      ? createSigV4Signer({ credentials: config.credentials, region: config.region, origin: endpoint })
+      : undefined;
+    const asMissing = config.forbiddenAsMissing ?? true;
+    this.objects = new HttpStore(this.root ? `${this.bucketUrl}${encodeKeyPath(`/${this.root}`)}` : this.bucketUrl, {
+      fetch: config.fetch,
+      sign,
+      description: this.description,
+      forbiddenAsMissing: asMissing ? (e: HttpStatusError) => !AUTH_CODES.has(e.s3Code ?? '') : false,
+    });
+  }
+
+  get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    return this.objects.get(key, options);
+  }
+
+  getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    return this.objects.getRange(key, range, options);
+  }
+
+  head(key: AbsolutePath, options?: RequestOptions): Promise<{ size: number | undefined } | undefined> {
+    return this.objects.head(key, options);
+  }
+
+  /** The ListObjectsV2 URL of one page. */
+  listUrl(prefix: string, token: string | undefined): string {
+    const params: [string, string][] = [['list-type', '2'], ['delimiter', '/'], ['prefix', prefix]];
+    if (this.config.maxKeys) params.push(['max-keys', String(this.config.maxKeys)]);
+    if (token !== undefined) params.push(['continuation-token', token]);
+    params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `${this.bucketUrl}?${params.map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`).join('&')}`;
+  }
+
+  async list(prefix: AbsolutePath, options?: RequestOptions): Promise<Listing> {
+    const rel = prefix.replace(/^\/+/, '');
+    const full = [this.root, rel].filter(Boolean).join('/').replace(/\/*$/, '/');
+    const s3Prefix = full === '/' ? '' : full;
+    const files = new Set<string>();
+    const folders = new Set<string>();
+    let token: string | undefined;
+    const maxPages = this.config.maxPages ?? 1000;
+    for (let page = 0; page < maxPages; page++) {
+      const url = this.listUrl(s3Prefix, token);
+      const text = await this.objects.fetchText(url, prefix, options);
+      if (text === undefined) throw statusError(404, url, prefix, '<Code>NoSuchBucket</Code>', null);
+      let doc;
+      try {
+        doc = parseXml(text);
+      } catch (e) {
+        throw new HttpStatusError(200, `The listing of "${prefix}" from ${this.description} is not valid XML.`, { key: prefix, cause: e });
+      }
+      const result = findFirst(doc, 'ListBucketResult');
+      if (!result) throw new HttpStatusError(200, `The answer to a listing of "${prefix}" is not an S3 ListBucketResult.`, { key: prefix });
+      for (const c of childrenNamed(result, 'Contents')) {
+        const name = (childText(c, 'Key') ?? '').slice(s3Prefix.length);
+        if (name && !name.includes('/')) files.add(name);
+      }
+      for (const c of childrenNamed(result, 'CommonPrefixes')) {
+        const name = (childText(c, 'Prefix') ?? '').slice(s3Prefix.length).replace(/\/$/, '');
+        if (name) folders.add(name);
+      }
+      token = childText(result, 'NextContinuationToken');
+      if (childText(result, 'IsTruncated') !== 'true' || !token) break;
+    }
+    return { files: [...files].sort(), folders: [...folders].sort() };
+  }
+}
+
+/** Creates an S3 store. */
+export function createS3Store(config: S3StoreConfig): S3Store {
+  return new S3Store(config);
+}
