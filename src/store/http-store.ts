@@ -85,9 +85,9 @@ export class HttpStore implements Store {
     return { size: len !== null && /^\d+$/.test(len) ? Number(len) : undefined };
   }
 
-  /** A `GET` of any URL (e.g. an S3 listing), as text; `undefined` when missing. */
+  /** A `GET` of any URL (e.g. an S3 listing), as text; `undefined` on 404 (403 always throws here). */
   async fetchText(url: string, key: string, options?: RequestOptions): Promise<string | undefined> {
-    const res = await this.send('GET', url, key, {}, options);
+    const res = await this.send('GET', url, key, {}, options, false);
     if (!res) return undefined;
     try {
       return await res.text();
@@ -110,6 +110,11 @@ export class HttpStore implements Store {
       // The server ignored Range and sent the whole object.
       return 'suffixLength' in range ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength)) : bytes.subarray(range.offset, range.offset + range.length);
     }
+    if (range && 'length' in range && bytes.length > range.length) {
+      // A server that answers 206 with more than asked (s3rver does for `bytes=0-0`): cut by Content-Range.
+      const start = Number(/bytes (\d+)-/.exec(res.headers.get('content-range') ?? '')?.[1] ?? range.offset);
+      return bytes.subarray(range.offset - start, range.offset - start + range.length);
+    }
     return bytes;
   }
 
@@ -119,6 +124,7 @@ export class HttpStore implements Store {
     key: string,
     extra: Record<string, string>,
     options?: RequestOptions,
+    forbiddenMayBeMissing = true,
   ): Promise<Response | undefined> {
     const signal = options?.signal;
     if (signal?.aborted) throw fetchFailure(signal.reason, url, key, signal);
@@ -134,7 +140,7 @@ export class HttpStore implements Store {
     const body = method === 'HEAD' ? '' : await res.text().catch(() => '');
     if (res.status === 404) return undefined;
     const err = statusError(res.status, url, key, body, res.headers.get('retry-after'));
-    if (res.status === 403 && this.forbiddenAsMissing(err)) return undefined;
+    if (res.status === 403 && forbiddenMayBeMissing && this.forbiddenAsMissing(err)) return undefined;
     throw err;
   }
 
