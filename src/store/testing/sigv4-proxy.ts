@@ -77,7 +77,7 @@ export async function startSigV4Proxy(options: SigV4ProxyOptions): Promise<SigV4
         return res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>rejected by the test proxy</Message></Error>`);
       }
       // s3rver checks access key ids against its own: forward without the (already verified) signature.
-      const headers = { ...req.headers, host: target.host };
+      const headers: http.OutgoingHttpHeaders = { ...req.headers, host: target.host };
       for (const h of ['authorization', 'x-amz-date', 'x-amz-content-sha256', 'x-amz-security-token']) delete headers[h];
       const fwd = http.request({ hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
