@@ -1,0 +1,126 @@
+/**
+ * A store over a zip (a dropped File/Blob, or a zip at a URL read by ranges). Finds the dataset root: NCZarr
+ * zips (netcdf-c) have a top folder named after the file stem; zarr-python ZipStores have the dataset at the
+ * top. One `ZipStore` per zip: the central directory is read once and shared by every request.
+ *
+ * @example
+ * const store = await ZipStore.open(blobSource(file, file.name), { stem: 'tst' });
+ * await store.get('/.zgroup');
+ */
+import { AbortedError } from '../errors';
+import { ZipError, entryDataOffset, inflateBounded, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
+import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
+
+export { ZipError, blobSource, type ByteSource } from './zip-reader';
+
+/** Default bound of one entry's decompressed size: 1 GiB. */
+export const DEFAULT_MAX_ENTRY_BYTES = 2 ** 30;
+
+export interface ZipStoreOptions {
+  /** The zip's file stem (`tst` for `tst.zip`), preferred as the top folder when several qualify. */
+  readonly stem?: string | undefined;
+  /** Refuse entries that inflate past this many bytes (default 1 GiB). */
+  readonly maxEntryBytes?: number | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+const METADATA = ['.zgroup', '.zarray', '.zattrs', '.zmetadata', 'zarr.json', '.nczgroup', '.nczarray', '.nczarr'];
+
+/**
+ * The dataset root inside a zip's entry names: `''` (zarr-python) or `'name/'` (netcdf-c's top folder), the
+ * shallowest folder holding Zarr metadata. `undefined` when no entry is Zarr metadata.
+ */
+export function findZipRoot(names: Iterable<string>, stem?: string): string | undefined {
+  const roots = new Set<string>();
+  for (const name of names) {
+    const slash = name.lastIndexOf('/');
+    if (METADATA.includes(name.slice(slash + 1))) roots.add(name.slice(0, slash + 1));
+  }
+  if (roots.size === 0) return undefined;
+  const depth = (r: string) => r.split('/').length;
+  const min = Math.min(...[...roots].map(depth));
+  const shallow = [...roots].filter((r) => depth(r) === min).sort();
+  return shallow.find((r) => r === `${stem}/`) ?? shallow[0];
+}
+
+export class ZipStore implements Store {
+  readonly description: string;
+  /** Entry-name prefix of the dataset root (`''` or `'folder/'`). */
+  readonly root: string;
+  private readonly maxEntryBytes: number;
+  private readonly dataOffsets = new Map<string, number>();
+
+  private constructor(
+    private readonly source: ByteSource,
+    private readonly entries: Map<string, ZipEntry>,
+    root: string,
+    maxEntryBytes: number,
+  ) {
+    this.root = root;
+    this.maxEntryBytes = maxEntryBytes;
+    this.description = root ? `${source.description}/${root.slice(0, -1)}` : source.description;
+  }
+
+  /** Reads the central directory and locates the dataset. Throws `ZipError` for a non-zip or a zip with no dataset. */
+  static async open(source: ByteSource, options: ZipStoreOptions = {}): Promise<ZipStore> {
+    const entries = await readZipDirectory(source, options.signal);
+    const root = findZipRoot(entries.keys(), options.stem);
+    if (root === undefined) {
+      throw new ZipError(`${source.description} holds no Zarr dataset (no .zgroup, .zarray, .zattrs or zarr.json inside).`);
+    }
+    return new ZipStore(source, entries, root, options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES);
+  }
+
+  /** Entry names (for diagnostics and tests). */
+  entryNames(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  async get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    const entry = this.entries.get(this.root + key.replace(/^\//, ''));
+    if (!entry || entry.name.endsWith('/')) return undefined;
+    const signal = options?.signal;
+    if (signal?.aborted) throw new AbortedError({ key, cause: signal.reason });
+    const limit = Math.min(this.maxEntryBytes, entry.size);
+    if (entry.size > this.maxEntryBytes) {
+      throw new ZipError(`"${key}" in ${this.source.description} is ${entry.size} bytes uncompressed, over the limit of ${this.maxEntryBytes}.`, { key });
+    }
+    const data = await readEntryData(this.source, entry, signal);
+    if (entry.method === 0) {
+      if (entry.compressedSize !== entry.size) throw new ZipError(`"${key}" in ${this.source.description} is damaged (stored sizes differ).`, { key });
+      return data;
+    }
+    if (entry.method === 8) return inflateBounded(data, limit, key, signal);
+    throw new ZipError(`"${key}" in ${this.source.description} uses zip compression method ${entry.method}; only stored and deflate are read.`, { key });
+  }
+
+  async getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    const entry = this.entries.get(this.root + key.replace(/^\//, ''));
+    if (entry?.method === 0 && entry.compressedSize === entry.size && !entry.name.endsWith('/')) {
+      // Stored entries (shards, uncompressed chunks): read just the range.
+      const signal = options?.signal;
+      let offset = this.dataOffsets.get(entry.name);
+      if (offset === undefined) this.dataOffsets.set(entry.name, (offset = await entryDataOffset(this.source, entry, signal)));
+      const start = 'suffixLength' in range ? Math.max(0, entry.size - range.suffixLength) : Math.min(range.offset, entry.size);
+      const end = 'suffixLength' in range ? entry.size : Math.min(entry.size, range.offset + range.length);
+      return end > start ? this.source.read(offset + start, end - start, signal) : new Uint8Array(0);
+    }
+    const bytes = await this.get(key, options);
+    if (!bytes) return undefined;
+    return 'suffixLength' in range ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength)) : bytes.subarray(range.offset, range.offset + range.length);
+  }
+
+  async list(prefix: AbsolutePath): Promise<Listing> {
+    const base = this.root + prefix.replace(/^\//, '').replace(/\/?$/, '/').replace(/^\/$/, '');
+    const files = new Set<string>();
+    const folders = new Set<string>();
+    for (const name of this.entries.keys()) {
+      if (!name.startsWith(base) || name === base) continue;
+      const rest = name.slice(base.length);
+      const slash = rest.indexOf('/');
+      if (slash < 0) files.add(rest);
+      else folders.add(rest.slice(0, slash));
+    }
+    return { files: [...files].sort(), folders: [...folders].sort() };
+  }
+}
