@@ -58,7 +58,7 @@ export async function readZipDirectory(src: ByteSource, signal?: AbortSignal): P
   const notZip = () => new ZipError(`${src.description} is not a zip file (no end-of-central-directory record). Choose a .zip written by netcdf-c (#mode=nczarr,zip) or zarr-python's ZipStore.`);
   if (src.size < 22) throw notZip();
   // The end record is usually in the last bytes (no comment): try a small tail first, then the largest.
-  let tail = new Uint8Array(0);
+  let tail: Uint8Array = new Uint8Array(0);
   let eocd = -1;
   for (const want of [1024, 22 + 65535 + 20]) {
     const tailLen = Math.min(src.size, want);
@@ -102,8 +102,14 @@ export async function readZipDirectory(src: ByteSource, signal?: AbortSignal): P
       const len = u16(cd, e + 2);
       if (id === 0x0001) {
         let q = e + 4;
-        if (size === 0xffffffff) (size = u64(cd, q)), (q += 8);
-        if (compressedSize === 0xffffffff) (compressedSize = u64(cd, q)), (q += 8);
+        if (size === 0xffffffff) {
+          size = u64(cd, q);
+          q += 8;
+        }
+        if (compressedSize === 0xffffffff) {
+          compressedSize = u64(cd, q);
+          q += 8;
+        }
         if (localHeaderOffset === 0xffffffff) localHeaderOffset = u64(cd, q);
       }
       e += 4 + len;
@@ -141,7 +147,10 @@ export async function inflateBounded(data: Uint8Array, maxBytes: number, name: s
   }
   const out = new Uint8Array(total);
   let o = 0;
-  for (const c of chunks) (out.set(c, o), (o += c.length));
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.length;
+  }
   return out;
 }
 

@@ -84,6 +84,9 @@ export async function makeZip(inputs: readonly ZipInput[], options: { deflate?: 
   const all = [...parts, ...central, new Uint8Array(eocd.buffer), comment];
   const out = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of all) (out.set(p, o), (o += p.length));
+  for (const p of all) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }
