@@ -9,6 +9,7 @@
  */
 import { AbortedError } from '../errors';
 import { ZipError, entryDataOffset, inflateBounded, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
+import { findDatasetRoot, listPaths, prefixBase } from './dataset-root';
 import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
 
 export { ZipError, blobSource, type ByteSource } from './zip-reader';
@@ -24,24 +25,8 @@ export interface ZipStoreOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
-const METADATA = ['.zgroup', '.zarray', '.zattrs', '.zmetadata', 'zarr.json', '.nczgroup', '.nczarray', '.nczarr'];
-
-/**
- * The dataset root inside a zip's entry names: `''` (zarr-python) or `'name/'` (netcdf-c's top folder), the
- * shallowest folder holding Zarr metadata. `undefined` when no entry is Zarr metadata.
- */
-export function findZipRoot(names: Iterable<string>, stem?: string): string | undefined {
-  const roots = new Set<string>();
-  for (const name of names) {
-    const slash = name.lastIndexOf('/');
-    if (METADATA.includes(name.slice(slash + 1))) roots.add(name.slice(0, slash + 1));
-  }
-  if (roots.size === 0) return undefined;
-  const depth = (r: string) => r.split('/').length;
-  const min = Math.min(...[...roots].map(depth));
-  const shallow = [...roots].filter((r) => depth(r) === min).sort();
-  return shallow.find((r) => r === `${stem}/`) ?? shallow[0];
-}
+/** The dataset root among zip entry names (see dataset-root.ts). */
+export const findZipRoot = findDatasetRoot;
 
 export class ZipStore implements Store {
   readonly description: string;
@@ -64,7 +49,7 @@ export class ZipStore implements Store {
   /** Reads the central directory and locates the dataset. Throws `ZipError` for a non-zip or a zip with no dataset. */
   static async open(source: ByteSource, options: ZipStoreOptions = {}): Promise<ZipStore> {
     const entries = await readZipDirectory(source, options.signal);
-    const root = findZipRoot(entries.keys(), options.stem);
+    const root = findDatasetRoot(entries.keys(), options.stem);
     if (root === undefined) {
       throw new ZipError(`${source.description} holds no Zarr dataset (no .zgroup, .zarray, .zattrs or zarr.json inside).`);
     }
@@ -111,16 +96,6 @@ export class ZipStore implements Store {
   }
 
   async list(prefix: AbsolutePath): Promise<Listing> {
-    const base = this.root + prefix.replace(/^\//, '').replace(/\/?$/, '/').replace(/^\/$/, '');
-    const files = new Set<string>();
-    const folders = new Set<string>();
-    for (const name of this.entries.keys()) {
-      if (!name.startsWith(base) || name === base) continue;
-      const rest = name.slice(base.length);
-      const slash = rest.indexOf('/');
-      if (slash < 0) files.add(rest);
-      else folders.add(rest.slice(0, slash));
-    }
-    return { files: [...files].sort(), folders: [...folders].sort() };
+    return listPaths(this.entries.keys(), this.root + prefixBase(prefix));
   }
 }

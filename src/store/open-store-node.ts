@@ -1,0 +1,44 @@
+/**
+ * Node-only (CLI): `openStore` plus local paths and `file://` URLs (folders and zips), and S3 credentials,
+ * region and endpoint from the AWS environment (profiles chosen by the `awsprofile` fragment key).
+ *
+ * @example const { store, name } = await openStoreNode({ kind: 'local', path: 'tst.zip' });
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { ZarrviewError } from '../errors';
+import { fragmentValue, type ParsedLocation } from '../url/index';
+import { loadAwsEnvironment } from './aws-env';
+import { NodeFolderStore, nodeFileSource } from './node-folder-store';
+import { openStore, type OpenStoreOptions, type OpenedStore, type StoreSource } from './open-store';
+import type { Store } from './types';
+import { ZipStore } from './zip-store';
+
+/** Opens a local folder (a directory store) or a local zip file. */
+export async function openLocalPath(file: string, loc: ParsedLocation, options: OpenStoreOptions): Promise<Store> {
+  let stat;
+  try {
+    stat = await fs.stat(file);
+  } catch (e) {
+    throw new ZarrviewError('not-found', `No such file or folder: ${file}`, { key: file, cause: e });
+  }
+  if (stat.isDirectory()) {
+    if (loc.mode.medium === 'zip') throw new ZarrviewError('zip', `${file} is a folder, but #mode says zip.`, { key: file });
+    return new NodeFolderStore(file);
+  }
+  const base = path.basename(file);
+  const dot = base.lastIndexOf('.');
+  return ZipStore.open(await nodeFileSource(file), { stem: dot > 0 ? base.slice(0, dot) : base, maxEntryBytes: options.maxEntryBytes, signal: options.signal });
+}
+
+/** `openStore` for the CLI: local paths, `file://`, and the AWS environment for S3. */
+export function openStoreNode(source: StoreSource, options: OpenStoreOptions = {}): Promise<OpenedStore> {
+  return openStore(source, {
+    openLocal: openLocalPath,
+    s3Defaults: async (loc) => {
+      const aws = await loadAwsEnvironment({ profile: loc.fragment ? fragmentValue(loc.fragment, 'awsprofile') : undefined });
+      return { credentials: aws.credentials, region: aws.region, endpoint: aws.endpoint };
+    },
+    ...options,
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * The one entry point from "where the data is" to a `Store`: URLs (http(s), s3://, virtual-host and
+ * path-style S3, S3-compatible endpoints, aliases), zips (dropped, or at a URL read by ranges), dropped
+ * folders, and — through open-store-node.ts in the CLI — local paths. Remote stores get the network policy
+ * (timeout, concurrency limit, telemetry, retries). Browser-safe: no Node imports here.
+ *
+ * @example
+ * const { store, mode, name, telemetry } = await openStore({ kind: 'url', url: 's3://bucket/ds.zarr#mode=nczarr,s3' });
+ */
+import type { EndpointAlias, FolderFile, S3Credentials, Source } from '../api';
+import { HttpError, ZarrviewError } from '../errors';
+import {
+  datasetName, formatLocation, parseLocation, resolveS3, type ModeFlags, type ParsedLocation,
+} from '../url/index';
+import { folderStore } from './folder-store';
+import { HttpStore, type FetchLike } from './http-store';
+import type { Limiter } from './limit';
+import { withNetworkPolicy } from './network';
+import type { RetryOptions } from './retry';
+import { S3Store } from './s3-store';
+import { emptyTelemetry, type Store, type Telemetry } from './types';
+import { storeSource } from './zip-reader';
+import { ZipStore, blobSource } from './zip-store';
+
+/** Where to open: the API's `Source`, or a local path (CLI only). */
+export type StoreSource = Source | { readonly kind: 'local'; readonly path: string };
+
+/** What the AWS environment says for one S3 location (CLI: see aws-env.ts). */
+export interface S3Defaults {
+  readonly credentials?: S3Credentials | undefined;
+  readonly region?: string | undefined;
+  readonly endpoint?: string | undefined;
+}
+
+export interface OpenStoreOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly aliases?: readonly EndpointAlias[] | undefined;
+  /** Credentials for S3 locations that have no alias with credentials. */
+  readonly credentials?: (S3Credentials & { readonly region?: string | undefined }) | undefined;
+  readonly telemetry?: Telemetry | undefined;
+  readonly fetch?: FetchLike | undefined;
+  readonly concurrency?: number | Limiter | undefined;
+  readonly timeoutMs?: number | undefined;
+  readonly retry?: RetryOptions | undefined;
+  /** Bound of one zip entry's decompressed size (default 1 GiB). */
+  readonly maxEntryBytes?: number | undefined;
+  /** Treat S3 403 AccessDenied on objects as missing (default true). */
+  readonly forbiddenAsMissing?: boolean | undefined;
+  /** Opens `file://` URLs and local paths (given by open-store-node.ts; absent in browsers). */
+  readonly openLocal?: ((path: string, loc: ParsedLocation, options: OpenStoreOptions) => Promise<Store>) | undefined;
+  /** Credentials/region/endpoint from the environment for an S3 location (CLI). */
+  readonly s3Defaults?: ((loc: ParsedLocation) => Promise<S3Defaults>) | undefined;
+}
+
+export interface OpenedStore {
+  readonly store: Store;
+  /** The `#mode` flags, with `medium` set to what was opened. */
+  readonly mode: ModeFlags;
+  /** The dataset name as ncdump derives it (file stem). */
+  readonly name: string;
+  readonly telemetry: Telemetry;
+  /** A canonical location for share links and titles (never credentials). */
+  readonly location: string;
+}
+
+function stem(name: string): string {
+  const base = name.replace(/[/\\]+$/, '').split(/[/\\]/).pop() ?? name;
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+
+function isZip(loc: ParsedLocation, keyOrPath: string): boolean {
+  return loc.mode.medium === 'zip' || (loc.mode.medium === undefined && /\.zip\/?$/i.test(keyOrPath));
+}
+
+/** Opens a zip object of a remote store by ranges (HEAD for its size). */
+async function openRemoteZip(raw: HttpStore | S3Store, key: `/${string}`, description: string, network: Store, telemetry: Telemetry, options: OpenStoreOptions, zipStem: string): Promise<ZipStore> {
+  telemetry.requests++;
+  const head = await raw.head(key, { signal: options.signal });
+  if (!head) throw new HttpError('not-found', 404, `There is no zip at ${description} (404).`, { key: description });
+  if (head.size === undefined) {
+    throw new HttpError('http', 200, `${description} does not report its size (Content-Length), so the zip cannot be read by ranges.`, { key: description });
+  }
+  return ZipStore.open(storeSource(network, key, head.size, description), { stem: zipStem, maxEntryBytes: options.maxEntryBytes, signal: options.signal });
+}
+
+async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telemetry): Promise<OpenedStore> {
+  const loc = parseLocation(text);
+  const location = formatLocation(loc, { share: true, plainHash: true });
+  const name = datasetName(loc);
+  const net = (s: Store) => withNetworkPolicy(s, { telemetry, concurrency: options.concurrency, timeoutMs: options.timeoutMs, retry: options.retry });
+
+  if (loc.style === 'file' || loc.style === 'local') {
+    if (!options.openLocal) {
+      throw new ZarrviewError('usage', `"${text}" is a local path: in the browser, drop the folder or zip onto the page instead.`, { key: text });
+    }
+    const path = loc.style === 'file' ? decodeURIComponent(loc.path) : loc.path;
+    const store = await options.openLocal(path, loc, options);
+    return { store, mode: { ...loc.mode, medium: store instanceof ZipStore ? 'zip' : loc.mode.medium ?? 'file' }, name, telemetry, location };
+  }
+
+  if (loc.s3) {
+    const defaults = options.s3Defaults ? await options.s3Defaults(loc) : {};
+    const target = resolveS3(loc, {
+      aliases: options.aliases,
+      region: options.credentials?.region ?? defaults.region,
+      endpoint: defaults.endpoint,
+    })!;
+    const credentials = target.credentials ?? (target.alias ? undefined : options.credentials ?? defaults.credentials);
+    const config = {
+      endpoint: target.endpoint, bucket: target.bucket, region: target.region, credentials,
+      fetch: options.fetch, forbiddenAsMissing: options.forbiddenAsMissing,
+    };
+    if (isZip(loc, target.key)) {
+      const raw = new S3Store({ ...config, key: '' });
+      const zip = await openRemoteZip(raw, `/${target.key}`, `s3://${target.bucket}/${target.key}`, net(raw), telemetry, options, name);
+      return { store: zip, mode: { ...loc.mode, medium: 'zip' }, name, telemetry, location };
+    }
+    const store = net(new S3Store({ ...config, key: target.key }));
+    return { store, mode: { ...loc.mode, medium: 's3' }, name, telemetry, location };
+  }
+
+  const url = formatLocation({ ...loc, fragment: undefined }, { plainHash: true });
+  if (isZip(loc, loc.path)) {
+    const slash = url.lastIndexOf('/', url.includes('?') ? url.indexOf('?') : url.length);
+    const raw = new HttpStore(url.slice(0, slash), { fetch: options.fetch });
+    const file = decodeURIComponent(url.slice(slash + 1).split('?')[0]!);
+    const zip = await openRemoteZip(raw, `/${file}`, url, net(raw), telemetry, options, name);
+    return { store: zip, mode: { ...loc.mode, medium: 'zip' }, name, telemetry, location };
+  }
+  const store = net(new HttpStore(url, { fetch: options.fetch }));
+  return { store, mode: { ...loc.mode, medium: loc.mode.medium ?? 'http' }, name, telemetry, location };
+}
+
+/**
+ * Opens a store for a source. Throws typed errors: `UrlError` (a location that does not parse), `ZipError`
+ * (not a zip / no dataset), `HttpError` (remote zip missing), `ZarrviewError('usage')` (local path in a browser).
+ */
+export async function openStore(source: StoreSource, options: OpenStoreOptions = {}): Promise<OpenedStore> {
+  const telemetry = options.telemetry ?? emptyTelemetry();
+  switch (source.kind) {
+    case 'url':
+      return openUrl(source.url, options, telemetry);
+    case 'local':
+      return openUrl(source.path, options, telemetry);
+    case 'zip-file': {
+      const name = stem(source.name);
+      const store = await ZipStore.open(blobSource(source.file, source.name), { stem: name, maxEntryBytes: options.maxEntryBytes, signal: options.signal });
+      return { store, mode: { medium: 'zip' }, name, telemetry, location: source.name };
+    }
+    case 'folder': {
+      const files: readonly FolderFile[] = source.files;
+      return { store: folderStore(files, source.name), mode: { medium: 'file' }, name: stem(source.name), telemetry, location: source.name };
+    }
+  }
+}
