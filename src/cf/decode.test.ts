@@ -120,6 +120,12 @@ describe('decode options', () => {
     expect(valueRange(decodeData(Float64Array.from([NaN]), planDecoding(makeVariable({ type: 'double' }))))).toBeNull();
   });
 
+  it('masks NaT in datetime64 data', () => {
+    const v = makeVariable({ type: 'datetime64' });
+    const d = decodeData(BigInt64Array.from([5n, -(2n ** 63n)]), planDecoding(v));
+    expect(Array.from(d.mask)).toEqual([0, 1]);
+  });
+
   it('decodes booleans to 0/1', () => {
     const v = makeVariable({ type: 'bool' });
     expect(Array.from(decodeSlice({ variable: v, shape: [2], data: [true, false] }).values)).toEqual([1, 0]);

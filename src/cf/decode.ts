@@ -13,6 +13,8 @@ import { maskPlan, maskTest, promoteForNaN, type DecodeMode, type DefaultFill, t
 import { numTypeOf, numTypeOfData, reinterpretArray, type NumType, type Scalar } from './numeric';
 import { packingPlan, unsignedView, type Packing } from './packing';
 
+const NAT = -(2n ** 63n);
+
 export interface DecodeOptions {
   /** `cf` (default): CF / netCDF4-python semantics. `xarray`: xarray 2023.01's CF decoder, bit for bit. */
   readonly mode?: DecodeMode | undefined;
@@ -75,7 +77,10 @@ export function planDecoding(variable: Variable, options: DecodeOptions = {}): D
   const warnings: string[] = [];
   const doScale = options.scale ?? true;
   const view = doScale || mode === 'xarray' ? unsignedView(variable.attributes, stored, mode) : stored;
-  const mask = options.mask === false ? null : maskPlan(variable, stored, view, mode, defaultFill, warnings);
+  let mask = options.mask === false ? null : maskPlan(variable, stored, view, mode, defaultFill, warnings);
+  if (variable.type === 'datetime64' || variable.type === 'timedelta64') {
+    mask = { values: [...(mask?.values ?? []), NAT], nan: false, min: mask?.min ?? null, max: mask?.max ?? null, domain: 'view' };
+  }
   const maskedType = mode === 'xarray' && mask ? promoteForNaN(view) : view;
   const packing = doScale
     ? packingPlan(variable.attributes, view, mode, maskedType, warnings)

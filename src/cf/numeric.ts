@@ -31,6 +31,9 @@ const FROM_VALUE_TYPE: Partial<Record<ValueType | NumericAttrType, NumType>> = {
   double: 'float64',
   half: 'float32',
   bool: 'uint8',
+  // counts of the dtype's unit; NaT (the smallest int64) is masked by the decoder
+  datetime64: 'int64',
+  timedelta64: 'int64',
 };
 
 /** The numeric type of a netCDF/Zarr type name, or null for text, complex, opaque... */
