@@ -90,6 +90,17 @@ describe('openStore', () => {
     expect(proxy.verdicts.at(-1)).toMatchObject({ signed: true, valid: true });
   });
 
+  it('credentials never go to a host without an alias; a path-style URL on an alias host gets its credentials', async () => {
+    const url = `${proxy.url}/bkt/dir/ds.zarr#mode=zarr,s3`;
+    const unsigned = await openStore({ kind: 'url', url }, { credentials: creds });
+    expect(await unsigned.store.get('/.zgroup')).toBeUndefined();
+    expect(proxy.verdicts.at(-1)).toMatchObject({ signed: false });
+    const aliases = [{ name: 'lab', url: proxy.url, region: 'eu-central-1', credentials: creds }];
+    const signed = await openStore({ kind: 'url', url }, { aliases });
+    expect(text(await signed.store.get('/.zgroup'))).toBe(DS['.zgroup']);
+    expect(proxy.verdicts.at(-1)).toMatchObject({ signed: true, valid: true });
+  });
+
   it('dropped zip and dropped folder', async () => {
     const z = await openStore({ kind: 'zip-file', file: new Blob([zip as Uint8Array<ArrayBuffer>]), name: 'tst.zip' });
     expect(z).toMatchObject({ name: 'tst', mode: { medium: 'zip' }, location: 'tst.zip' });

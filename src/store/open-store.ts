@@ -10,7 +10,7 @@
 import type { EndpointAlias, FolderFile, S3Credentials, Source } from '../api';
 import { HttpError, ZarrviewError } from '../errors';
 import {
-  datasetName, formatLocation, parseLocation, resolveS3, type ModeFlags, type ParsedLocation,
+  datasetName, formatLocation, parseLocation, resolveS3, s3HostInfo, type ModeFlags, type ParsedLocation,
 } from '../url/index';
 import { folderStore } from './folder-store';
 import { HttpStore, type FetchLike } from './http-store';
@@ -73,6 +73,19 @@ function isZip(loc: ParsedLocation, keyOrPath: string): boolean {
   return loc.mode.medium === 'zip' || (loc.mode.medium === undefined && /\.zip\/?$/i.test(keyOrPath));
 }
 
+/**
+ * Credentials without an alias go only to AWS endpoints and to the environment's endpoint: a link to another
+ * host (`https://other/bucket/key#mode=s3`) must not receive signed requests. Other hosts need an alias.
+ */
+function credentialsFor(endpoint: string, options: OpenStoreOptions, defaults: S3Defaults): S3Credentials | undefined {
+  const creds = options.credentials ?? defaults.credentials;
+  if (!creds) return undefined;
+  const host = new URL(endpoint).host;
+  const envOrigin = defaults.endpoint ? new URL(defaults.endpoint).origin : undefined;
+  if (s3HostInfo(host) || new URL(endpoint).origin === envOrigin) return creds;
+  return undefined;
+}
+
 /** Opens a zip object of a remote store by ranges (HEAD for its size). */
 async function openRemoteZip(raw: HttpStore | S3Store, key: `/${string}`, description: string, network: Store, telemetry: Telemetry, options: OpenStoreOptions, zipStem: string): Promise<ZipStore> {
   telemetry.requests++;
@@ -106,7 +119,7 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
       region: options.credentials?.region ?? defaults.region,
       endpoint: defaults.endpoint,
     })!;
-    const credentials = target.credentials ?? (target.alias ? undefined : options.credentials ?? defaults.credentials);
+    const credentials = target.alias ? target.credentials : credentialsFor(target.endpoint, options, defaults);
     const config = {
       endpoint: target.endpoint, bucket: target.bucket, region: target.region, credentials,
       fetch: options.fetch, forbiddenAsMissing: options.forbiddenAsMissing,

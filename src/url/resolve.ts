@@ -14,7 +14,7 @@ export interface S3Target {
   /** Key prefix of the dataset, no leading or trailing slash (`''` for the bucket root). */
   readonly key: string;
   readonly region: string;
-  /** The alias used, if any (its credentials travel separately, never in the URL). */
+  /** The alias used (by name, or by the origin of a path-style URL), if any; its credentials never go in a URL. */
   readonly alias: string | undefined;
   readonly credentials: S3Credentials | undefined;
 }
@@ -29,6 +29,14 @@ export interface ResolveOptions {
 
 function trimSlashes(s: string): string {
   return s.replace(/^\/+/, '').replace(/\/+$/, '');
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Finds an alias by name (case-sensitive, `s3://` prefix on the alias name tolerated). */
@@ -60,9 +68,11 @@ export function resolveS3(loc: ParsedLocation, options: ResolveOptions = {}): S3
     };
   }
   if (s3.bucket === '') throw new UrlError('The S3 location names no bucket: write s3://bucket/key.', loc.path);
-  const region = s3.region ?? options.region ?? DEFAULT_REGION;
+  // A path-style URL on a host that an alias describes gets that alias's region and credentials.
+  const byOrigin = s3.endpoint !== undefined ? options.aliases?.find((a) => sameOrigin(a.url, s3.endpoint!)) : undefined;
+  const region = byOrigin?.region || s3.region || options.region || DEFAULT_REGION;
   const endpoint = s3.endpoint ?? options.endpoint?.replace(/\/+$/, '') ?? awsEndpoint(region);
-  return { endpoint, bucket: s3.bucket, key: trimSlashes(s3.key), region, alias: undefined, credentials: undefined };
+  return { endpoint, bucket: s3.bucket, key: trimSlashes(s3.key), region, alias: byOrigin?.name, credentials: byOrigin?.credentials };
 }
 
 /**
