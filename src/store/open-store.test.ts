@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as zarr from 'zarrita';
 import { openStore } from './open-store';
 import { openStoreNode } from './open-store-node';
 import { makeZip } from './testing/make-zip';
@@ -99,6 +100,19 @@ describe('openStore', () => {
     const signed = await openStore({ kind: 'url', url }, { aliases });
     expect(text(await signed.store.get('/.zgroup'))).toBe(DS['.zgroup']);
     expect(proxy.verdicts.at(-1)).toMatchObject({ signed: true, valid: true });
+  });
+
+  it('zarrita opens groups and arrays through every store kind', async () => {
+    const meta = '{"zarr_format":2,"shape":[4],"chunks":[4],"dtype":"<i2","compressor":null,"fill_value":0,"order":"C","filters":null}';
+    const arr = { name: 'z/a/.zarray', data: meta };
+    const chunk = { name: 'z/a/0', data: new Uint8Array(new Int16Array([1, -2, 3, -4]).buffer) };
+    const z = await makeZip([{ name: 'z/.zgroup', data: '{"zarr_format":2}' }, arr, chunk], { deflate: true });
+    const o = await openStore({ kind: 'zip-file', file: new Blob([z as Uint8Array<ArrayBuffer>]), name: 'z.zip' });
+    const a = await zarr.open(zarr.root(o.store).resolve('a'), { kind: 'array' });
+    const got = await zarr.get(a);
+    expect(Array.from(got.data as Int16Array)).toEqual([1, -2, 3, -4]);
+    const h = await openStore({ kind: 'url', url: `${http.url}/data/ds.zarr` });
+    expect((await zarr.open(zarr.root(h.store), { kind: 'group' })).attrs).toEqual({ title: 'x' });
   });
 
   it('dropped zip and dropped folder', async () => {
