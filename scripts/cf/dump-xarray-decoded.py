@@ -6,7 +6,7 @@
 For every Zarr v2 dataset listed in <fixtures_dir>/index.json that xarray can open (every group), writes
 <out_dir>/<name>.xarray-decoded.json (default out_dir: <fixtures_dir>/cf):
 
-  {"name", "source", "xarray", "variables": {"/grp/var": {"kind": "numeric"|"time", "dtype", "shape",
+  {"name", "source" (dataset folder, relative to the repository root), "xarray", "variables": {"/grp/var": {"kind": "numeric"|"time", "dtype", "shape",
    "values": [... flat, C order; NaN as "NaN", masked times as null, times as cftime ISO strings ...]}}}
 
 Decoding is xarray's default CF decoding (mask_and_scale, decode_times) with use_cftime=True, so times in every
@@ -25,7 +25,8 @@ import zarr
 
 warnings.simplefilter('ignore')
 
-FIXTURES = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), '..', '..', 'fixtures')
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+FIXTURES = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, 'fixtures')
 OUT = sys.argv[2] if len(sys.argv) > 2 else os.path.join(FIXTURES, 'cf')
 
 
@@ -132,7 +133,8 @@ def main():
             continue
         if not variables:
             continue
-        doc = {'name': name, 'source': os.path.relpath(path, FIXTURES), 'generator': 'scripts/cf/dump-xarray-decoded.py',
+        source = os.path.relpath(os.path.abspath(path), REPO)
+        doc = {'name': name, 'source': os.path.abspath(path) if source.startswith('..') else source, 'generator': 'scripts/cf/dump-xarray-decoded.py',
                'xarray': debian_version('python3-xarray'), 'cftime': debian_version('python3-cftime'),
                'variables': variables}
         with open(os.path.join(OUT, f'{name}.xarray-decoded.json'), 'w') as f:
