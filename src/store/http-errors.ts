@@ -24,12 +24,15 @@ export class HttpStatusError extends HttpError {
   readonly retryAfterMs: number | undefined;
   /** The S3 error code from the XML body (`AccessDenied`, `SignatureDoesNotMatch`…), if any. */
   readonly s3Code: string | undefined;
-  constructor(status: number, message: string, opts: { key?: string; cause?: unknown; retryAfterMs?: number; s3Code?: string }) {
+  /** The bucket's region when S3 says the request went to the wrong one (301 PermanentRedirect, 400). */
+  readonly bucketRegion: string | undefined;
+  constructor(status: number, message: string, opts: { key?: string; cause?: unknown; retryAfterMs?: number; s3Code?: string; bucketRegion?: string }) {
     const code = status === 401 || status === 403 ? 'forbidden' : status === 404 ? 'not-found' : 'http';
     super(code, status, message, { key: opts.key, cause: opts.cause });
     this.name = 'HttpError';
     this.retryAfterMs = opts.retryAfterMs;
     this.s3Code = opts.s3Code;
+    this.bucketRegion = opts.bucketRegion;
   }
 }
 
@@ -48,14 +51,18 @@ export function inBrowser(): boolean {
 }
 
 /** The error for a response status the store does not treat as success or as a missing key. */
-export function statusError(status: number, url: string, key: string, body: string, retryAfter: string | null): HttpStatusError {
+export function statusError(status: number, url: string, key: string, body: string, retryAfter: string | null, regionHeader?: string | null): HttpStatusError {
   const s3Code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1];
+  const endpointRegion = /<Endpoint>[^<]*?\.s3[.-]([a-z0-9-]+)\.amazonaws\.com<\/Endpoint>/.exec(body)?.[1];
+  const bucketRegion = regionHeader || /<Region>([^<]+)<\/Region>/.exec(body)?.[1] || endpointRegion || undefined;
   const s3Msg = /<Message>([^<]*)<\/Message>/.exec(body)?.[1];
   const detail = s3Code ? ` The server said: ${s3Code}${s3Msg ? ` (${s3Msg})` : ''}.` : '';
   const secs = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) * 1000 : undefined;
   const host = hostOf(url);
   let message: string;
-  if (status === 401 || status === 403) {
+  if (bucketRegion && (status === 301 || s3Code === 'AuthorizationHeaderMalformed')) {
+    message = `The bucket of "${url}" is in region ${bucketRegion}, not the one requested (${status}). Use that region, e.g. https://s3.${bucketRegion}.amazonaws.com/<bucket>/<key>.`;
+  } else if (status === 401 || status === 403) {
     if (s3Code === 'SignatureDoesNotMatch' || s3Code === 'AuthorizationHeaderMalformed') {
       message = `${host} rejected the request signature for "${key}" (${status}). Check the secret access key and the region of the endpoint.${detail}`;
     } else if (s3Code === 'InvalidAccessKeyId' || s3Code === 'ExpiredToken' || s3Code === 'InvalidToken') {
@@ -76,7 +83,7 @@ export function statusError(status: number, url: string, key: string, body: stri
   } else {
     message = `${host} answered ${status} for "${key}".${detail}`;
   }
-  return new HttpStatusError(status, message, { key, retryAfterMs: secs, ...(s3Code ? { s3Code } : {}) });
+  return new HttpStatusError(status, message, { key, retryAfterMs: secs, ...(s3Code ? { s3Code } : {}), ...(bucketRegion ? { bucketRegion } : {}) });
 }
 
 /** The error for a fetch that threw (no response): aborted, CORS-blocked (browser) or a network failure. */

@@ -30,7 +30,22 @@ describe('HttpStore', () => {
     expect(await s.getRange('/a b/0.0', { suffixLength: 4 })).toEqual(big.subarray(996));
     expect(await s.head('/a b/0.0')).toEqual({ size: 1000 });
     expect(await s.head('/nope')).toBeUndefined();
-    expect(server.requests.at(-3)?.headers.range).toBe('bytes=-4');
+    const suffix = server.requests.slice(-4, -2);
+    expect(suffix.map((r) => [r.method, r.headers.range])).toEqual([['HEAD', undefined], ['GET', 'bytes=996-999']]);
+  });
+
+  it('sends suffix ranges only when asked; sizes are cached; refused HEAD falls back to a one-byte range', async () => {
+    const s = new HttpStore(`${server.url}/ds`, { suffixRequests: true });
+    expect(await s.getRange('/a b/0.0', { suffixLength: 3 })).toEqual(big.subarray(997));
+    expect(server.requests.at(-1)?.headers.range).toBe('bytes=-3');
+    const plain = new HttpStore(`${server.url}/ds`);
+    server.fail('/ds/a b/0.0', 405);
+    expect(await plain.size('/a b/0.0')).toBe(1000);
+    expect(server.requests.slice(-2).map((r) => [r.method, r.headers.range])).toEqual([['HEAD', undefined], ['GET', 'bytes=0-0']]);
+    const n = server.requests.length;
+    expect(await plain.getRange('/a b/0.0', { suffixLength: 2 })).toEqual(big.subarray(998));
+    expect(server.requests.length).toBe(n + 1);
+    expect(await plain.size('/none')).toBeUndefined();
   });
 
   it('slices when the server ignores Range', async () => {
@@ -57,6 +72,28 @@ describe('HttpStore', () => {
     const s = new HttpStore(`${server.url}/ds`, { sign: async (r) => ({ authorization: `test ${r.method}` }) });
     await s.get('/.zattrs');
     expect(server.requests.at(-1)?.headers.authorization).toBe('test GET');
+  });
+});
+
+describe('S3 region redirect', () => {
+  it('moves an AWS bucket to the region S3 names, once, and signs for it', async () => {
+    const seen: { url: string; auth: string }[] = [];
+    const fake = async (url: string, init: RequestInit) => {
+      const auth = String((init.headers as Record<string, string>).authorization ?? '');
+      seen.push({ url, auth });
+      if (url.startsWith('https://s3.us-east-1.amazonaws.com/')) {
+        return new Response('<Error><Code>PermanentRedirect</Code><Endpoint>bkt.s3.eu-west-2.amazonaws.com</Endpoint></Error>', { status: 301, headers: { 'x-amz-bucket-region': 'eu-west-2' } });
+      }
+      return new Response('{}', { status: 200 });
+    };
+    const { S3Store } = await import('./s3-store');
+    const store = new S3Store({ endpoint: 'https://s3.us-east-1.amazonaws.com', bucket: 'bkt', key: 'ds.zarr', region: 'us-east-1', credentials: { accessKeyId: 'AK', secretAccessKey: 'S' }, fetch: fake });
+    expect(await store.get('/.zgroup')).toBeDefined();
+    expect(store.currentRegion).toBe('eu-west-2');
+    expect(seen.map((x) => x.url)).toEqual(['https://s3.us-east-1.amazonaws.com/bkt/ds.zarr/.zgroup', 'https://s3.eu-west-2.amazonaws.com/bkt/ds.zarr/.zgroup']);
+    expect(seen[1]!.auth).toMatch(/\/eu-west-2\/s3\/aws4_request/);
+    const custom = new S3Store({ endpoint: 'http://127.0.0.1:1', bucket: 'bkt', key: '', region: 'us-east-1', fetch: async () => new Response('', { status: 301, headers: { 'x-amz-bucket-region': 'eu-west-2' } }) });
+    await expect(custom.get('/x')).rejects.toMatchObject({ status: 301, message: expect.stringMatching(/region eu-west-2/) });
   });
 });
 

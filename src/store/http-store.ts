@@ -29,6 +29,11 @@ export interface HttpStoreOptions {
   /** Extra headers on every request (never credentials in a URL). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
   readonly description?: string | undefined;
+  /**
+   * Send suffix ranges (`bytes=-N`) as they are. Default false: the size is found once per key (HEAD) and an
+   * offset range is sent instead (suffix ranges need a CORS preflight, and some servers get them wrong).
+   */
+  readonly suffixRequests?: boolean | undefined;
 }
 
 /** RFC 3986 encoding of one path segment or query component (as SigV4 expects). */
@@ -52,6 +57,7 @@ export class HttpStore implements Store {
   private readonly query: string;
   private readonly fetchFn: FetchLike;
   private readonly options: HttpStoreOptions;
+  private readonly sizes = new Map<string, number>();
 
   constructor(url: string, options: HttpStoreOptions = {}) {
     const noHash = url.split('#')[0]!;
@@ -72,9 +78,47 @@ export class HttpStore implements Store {
     return this.read(key, undefined, options);
   }
 
-  getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
-    if ('length' in range && range.length <= 0) return Promise.resolve(new Uint8Array(0));
+  async getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    if ('length' in range && range.length <= 0) return new Uint8Array(0);
+    if ('suffixLength' in range && !this.options.suffixRequests) {
+      const size = await this.size(key, options);
+      if (size === undefined) return undefined;
+      const offset = Math.max(0, size - range.suffixLength);
+      return size > offset ? this.read(key, { offset, length: size - offset }, options) : new Uint8Array(0);
+    }
     return this.read(key, range, options);
+  }
+
+  /**
+   * The size of an object (cached per key): HEAD, or when HEAD is refused or says nothing, a one-byte range
+   * request's `Content-Range`. `undefined` when the object is missing.
+   */
+  async size(key: AbsolutePath, options?: RequestOptions): Promise<number | undefined> {
+    const cached = this.sizes.get(key);
+    if (cached !== undefined) return cached;
+    let size: number | undefined;
+    try {
+      const head = await this.head(key, options);
+      if (!head) return undefined;
+      size = head.size;
+    } catch (e) {
+      if (!(e instanceof HttpStatusError) || ![403, 405, 501].includes(e.status)) throw e;
+    }
+    if (size === undefined) {
+      const url = this.keyUrl(key);
+      const res = await this.send('GET', url, key, { range: 'bytes=0-0' }, options);
+      if (!res) return undefined;
+      const total = /\/(\d+)\s*$/.exec(res.headers.get('content-range') ?? '')?.[1];
+      try {
+        const body = await res.arrayBuffer();
+        size = total !== undefined ? Number(total) : res.status === 200 ? body.byteLength : undefined;
+      } catch (e) {
+        throw fetchFailure(e, url, key, options?.signal);
+      }
+    }
+    if (size === undefined) throw new HttpStatusError(200, `${this.keyUrl(key)} does not report its size (Content-Length or Content-Range).`, { key });
+    this.sizes.set(key, size);
+    return size;
   }
 
   /** `HEAD`: the object's size (`undefined` if the server does not say), or `undefined` when it is missing. */
@@ -139,7 +183,7 @@ export class HttpStore implements Store {
     if (res.ok) return res;
     const body = method === 'HEAD' ? '' : await res.text().catch(() => '');
     if (res.status === 404) return undefined;
-    const err = statusError(res.status, url, key, body, res.headers.get('retry-after'));
+    const err = statusError(res.status, url, key, body, res.headers.get('retry-after'), res.headers.get('x-amz-bucket-region'));
     if (res.status === 403 && forbiddenMayBeMissing && this.forbiddenAsMissing(err)) return undefined;
     throw err;
   }

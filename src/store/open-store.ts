@@ -86,15 +86,12 @@ function credentialsFor(endpoint: string, options: OpenStoreOptions, defaults: S
   return undefined;
 }
 
-/** Opens a zip object of a remote store by ranges (HEAD for its size). */
+/** Opens a zip object of a remote store by ranges (HEAD, or a one-byte range, for its size). */
 async function openRemoteZip(raw: HttpStore | S3Store, key: `/${string}`, description: string, network: Store, telemetry: Telemetry, options: OpenStoreOptions, zipStem: string): Promise<ZipStore> {
   telemetry.requests++;
-  const head = await raw.head(key, { signal: options.signal });
-  if (!head) throw new HttpError('not-found', 404, `There is no zip at ${description} (404).`, { key: description });
-  if (head.size === undefined) {
-    throw new HttpError('http', 200, `${description} does not report its size (Content-Length), so the zip cannot be read by ranges.`, { key: description });
-  }
-  return ZipStore.open(storeSource(network, key, head.size, description), { stem: zipStem, maxEntryBytes: options.maxEntryBytes, signal: options.signal });
+  const size = await raw.size(key, { signal: options.signal });
+  if (size === undefined) throw new HttpError('not-found', 404, `There is no zip at ${description} (404).`, { key: description });
+  return ZipStore.open(storeSource(network, key, size, description), { stem: zipStem, maxEntryBytes: options.maxEntryBytes, signal: options.signal });
 }
 
 async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telemetry): Promise<OpenedStore> {

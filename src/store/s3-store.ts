@@ -8,6 +8,7 @@
  * await store.list('/'); // { files: ['.zgroup', …], folders: ['temp', …] }
  */
 import type { S3Credentials } from '../api';
+import { awsEndpoint, s3HostInfo } from '../url/s3-host';
 import { HttpStatusError, statusError } from './http-errors';
 import { HttpStore, encodeKeyPath, encodeRfc3986, type FetchLike } from './http-store';
 import { createSigV4Signer } from './sigv4';
@@ -37,19 +38,25 @@ const AUTH_CODES = new Set(['SignatureDoesNotMatch', 'InvalidAccessKeyId', 'Expi
 export class S3Store implements Store {
   readonly description: string;
   readonly config: S3StoreConfig;
-  private readonly objects: HttpStore;
-  private readonly bucketUrl: string;
+  private objects!: HttpStore;
+  private bucketUrl = '';
+  private region = '';
   private readonly root: string;
 
   constructor(config: S3StoreConfig) {
     this.config = config;
-    const endpoint = config.endpoint.replace(/\/+$/, '');
-    this.bucketUrl = `${endpoint}/${encodeRfc3986(config.bucket)}`;
     this.root = config.key.replace(/^\/+|\/+$/g, '');
     this.description = `s3://${config.bucket}/${this.root}`;
-    const sign = config.credentials
-      ? createSigV4Signer({ credentials: config.credentials, region: config.region, origin: endpoint })
-      : undefined;
+    this.target(config.endpoint, config.region);
+  }
+
+  /** Points the store at an endpoint and signing region. */
+  private target(endpointUrl: string, region: string): void {
+    const { config } = this;
+    const endpoint = endpointUrl.replace(/\/+$/, '');
+    this.region = region;
+    this.bucketUrl = `${endpoint}/${encodeRfc3986(config.bucket)}`;
+    const sign = config.credentials ? createSigV4Signer({ credentials: config.credentials, region, origin: endpoint }) : undefined;
     const asMissing = config.forbiddenAsMissing ?? true;
     this.objects = new HttpStore(this.root ? `${this.bucketUrl}${encodeKeyPath(`/${this.root}`)}` : this.bucketUrl, {
       fetch: config.fetch,
@@ -59,16 +66,37 @@ export class S3Store implements Store {
     });
   }
 
+  /**
+   * Runs a request; when AWS answers that the bucket is in another region (`s3://bucket` opened with the
+   * default region), moves to that region's endpoint once and repeats it. Only for AWS endpoints.
+   */
+  private async regional<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      const region = e instanceof HttpStatusError ? e.bucketRegion : undefined;
+      if (!region || region === this.region || !/^[a-z0-9-]+$/.test(region) || !s3HostInfo(new URL(this.config.endpoint).host)) throw e;
+      this.target(awsEndpoint(region), region);
+      return run();
+    }
+  }
+
+  /** The current signing region (after a redirect, the bucket's). */
+  get currentRegion(): string {
+    return this.region;
+  }
+
   get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined> {
-    return this.objects.get(key, options);
+    return this.regional(() => this.objects.get(key, options));
   }
 
   getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
-    return this.objects.getRange(key, range, options);
+    return this.regional(() => this.objects.getRange(key, range, options));
   }
 
-  head(key: AbsolutePath, options?: RequestOptions): Promise<{ size: number | undefined } | undefined> {
-    return this.objects.head(key, options);
+  /** The size of an object (see HttpStore.size); `undefined` when missing. */
+  size(key: AbsolutePath, options?: RequestOptions): Promise<number | undefined> {
+    return this.regional(() => this.objects.size(key, options));
   }
 
   /** The ListObjectsV2 URL of one page. */
@@ -80,7 +108,11 @@ export class S3Store implements Store {
     return `${this.bucketUrl}?${params.map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`).join('&')}`;
   }
 
-  async list(prefix: AbsolutePath, options?: RequestOptions): Promise<Listing> {
+  list(prefix: AbsolutePath, options?: RequestOptions): Promise<Listing> {
+    return this.regional(() => this.listOnce(prefix, options));
+  }
+
+  private async listOnce(prefix: AbsolutePath, options?: RequestOptions): Promise<Listing> {
     const rel = prefix.replace(/^\/+/, '');
     const full = [this.root, rel].filter(Boolean).join('/').replace(/\/*$/, '/');
     const s3Prefix = full === '/' ? '' : full;
