@@ -120,7 +120,7 @@ describe('openStore', () => {
     expect(z).toMatchObject({ name: 'tst', mode: { medium: 'zip' }, location: 'tst.zip' });
     expect(text(await z.store.get('/v/0'))).toBe('abcd');
     const files = Object.entries(DS).map(([k, v]) => ({ path: `ds.zarr/${k}`, file: new Blob([v]) }));
-    const f = await openStore({ kind: 'folder', files, name: 'ds.zarr' });
+    const f = await openStore({ kind: 'folder', files, name: 'picked' });
     expect(f.name).toBe('ds');
     expect(await f.store.list!('/')).toEqual({ files: ['.zattrs', '.zgroup'], folders: ['v'] });
     expect(await f.store.getRange!('/v/0', { offset: 1, length: 2 })).toEqual(new TextEncoder().encode('bc'));

@@ -160,7 +160,10 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
     }
     case 'folder': {
       const files: readonly FolderFile[] = source.files;
-      return { store: folderStore(files, source.name), mode: { medium: 'file' }, name: stem(source.name), telemetry, location: source.name };
+      const store = folderStore(files, source.name);
+      // A picked parent folder: the dataset folder inside names the dataset (`ds.zarr/` → `ds`).
+      const name = stem(store.root ? store.root.replace(/\/$/, '') : source.name);
+      return { store, mode: { medium: 'file' }, name, telemetry, location: source.name };
     }
   }
 }
