@@ -4,6 +4,7 @@
  *
  * @example const store = withRetry(inner, { attempts: 4, onRetry: () => telemetry.retries++ });
  */
+import { HttpError } from '../errors';
 import { isRetryable, HttpStatusError } from './http-errors';
 import type { Store } from './types';
 import { sleep, wrapStore } from './wrap';
@@ -39,6 +40,8 @@ export function withRetry(inner: Store, options: RetryOptions = {}): Store {
         return await call(opts);
       } catch (e) {
         if (signal?.aborted || attempt >= attempts || !isRetryable(e)) throw e;
+        // A browser CORS block looks like a network error; one retry tells a blip from a block.
+        if (e instanceof HttpError && e.code === 'cors' && attempt >= 2) throw e;
         const delayMs = backoffDelay(attempt, options, e instanceof HttpStatusError ? e.retryAfterMs : undefined);
         options.onRetry?.({ attempt, delayMs, error: e, key: op.key });
         await sleep(delayMs, signal, op.key);

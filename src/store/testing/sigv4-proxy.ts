@@ -65,15 +65,17 @@ export async function startSigV4Proxy(options: SigV4ProxyOptions): Promise<SigV4
   const target = new URL(options.target);
   const server = http.createServer((req, res) => {
     void (async () => {
+      // CORS preflights carry no credentials (browsers never sign them): pass them through.
+      const preflight = req.method === 'OPTIONS';
       const signed = req.headers.authorization !== undefined;
       const valid = signed && (await verifySigV4(req, options.credentials, options.region));
       const token = req.headers['x-amz-security-token'];
       const sessionToken = typeof token === 'string' ? token : undefined;
-      verdicts.push({ method: req.method ?? 'GET', url: req.url ?? '/', signed, valid, sessionToken });
+      if (!preflight) verdicts.push({ method: req.method ?? 'GET', url: req.url ?? '/', signed, valid, sessionToken });
       const tokenOk = (options.credentials.sessionToken ?? undefined) === sessionToken;
-      if (!(valid && tokenOk) && !(!signed && options.allowAnonymous)) {
+      if (!preflight && !(valid && tokenOk) && !(!signed && options.allowAnonymous)) {
         const code = signed ? 'SignatureDoesNotMatch' : 'AccessDenied';
-        res.writeHead(403, { 'content-type': 'application/xml' });
+        res.writeHead(403, { 'content-type': 'application/xml', 'access-control-allow-origin': String(req.headers.origin ?? '*') });
         return res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>rejected by the test proxy</Message></Error>`);
       }
       // s3rver checks access key ids against its own: forward without the (already verified) signature.
