@@ -109,7 +109,7 @@ describe('errors', () => {
     expect(JSON.parse(BUCKET_CORS_JSON)[0].AllowedMethods).toEqual(['GET', 'HEAD']);
   });
 
-  it('explain a CORS block in a browser', () => {
+  it('explain a CORS block in a browser, retried once only', async () => {
     const g = globalThis as { document?: unknown; process?: unknown };
     const saved = g.process;
     g.document = {};
@@ -118,6 +118,15 @@ describe('errors', () => {
       const e = fetchFailure(new TypeError('Failed to fetch'), 'https://b.s3.amazonaws.com/ds/.zattrs', '/.zattrs', undefined);
       expect(e).toMatchObject({ code: 'cors' });
       expect(e.message).toContain('"AllowedMethods"');
+      let calls = 0;
+      const blocked = new HttpStore('https://b.s3.amazonaws.com/ds', {
+        fetch: async () => {
+          calls++;
+          throw new TypeError('Failed to fetch');
+        },
+      });
+      await expect(withRetry(blocked, fast).get('/.zattrs')).rejects.toMatchObject({ code: 'cors' });
+      expect(calls).toBe(2);
     } finally {
       g.process = saved;
       delete g.document;
