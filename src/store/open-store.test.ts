@@ -115,6 +115,27 @@ describe('openStore', () => {
     expect((await zarr.open(zarr.root(h.store), { kind: 'group' })).attrs).toEqual({ title: 'x' });
   });
 
+  it('addresses AWS buckets: virtual host when written so or when the region is unknown, else path style', async () => {
+    const urls: string[] = [];
+    const fetch = async (url: string) => {
+      urls.push(url);
+      return new Response(url.includes('list-type') ? '<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>' : '{}');
+    };
+    const open = async (url: string) => {
+      const o = await openStore({ kind: 'url', url }, { fetch });
+      await o.store.get('/.zgroup');
+      await o.store.list!('/');
+      return urls.splice(0);
+    };
+    expect(await open('s3://bkt/ds.zarr')).toEqual(['https://bkt.s3.amazonaws.com/ds.zarr/.zgroup', 'https://bkt.s3.amazonaws.com/?delimiter=%2F&list-type=2&prefix=ds.zarr%2F']);
+    expect(await open('https://bkt.s3.eu-west-2.amazonaws.com/ds.zarr')).toEqual(['https://bkt.s3.eu-west-2.amazonaws.com/ds.zarr/.zgroup', 'https://bkt.s3.eu-west-2.amazonaws.com/?delimiter=%2F&list-type=2&prefix=ds.zarr%2F']);
+    expect(await open('https://s3.eu-west-2.amazonaws.com/bkt/ds.zarr')).toEqual(['https://s3.eu-west-2.amazonaws.com/bkt/ds.zarr/.zgroup', 'https://s3.eu-west-2.amazonaws.com/bkt?delimiter=%2F&list-type=2&prefix=ds.zarr%2F']);
+    expect((await open('s3://my.dotted/ds.zarr'))[0]).toBe('https://s3.us-east-1.amazonaws.com/my.dotted/ds.zarr/.zgroup');
+    const regional = await openStore({ kind: 'url', url: 's3://bkt/ds.zarr' }, { fetch, credentials: { ...creds, region: 'ap-south-1' } });
+    await regional.store.get('/.zgroup');
+    expect(urls.splice(0)).toEqual(['https://s3.ap-south-1.amazonaws.com/bkt/ds.zarr/.zgroup']);
+  });
+
   it('dropped zip and dropped folder', async () => {
     const z = await openStore({ kind: 'zip-file', file: new Blob([zip as Uint8Array<ArrayBuffer>]), name: 'tst.zip' });
     expect(z).toMatchObject({ name: 'tst', mode: { medium: 'zip' }, location: 'tst.zip' });

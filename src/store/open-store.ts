@@ -10,7 +10,7 @@
 import type { EndpointAlias, FolderFile, S3Credentials, Source } from '../api';
 import { HttpError, ZarrviewError } from '../errors';
 import {
-  datasetName, formatLocation, parseLocation, resolveS3, s3HostInfo, type ModeFlags, type ParsedLocation,
+  datasetName, formatLocation, parseLocation, resolveS3, s3HostInfo, type ModeFlags, type ParsedLocation, type S3Target,
 } from '../url/index';
 import { folderStore } from './folder-store';
 import { HttpStore, type FetchLike } from './http-store';
@@ -86,6 +86,19 @@ function credentialsFor(endpoint: string, options: OpenStoreOptions, defaults: S
   return undefined;
 }
 
+/**
+ * How to address an AWS bucket. Virtual-host style when the location was written so, or when the region is
+ * unknown (`s3://bucket/key`): the global endpoint's DNS then reaches the bucket in any region, where a
+ * path-style request to the wrong region gets a 301 that a browser cannot read (no CORS headers). Buckets
+ * with dots stay path style (their virtual host names do not match the TLS certificate).
+ */
+function awsAddressing(target: S3Target): { endpoint: string; addressing: 'path' | 'virtual' } {
+  const aws = s3HostInfo(new URL(target.endpoint).host) !== undefined && !target.alias && new URL(target.endpoint).hostname.endsWith('.amazonaws.com');
+  if (!aws || target.bucket.includes('.')) return { endpoint: target.endpoint, addressing: 'path' };
+  if (!target.regionKnown) return { endpoint: 'https://s3.amazonaws.com', addressing: 'virtual' };
+  return { endpoint: target.endpoint, addressing: target.virtualHost ? 'virtual' : 'path' };
+}
+
 /** Opens a zip object of a remote store by ranges (HEAD, or a one-byte range, for its size). */
 async function openRemoteZip(raw: HttpStore | S3Store, key: `/${string}`, description: string, network: Store, telemetry: Telemetry, options: OpenStoreOptions, zipStem: string): Promise<ZipStore> {
   telemetry.requests++;
@@ -118,7 +131,7 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
     })!;
     const credentials = target.alias ? target.credentials : credentialsFor(target.endpoint, options, defaults);
     const config = {
-      endpoint: target.endpoint, bucket: target.bucket, region: target.region, credentials,
+      ...awsAddressing(target), bucket: target.bucket, region: target.region, credentials,
       fetch: options.fetch, forbiddenAsMissing: options.forbiddenAsMissing,
     };
     if (isZip(loc, target.key)) {

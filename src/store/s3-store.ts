@@ -26,6 +26,11 @@ export interface S3StoreConfig {
   readonly fetch?: FetchLike | undefined;
   /** Treat 403 AccessDenied on objects as missing (default true: buckets that deny listing answer 403). */
   readonly forbiddenAsMissing?: boolean | undefined;
+  /**
+   * `virtual`: requests go to `bucket.<endpoint host>` (AWS's recommended form; with the global endpoint
+   * `https://s3.amazonaws.com` DNS finds the bucket's region). Default `path`: `<endpoint>/bucket`.
+   */
+  readonly addressing?: 'path' | 'virtual' | undefined;
   /** Page size of listings (default 1000, S3's maximum). */
   readonly maxKeys?: number | undefined;
   /** Upper bound of listing pages for one prefix (default 1000). */
@@ -55,8 +60,13 @@ export class S3Store implements Store {
     const { config } = this;
     const endpoint = endpointUrl.replace(/\/+$/, '');
     this.region = region;
-    this.bucketUrl = `${endpoint}/${encodeRfc3986(config.bucket)}`;
-    const sign = config.credentials ? createSigV4Signer({ credentials: config.credentials, region, origin: endpoint }) : undefined;
+    if (config.addressing === 'virtual') {
+      const u = new URL(endpoint);
+      this.bucketUrl = `${u.protocol}//${config.bucket}.${u.host}`;
+    } else {
+      this.bucketUrl = `${endpoint}/${encodeRfc3986(config.bucket)}`;
+    }
+    const sign = config.credentials ? createSigV4Signer({ credentials: config.credentials, region, origin: new URL(this.bucketUrl).origin }) : undefined;
     const asMissing = config.forbiddenAsMissing ?? true;
     this.objects = new HttpStore(this.root ? `${this.bucketUrl}${encodeKeyPath(`/${this.root}`)}` : this.bucketUrl, {
       fetch: config.fetch,
@@ -105,7 +115,7 @@ export class S3Store implements Store {
     if (this.config.maxKeys) params.push(['max-keys', String(this.config.maxKeys)]);
     if (token !== undefined) params.push(['continuation-token', token]);
     params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `${this.bucketUrl}?${params.map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`).join('&')}`;
+    return `${this.bucketUrl}${this.config.addressing === 'virtual' ? '/' : ''}?${params.map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`).join('&')}`;
   }
 
   list(prefix: AbsolutePath, options?: RequestOptions): Promise<Listing> {

@@ -14,6 +14,10 @@ export interface S3Target {
   /** Key prefix of the dataset, no leading or trailing slash (`''` for the bucket root). */
   readonly key: string;
   readonly region: string;
+  /** Whether the region came from the location, an alias or the options (else it is the default). */
+  readonly regionKnown: boolean;
+  /** The location was written virtual-host style (`https://bucket.s3.region.amazonaws.com/…`). */
+  readonly virtualHost: boolean;
   /** The alias used (by name, or by the origin of a path-style URL), if any; its credentials never go in a URL. */
   readonly alias: string | undefined;
   readonly credentials: S3Credentials | undefined;
@@ -64,7 +68,7 @@ export function resolveS3(loc: ParsedLocation, options: ResolveOptions = {}): S3
     return {
       endpoint, bucket, key: trimSlashes(j < 0 ? '' : rest.slice(j + 1)),
       region: alias.region || s3HostInfo(new URL(endpoint).host)?.region || options.region || DEFAULT_REGION,
-      alias: alias.name, credentials: alias.credentials,
+      regionKnown: true, virtualHost: false, alias: alias.name, credentials: alias.credentials,
     };
   }
   if (s3.bucket === '') throw new UrlError('The S3 location names no bucket: write s3://bucket/key.', loc.path);
@@ -72,7 +76,11 @@ export function resolveS3(loc: ParsedLocation, options: ResolveOptions = {}): S3
   const byOrigin = s3.endpoint !== undefined ? options.aliases?.find((a) => sameOrigin(a.url, s3.endpoint!)) : undefined;
   const region = byOrigin?.region || s3.region || options.region || DEFAULT_REGION;
   const endpoint = s3.endpoint ?? options.endpoint?.replace(/\/+$/, '') ?? awsEndpoint(region);
-  return { endpoint, bucket: s3.bucket, key: trimSlashes(s3.key), region, alias: byOrigin?.name, credentials: byOrigin?.credentials };
+  const regionKnown = Boolean(byOrigin?.region || s3.region || options.region);
+  return {
+    endpoint, bucket: s3.bucket, key: trimSlashes(s3.key), region, regionKnown, virtualHost: loc.style === 'virtual-host',
+    alias: byOrigin?.name, credentials: byOrigin?.credentials,
+  };
 }
 
 /**
