@@ -1,7 +1,7 @@
 /**
  * The network policy every remote store gets, composed from the one-concern wrappers:
- * retry( telemetry( limit( timeout( inner ) ) ) ) — each attempt is counted, waits in the queue do not count
- * against the timeout, and backoff sleeps do not hold a slot.
+ * retry( limit( telemetry( timeout( inner ) ) ) ) — each started attempt is counted (not those aborted while
+ * queued), waits in the queue do not count against the timeout, and backoff sleeps do not hold a slot.
  */
 import { Limiter, withConcurrencyLimit } from './limit';
 import { withRetry, type RetryOptions } from './retry';
@@ -22,9 +22,9 @@ export interface NetworkOptions {
 export function withNetworkPolicy(inner: Store, options: NetworkOptions): Store {
   const { telemetry } = options;
   const timed = withTimeout(inner, options.timeoutMs ?? 30_000);
-  const limited = withConcurrencyLimit(timed, options.concurrency ?? 8);
-  const counted = withTelemetry(limited, telemetry);
-  return withRetry(counted, {
+  const counted = withTelemetry(timed, telemetry);
+  const limited = withConcurrencyLimit(counted, options.concurrency ?? 8);
+  return withRetry(limited, {
     ...options.retry,
     onRetry: (info) => {
       telemetry.retries++;
