@@ -43,12 +43,18 @@ describe('zip root detection', () => {
 describe('ZipStore over a Blob', () => {
   it('reads a netcdf-c style zip (top folder, deflated and stored entries)', async () => {
     const zip = await nczarrZip();
-    const store = await ZipStore.open(blobSource(new Blob([zip as Uint8Array<ArrayBuffer>]), 'tst.zip'), { stem: 'tst' });
+    const blob = blobSource(new Blob([zip as Uint8Array<ArrayBuffer>]), 'tst.zip');
+    let reads = 0;
+    const counted = { ...blob, read: (o: number, l: number, s?: AbortSignal) => (reads++, blob.read(o, l, s)) };
+    const store = await ZipStore.open(counted, { stem: 'tst' });
     expect(store.root).toBe('tst/');
     expect(text(await store.get('/.zgroup'))).toBe('{"zarr_format":2}');
     expect(await store.get('/v/0')).toEqual(chunk);
     expect(await store.getRange('/v/1', { offset: 100, length: 10 })).toEqual(chunk.subarray(100, 110));
     expect(await store.getRange('/v/0', { suffixLength: 5 })).toEqual(chunk.subarray(4091));
+    const before = reads;
+    expect(await store.getRange('/v/0', { offset: 8, length: 4 })).toEqual(chunk.subarray(8, 12));
+    expect(reads).toBe(before); // inflated once for both range reads
     expect(await store.get('/missing')).toBeUndefined();
     expect(await store.list('/')).toEqual({ files: ['.zattrs', '.zgroup'], folders: ['v'] });
     expect(await store.list('/v/')).toEqual({ files: ['.zarray', '0', '1'], folders: [] });

@@ -14,6 +14,9 @@ import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from '.
 
 export { ZipError, blobSource, type ByteSource } from './zip-reader';
 
+/** Budget of inflated entries kept for range reads (shards in deflated zips). */
+const INFLATED_CACHE_BYTES = 64 * 2 ** 20;
+
 /** Default bound of one entry's decompressed size: 1 GiB. */
 export const DEFAULT_MAX_ENTRY_BYTES = 2 ** 30;
 
@@ -34,6 +37,8 @@ export class ZipStore implements Store {
   readonly root: string;
   private readonly maxEntryBytes: number;
   private readonly dataOffsets = new Map<string, number>();
+  /** Recently inflated entries read by range, least recent first. */
+  private readonly inflated = new Map<string, Uint8Array>();
 
   private constructor(
     private readonly source: ByteSource,
@@ -90,9 +95,30 @@ export class ZipStore implements Store {
       const end = 'suffixLength' in range ? entry.size : Math.min(entry.size, range.offset + range.length);
       return end > start ? this.source.read(offset + start, end - start, signal) : new Uint8Array(0);
     }
-    const bytes = await this.get(key, options);
-    if (!bytes) return undefined;
+    // Compressed entries must be inflated whole: keep the last few, so that reading the inner chunks of one
+    // shard inflates it once, not once per chunk.
+    let bytes = this.inflated.get(key);
+    if (bytes) {
+      this.inflated.delete(key);
+      this.inflated.set(key, bytes);
+    } else {
+      bytes = await this.get(key, options);
+      if (!bytes) return undefined;
+      this.remember(key, bytes);
+    }
     return 'suffixLength' in range ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength)) : bytes.subarray(range.offset, range.offset + range.length);
+  }
+
+  private remember(key: string, bytes: Uint8Array): void {
+    if (bytes.length > INFLATED_CACHE_BYTES / 2) return;
+    this.inflated.set(key, bytes);
+    let total = 0;
+    for (const b of this.inflated.values()) total += b.length;
+    for (const [k, b] of this.inflated) {
+      if (total <= INFLATED_CACHE_BYTES) break;
+      this.inflated.delete(k);
+      total -= b.length;
+    }
   }
 
   async list(prefix: AbsolutePath): Promise<Listing> {
