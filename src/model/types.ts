@@ -60,6 +60,8 @@ export interface ArrayStorage {
   readonly chunkKeyPrefix: '' | 'c/';
   /** The array metadata as zarrita expects it (v3 shape), for the data path. */
   readonly metadata: Readonly<Record<string, unknown>>;
+  /** The codec list as stored (v2 filters + compressor, or the v3 chain) in JSON text, as `ncdump -s` shows it in `_Codecs`. */
+  readonly codecsText?: string | undefined;
 }
 
 export interface Variable {
@@ -127,4 +129,6 @@ export interface Dataset {
   readonly name: string;
   /** Problems anywhere in the tree, flattened. */
   readonly problems: readonly Problem[];
+  /** The root's `_NCProperties` text (netCDF provenance), shown by `ncdump -s`. */
+  readonly ncProperties?: string | undefined;
 }

@@ -1,0 +1,126 @@
+/**
+ * The data section of one variable as ncdump prints it (vardata.c): ` name = v, v, v ;` for rank ≤ 1, one
+ * line per row of the last dimension (`\n  ...`) for rank ≥ 2, lines wrapped before reaching 80 columns with
+ * a four-space continuation, fill values as `_`, char arrays as strings along the last dimension.
+ */
+import type { Slice } from '../api';
+import type { Variable } from '../model/types';
+import { cdlName, cdlString } from './escape';
+import { doubleData, floatData } from './number';
+
+const MAX_LINE = 80;
+
+const DEFAULT_FILL: Partial<Record<string, number | bigint | string>> = {
+  byte: -127, ubyte: 255, short: -32767, ushort: 65535, int: -2147483647, uint: 4294967295,
+  int64: -9223372036854775806n, uint64: 18446744073709551614n, float: 9.969209968386869e36,
+  double: 9.969209968386869e36, char: '\0', string: '',
+};
+
+/** The fill value ncdump compares against: `_FillValue`, else the Zarr fill_value, else netCDF's default. */
+export function effectiveFill(v: Variable): number | bigint | string | boolean | undefined {
+  const att = v.attributes.find((a) => a.name === '_FillValue');
+  if (att) {
+    const x = att.value;
+    return typeof x === 'string' ? x : (x[0] as number | bigint | string | undefined);
+  }
+  const f = v.fillValue;
+  if (typeof f === 'number' || typeof f === 'bigint' || typeof f === 'string' || typeof f === 'boolean') return f;
+  return DEFAULT_FILL[v.type];
+}
+
+class Lines {
+  out = '';
+  col = 0;
+  put(text: string) {
+    if (this.col + text.length >= MAX_LINE && text.length > 2) {
+      this.out += '\n    ';
+      this.col = 4;
+    }
+    this.out += text;
+    this.col += text.length;
+  }
+  raw(text: string) {
+    this.out += text;
+    const nl = text.lastIndexOf('\n');
+    this.col = nl < 0 ? this.col + text.length : text.length - nl - 1;
+  }
+}
+
+function isFill(x: unknown, fill: unknown, type: string): boolean {
+  if (fill === undefined) return false;
+  if (typeof x === 'number' && typeof fill === 'number') {
+    if (Number.isNaN(fill)) return Number.isNaN(x);
+    return type === 'float' ? x === Math.fround(fill) : x === fill;
+  }
+  if (typeof x === 'bigint') return typeof fill === 'bigint' ? x === fill : typeof fill === 'number' && x === BigInt(Math.trunc(fill));
+  return x === fill;
+}
+
+function formatValue(x: unknown, type: string): string {
+  if (typeof x === 'string') return `"${cdlString(x)}"`;
+  if (typeof x === 'boolean') return x ? '1' : '0';
+  if (typeof x === 'bigint') return x.toString();
+  if (typeof x === 'number') {
+    if (type === 'float' || type === 'half') return floatData(x);
+    if (type === 'double' || type === 'complex64' || type === 'complex128') return doubleData(x);
+    return String(x);
+  }
+  return String(x);
+}
+
+const latin1 = new TextDecoder('latin1');
+
+/** Char data as one string per row of the last dimension. */
+function charRows(slice: Slice): string[] {
+  const shape = slice.shape;
+  const n = shape.length === 0 ? 1 : (shape[shape.length - 1] ?? 0);
+  const d = slice.data;
+  const all = Array.isArray(d) ? (d as readonly string[]).map((c) => (c === '' ? '\0' : c)).join('') : latin1.decode(d as Uint8Array);
+  const rows: string[] = [];
+  const total = shape.reduce((a, b) => a * b, 1);
+  for (let i = 0; i < total; i += n) rows.push(all.slice(i, i + n).replace(/\0+$/, ''));
+  if (total === 0 && shape.length <= 1) rows.push('');
+  return rows;
+}
+
+function charLiteral(s: string): string {
+  // ncdump breaks a char string after each embedded newline.
+  return `"${cdlString(s).replace(/\\n(?!$)/g, '\\n",\n    "')}"`;
+}
+
+/** The data lines of a variable (starting ` name = `, ending ` ;\n`), indented for its group depth. */
+export function formatVariableData(v: Variable, slice: Slice, indent: string): string {
+  const L = new Lines();
+  L.raw(`${indent} ${cdlName(v.name)} =`);
+  const rank = slice.shape.length;
+  if (v.type === 'char') {
+    const rows = charRows(slice);
+    if (rank <= 1) L.raw(` ${charLiteral(rows[0] ?? '')} ;\n`);
+    else rows.forEach((r, i) => L.raw(`\n  ${charLiteral(r)}${i === rows.length - 1 ? ' ;' : ','}`));
+    if (rank > 1) L.raw('\n');
+    return L.out;
+  }
+  const data = slice.data as ArrayLike<unknown>;
+  const fill = effectiveFill(v);
+  const total = slice.shape.reduce((a, b) => a * b, 1);
+  const rowLen = rank <= 1 ? total : (slice.shape[rank - 1] ?? 0);
+  const complex = slice.complex === true;
+  const value = (i: number): string => {
+    if (complex) return `${formatValue(data[2 * i], v.type)}+${formatValue(data[2 * i + 1], v.type)}i`;
+    const x = data[i];
+    // netcdf-c hands out an empty fixed-size string as a NULL pointer, which ncdump prints as NIL.
+    if (x === '' && v.type === 'string' && v.itemSize > 0) return 'NIL';
+    return isFill(x, fill, v.type) ? '_' : formatValue(x, v.type);
+  };
+  if (rank <= 1) L.raw(' ');
+  for (let i = 0; i < total; i++) {
+    const inRow = rowLen === 0 ? 0 : i % rowLen;
+    if (rank > 1 && inRow === 0) L.raw('\n  ');
+    const last = i === total - 1;
+    const rowEnd = inRow === rowLen - 1;
+    L.put(`${value(i)}${last ? ' ;' : rowEnd && rank > 1 ? ',' : ', '}`);
+  }
+  if (total === 0) L.raw(' ;');
+  L.raw('\n');
+  return L.out;
+}

@@ -1,0 +1,202 @@
+/**
+ * Raw tree → model. Dimensions follow netcdf-c:
+ * 1. NCZarr groups define their dimensions; arrays reference them by full path (`/g1/lat`), in any group.
+ * 2. Otherwise (pure Zarr, or an NCZarr array without references) xarray's `_ARRAY_DIMENSIONS` — or v3
+ *    `dimension_names` — name dimensions, created in the root group (`/name`) unless `noxarray`.
+ * 3. Otherwise anonymous dimensions `_Anonymous_Dim_<len>`, created in the root group, shared by length.
+ * Rank-0 arrays, NCZarr `scalar`, and xarray's `["_scalar_"]` are scalar variables.
+ * An UNLIMITED dimension's length is the largest extent of any variable along it.
+ * Inconsistencies (a reference to nothing, one name with two lengths, a shape that disagrees with its
+ * dimension) are recorded as problems; that axis falls back to an anonymous dimension so the data stays readable.
+ */
+import { MetadataError } from '../errors';
+import { readAttributes } from './attributes';
+import { asCount, asStrings } from './json';
+import type { RawArray, RawGroup } from './raw';
+import { problemOf } from './tree';
+import type { Dimension, Group, Problem, Variable } from './types';
+
+interface MutableDim {
+  name: string;
+  path: string;
+  length: number;
+  unlimited: boolean;
+  anonymous: boolean;
+}
+
+export interface BuildOptions {
+  readonly xarray: boolean;
+  readonly nczarr: boolean;
+}
+
+const ANON = '_Anonymous_Dim_';
+
+class Dims {
+  readonly byPath = new Map<string, MutableDim>();
+  readonly byGroup = new Map<string, MutableDim[]>();
+
+  add(groupPath: string, name: string, length: number, unlimited: boolean, anonymous: boolean): MutableDim {
+    const path = groupPath === '/' ? `/${name}` : `${groupPath}/${name}`;
+    const d = { name, path, length, unlimited, anonymous };
+    this.byPath.set(path, d);
+    const list = this.byGroup.get(groupPath) ?? [];
+    list.push(d);
+    this.byGroup.set(groupPath, list);
+    return d;
+  }
+
+  anonymous(length: number): MutableDim {
+    return this.byPath.get(`/${ANON}${length}`) ?? this.add('/', `${ANON}${length}`, length, false, true);
+  }
+}
+
+const groupPath = (key: string) => (key === '' ? '/' : `/${key}`);
+
+function registerNcDims(g: RawGroup, dims: Dims, problems: Problem[]) {
+  const seen = new Set<string>();
+  for (const d of g.nc?.dims ?? []) {
+    if (seen.has(d.name)) {
+      problems.push(problemOf(groupPath(g.key), new MetadataError(`dimension ${d.name} is defined twice.`, { key: groupPath(g.key) })));
+      continue;
+    }
+    seen.add(d.name);
+    dims.add(groupPath(g.key), d.name, d.size, d.unlimited, false);
+  }
+  for (const c of g.groups) registerNcDims(c, dims, problems);
+}
+
+function isScalar(a: RawArray, xarray: boolean): boolean {
+  if (a.info.shape.length === 0 || a.nc?.scalar) return true;
+  const xd = xarray ? asStrings(a.attrs._ARRAY_DIMENSIONS) : undefined;
+  return xd?.length === 1 && xd[0] === '_scalar_' && a.info.shape[0] === 1;
+}
+
+function resolveDims(a: RawArray, dims: Dims, opts: BuildOptions, problems: Problem[]): MutableDim[] {
+  const shape = a.info.shape;
+  const key = a.info.metaKey;
+  const fail = (message: string) => problems.push(problemOf(`/${a.key}`, new MetadataError(message, { key })));
+  const refs = opts.nczarr ? a.nc?.dimrefs : undefined;
+  if (refs && refs.length !== shape.length) fail(`${refs.length} dimension references for a rank-${shape.length} array.`);
+  if (refs && refs.length === shape.length) {
+    return refs.map((ref, i) => {
+      const len = shape[i] ?? 0;
+      const d = dims.byPath.get(ref.startsWith('/') ? ref : `/${ref}`);
+      if (!d) {
+        fail(`dimension reference ${ref} names no dimension.`);
+        return dims.anonymous(len);
+      }
+      if (d.unlimited) d.length = Math.max(d.length, len);
+      else if (d.length !== len) {
+        fail(`shape ${len} along ${ref} differs from the dimension's length ${d.length}.`);
+        return dims.anonymous(len);
+      }
+      return d;
+    });
+  }
+  let names: (string | null)[] | undefined;
+  if (opts.xarray) {
+    if (a.info.zarrFormat === 3) names = a.info.dimensionNames ? [...a.info.dimensionNames] : undefined;
+    const xd = a.attrs._ARRAY_DIMENSIONS;
+    if (!names && xd !== undefined) {
+      names = asStrings(xd);
+      if (!names) fail('_ARRAY_DIMENSIONS is not a list of names.');
+      else if (names.length !== shape.length) {
+        fail(`_ARRAY_DIMENSIONS has ${names.length} names for a rank-${shape.length} array.`);
+        names = undefined;
+      }
+    }
+  }
+  return shape.map((len, i) => {
+    const name = names?.[i];
+    if (!name) return dims.anonymous(len);
+    const d = dims.byPath.get(`/${name}`);
+    if (!d) return dims.add('/', name, len, false, false);
+    if (d.unlimited) {
+      d.length = Math.max(d.length, len);
+      return d;
+    }
+    if (d.length !== len) {
+      fail(`dimension ${name} has length ${d.length} elsewhere but ${len} here.`);
+      return dims.anonymous(len);
+    }
+    return d;
+  });
+}
+
+function buildVariable(a: RawArray, dims: Dims, opts: BuildOptions, problems: Problem[]): { v: Variable; dims: MutableDim[] } {
+  const scalar = isScalar(a, opts.xarray);
+  const vdims = scalar ? [] : resolveDims(a, dims, opts, problems);
+  const info = a.info;
+  const attributes = readAttributes(a.attrs, a.attrTypes, {
+    xarray: opts.xarray, key: info.metaKey, onProblem: (e) => problems.push(problemOf(`/${a.key}`, e)),
+  });
+  const maxStrlen = asCount(a.attrs._nczarr_maxstrlen) ?? info.typeInfo.maxStrlen;
+  const base = {
+    name: a.name,
+    path: `/${a.key}`,
+    type: info.typeInfo.type,
+    dtype: info.dtype,
+    itemSize: info.typeInfo.itemSize,
+    endianness: info.typeInfo.endianness,
+    dimensions: [] as Dimension[],
+    shape: scalar ? [] : info.shape,
+    chunks: scalar ? [] : info.chunks,
+    order: info.order,
+    fillValue: info.fill,
+    codecs: info.codecs,
+    storage: scalar ? 'scalar' : a.nc?.storage === 'contiguous' ? 'contiguous' : 'chunked',
+    maxStrlen,
+    zarr: {
+      zarrFormat: info.zarrFormat, key: a.key, chunkSeparator: info.chunkSeparator, chunkKeyPrefix: info.chunkKeyPrefix,
+      metadata: info.metadata, codecsText: info.codecsText,
+    },
+  } satisfies Omit<Variable, 'attributes'>;
+  // netcdf-c answers nc_get_att(_FillValue) from fill_value but does not list it: neither do we.
+  return { v: { ...base, attributes }, dims: vdims };
+}
+
+/** Builds the model tree from the raw tree. Returns the root group. */
+export function buildModel(root: RawGroup, opts: BuildOptions): Group {
+  const dims = new Dims();
+  const early: Problem[] = [];
+  if (opts.nczarr) registerNcDims(root, dims, early);
+  // Variables are built first, then dimensions are frozen: unlimited lengths grow while variables are read.
+  const pending: { v: Variable; dims: MutableDim[] }[] = [];
+  const shells = new Map<RawGroup, { problems: Problem[]; vars: { v: Variable; dims: MutableDim[] }[] }>();
+  const visit = (g: RawGroup, problems: Problem[]) => {
+    const vars = g.arrays.map((a) => buildVariable(a, dims, opts, problems));
+    pending.push(...vars);
+    shells.set(g, { problems, vars });
+    for (const c of g.groups) visit(c, [...c.problems]);
+  };
+  visit(root, [...early, ...root.problems]);
+  const frozen = new Map<MutableDim, Dimension>();
+  const freeze = (d: MutableDim): Dimension => {
+    let f = frozen.get(d);
+    if (!f) frozen.set(d, (f = { ...d }));
+    return f;
+  };
+  const make = (g: RawGroup): Group => {
+    const shell = shells.get(g);
+    const problems = shell?.problems ?? [];
+    const path = groupPath(g.key);
+    const attributes = readAttributes(g.attrs, g.attrTypes, {
+      xarray: opts.xarray, key: path, onProblem: (e) => problems.push(problemOf(path, e)),
+    });
+    return {
+      name: g.key === '' ? '/' : g.name,
+      path,
+      attributes,
+      dimensions: (dims.byGroup.get(path) ?? []).map(freeze),
+      variables: (shell?.vars ?? []).map(({ v, dims: ds }) => ({ ...v, dimensions: ds.map(freeze) })),
+      groups: g.groups.map(make),
+      problems,
+    };
+  };
+  return make(root);
+}
+
+/** Every problem of the tree, flattened (pre-order). */
+export function collectProblems(g: Group): Problem[] {
+  return [...g.problems, ...g.groups.flatMap(collectProblems)];
+}

@@ -1,0 +1,24 @@
+/** Lookups in a model tree by full path. */
+import type { Group, Variable } from './types';
+
+/** Every variable of the tree, pre-order (group's own variables first, then subgroups). */
+export function walkVariables(g: Group): Variable[] {
+  return [...g.variables, ...g.groups.flatMap(walkVariables)];
+}
+
+/** The group at `path` (`/`, `/g1/g2`), or undefined. */
+export function findGroup(root: Group, path: string): Group | undefined {
+  const parts = path.split('/').filter(Boolean);
+  let g: Group | undefined = root;
+  for (const p of parts) g = g?.groups.find((c) => c.name === p);
+  return g;
+}
+
+/** The variable with full path `path` (`/temp`, `/g1/v`), or by bare name anywhere (first match). */
+export function findVariable(root: Group, path: string): Variable | undefined {
+  if (path.startsWith('/')) {
+    const slash = path.lastIndexOf('/');
+    return findGroup(root, path.slice(0, slash))?.variables.find((v) => v.name === path.slice(slash + 1));
+  }
+  return walkVariables(root).find((v) => v.name === path);
+}

@@ -1,0 +1,102 @@
+/**
+ * Lossless JSON for metadata objects: integers beyond 2^53 (int64/uint64 attributes, fill values) keep every
+ * digit. Numbers come back as `JsonNumber` (the literal text); everything else as plain JSON values.
+ */
+import { isLosslessNumber, parse } from 'lossless-json';
+import { MetadataError } from '../errors';
+
+/** A JSON number kept as its literal text. */
+export class JsonNumber {
+  constructor(readonly text: string) {}
+  /** True when the literal has no fraction or exponent (JSON "int" in netcdf-c's sense). */
+  get isInteger(): boolean {
+    return /^-?\d+$/.test(this.text);
+  }
+  toNumber(): number {
+    return Number(this.text);
+  }
+  toBigInt(): bigint {
+    return BigInt(this.text);
+  }
+}
+
+export type Json = null | boolean | string | JsonNumber | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+function convert(v: unknown): Json {
+  if (isLosslessNumber(v)) return new JsonNumber((v as { value: string }).value);
+  if (Array.isArray(v)) return v.map(convert);
+  if (v !== null && typeof v === 'object') {
+    const out: JsonObject = {};
+    for (const [k, x] of Object.entries(v)) out[k] = convert(x);
+    return out;
+  }
+  return v as Json;
+}
+
+/** Parses JSON text losslessly; throws a `MetadataError` naming `key` when it is not JSON. */
+export function parseJson(text: string, key: string): Json {
+  try {
+    return convert(parse(text));
+  } catch (e) {
+    throw new MetadataError(`invalid JSON (${e instanceof Error ? e.message : String(e)}).`, { key, cause: e });
+  }
+}
+
+export function isObject(v: Json | undefined): v is JsonObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JsonNumber);
+}
+
+export function isAtomic(v: Json | undefined): v is boolean | string | JsonNumber {
+  return typeof v === 'boolean' || typeof v === 'string' || v instanceof JsonNumber;
+}
+
+/** Plain JS value of JSON (numbers as JS numbers), for zarrita-shaped metadata. */
+export function toPlain(v: Json): unknown {
+  if (v instanceof JsonNumber) return v.toNumber();
+  if (Array.isArray(v)) return v.map(toPlain);
+  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toPlain(x)]));
+  return v;
+}
+
+/** JSON text as netcdf-c unparses it: `{"k": [1,2], "z": "q"}` (spaces after `:` and `,` in objects only). */
+export function unparse(v: Json): string {
+  if (v instanceof JsonNumber) return v.text;
+  if (Array.isArray(v)) return `[${v.map(unparse).join(',')}]`;
+  if (isObject(v)) return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${unparse(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}
+
+/** A non-negative integer, or undefined. */
+export function asCount(v: Json | undefined): number | undefined {
+  if (v instanceof JsonNumber && v.isInteger && !v.text.startsWith('-')) return v.toNumber();
+  return undefined;
+}
+
+/** An array of non-negative integers, or undefined. */
+export function asCounts(v: Json | undefined): number[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const out: number[] = [];
+  for (const x of v) {
+    const n = asCount(x);
+    if (n === undefined) return undefined;
+    out.push(n);
+  }
+  return out;
+}
+
+export function asStrings(v: Json | undefined): string[] | undefined {
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) return undefined;
+  return v as string[];
+}
+
+/** Case-insensitive key lookup (old NCZarr wrote upper-case keys). */
+export function getCI(obj: JsonObject, ...names: string[]): Json | undefined {
+  for (const n of names) if (n in obj) return obj[n];
+  const lower = new Map(Object.keys(obj).map((k) => [k.toLowerCase(), k]));
+  for (const n of names) {
+    const k = lower.get(n.toLowerCase());
+    if (k !== undefined) return obj[k];
+  }
+  return undefined;
+}

@@ -1,0 +1,49 @@
+/**
+ * The dialect-neutral intermediate tree every metadata reader produces: per node its attributes JSON, the
+ * NCZarr annotations normalised from whichever form carried them, and the parsed array metadata. `build.ts`
+ * turns it into the model (dimensions, types, attributes).
+ */
+import type { JsonObject } from './json';
+import type { ArrayInfo } from './array-info';
+import type { Problem } from './types';
+
+export interface NcDimDef {
+  readonly name: string;
+  readonly size: number;
+  readonly unlimited: boolean;
+}
+
+/** NCZarr group annotation (`_nczarr_group`, `_NCZARR_GROUP`, `.nczgroup`, v3 `_nczarr_group`). */
+export interface NcGroupInfo {
+  readonly dims: readonly NcDimDef[];
+  readonly arrays?: readonly string[] | undefined;
+  readonly groups?: readonly string[] | undefined;
+}
+
+/** NCZarr array annotation (`_nczarr_array`, `_NCZARR_ARRAY`, `.nczarray`). */
+export interface NcArrayInfo {
+  readonly dimrefs?: readonly string[] | undefined;
+  readonly storage?: string | undefined;
+  readonly scalar: boolean;
+  readonly typeAlias?: string | undefined;
+}
+
+export interface RawArray {
+  readonly name: string;
+  readonly key: string;
+  readonly info: ArrayInfo;
+  readonly attrs: JsonObject;
+  readonly attrTypes?: Readonly<Record<string, string>> | undefined;
+  readonly nc?: NcArrayInfo | undefined;
+}
+
+export interface RawGroup {
+  readonly name: string;
+  readonly key: string;
+  readonly attrs: JsonObject;
+  readonly attrTypes?: Readonly<Record<string, string>> | undefined;
+  readonly nc?: NcGroupInfo | undefined;
+  readonly arrays: RawArray[];
+  readonly groups: RawGroup[];
+  readonly problems: Problem[];
+}

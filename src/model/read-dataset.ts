@@ -1,0 +1,157 @@
+/**
+ * `readDataset`: probe the store's dialect, walk its metadata, build the model.
+ *
+ * Probing (the one place it is decided), with the fewest requests:
+ * 1. `zarr.json` (skipped when `#mode` says v2) — a v3 hierarchy; its inline `consolidated_metadata` answers
+ *    every child unless `noconsolidated`. `_nczarr_superblock` in its attributes marks NCZarr v3.
+ * 2. `.zmetadata` (skipped when `#mode` says v3 or `noconsolidated`) — consolidated v2: nothing else is fetched.
+ * 3. `.zgroup` + `.zattrs` in parallel — plain v2.
+ * NCZarr form, from what those already hold: `_nczarr_superblock`/`_nczarr_group` in `.zattrs` → attribute
+ * form; `_NCZARR_SUPERBLOCK`/`_nczarr_superblock`/`_NCZARR_GROUP` keys in `.zgroup` → key form (upper or lower
+ * case); else one more GET of `.nczarr` → NCZarr v1 objects. `#mode=zarr` (without `nczarr`) skips NCZarr
+ * altogether; xarray's `_ARRAY_DIMENSIONS` is honoured unless `noxarray`.
+ *
+ * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
+ */
+import { AbortedError, MetadataError, ZarrviewError } from '../errors';
+import type { Store } from '../store/types';
+import { buildModel, collectProblems } from './build';
+import { type JsonObject, getCI, isObject } from './json';
+import type { RawGroup } from './raw';
+import { type MetaSource, getObject, mapSource, storeSource } from './source';
+import { readGroupV2, readGroupV3, problemOf } from './tree';
+import type { Dataset, Dialect, Group, NczarrForm, Problem } from './types';
+
+/** The `#mode` words the readers care about (the URL parser's `ModeFlags` fits). */
+export interface ModeFlagsLike {
+  readonly nczarr?: boolean | undefined;
+  readonly zarr?: boolean | undefined;
+  /** Default true. */
+  readonly xarray?: boolean | undefined;
+  readonly consolidated?: boolean | undefined;
+  readonly zarrFormat?: 2 | 3 | undefined;
+}
+
+export interface ReadDatasetOptions {
+  readonly mode?: ModeFlagsLike | undefined;
+  /** Dataset name (ncdump's file stem); default `dataset`. */
+  readonly name?: string | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+function superblockVersion(sb: unknown): string | undefined {
+  if (isObject(sb as never)) {
+    const v = getCI(sb as JsonObject, 'version');
+    if (typeof v === 'string') return v;
+  }
+  return undefined;
+}
+
+interface Probe {
+  zarrFormat: 2 | 3;
+  src: MetaSource;
+  nczarr: NczarrForm | null;
+  version?: string | undefined;
+  root: (src: MetaSource) => Promise<RawGroup>;
+}
+
+async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[]): Promise<Probe> {
+  const mode = o.mode ?? {};
+  const plain = storeSource(store, o.signal);
+  let src: MetaSource = plain;
+  if (mode.consolidated !== false) {
+    const zmeta = await getObject(plain, '.zmetadata').catch((e: unknown) => (problems.push(problemOf('.zmetadata', e)), undefined));
+    if (zmeta && isObject(zmeta.metadata)) {
+      // NCZarr v1 objects are not part of consolidation: those few keys still come from the store.
+      const inner = mapSource(zmeta.metadata, false);
+      src = { consolidated: true, folders: inner.folders, get: (k) => (/(^|\/)\.ncz/.test(k) ? plain.get(k) : inner.get(k)) };
+    } else if (zmeta) problems.push(problemOf('.zmetadata', new MetadataError('has no "metadata" object; ignored.', { key: '.zmetadata' })));
+  }
+  const safe = (k: string) => getObject(src, k).catch((e: unknown) => (problems.push(problemOf(k, e)), undefined));
+  const [zgroup, zattrs] = await Promise.all([safe('.zgroup'), safe('.zattrs')]);
+  let nczarr: NczarrForm | null = null;
+  let version: string | undefined;
+  const pure = mode.zarr === true && mode.nczarr !== true;
+  if (!pure) {
+    const sbAttr = zattrs ? (getCI(zattrs, '_nczarr_superblock') ?? getCI(zattrs, '_nczarr_group')) : undefined;
+    const upper = zgroup && ('_NCZARR_SUPERBLOCK' in zgroup || '_NCZARR_GROUP' in zgroup);
+    const lower = zgroup && ('_nczarr_superblock' in zgroup || '_nczarr_group' in zgroup);
+    if (sbAttr !== undefined) {
+      nczarr = 'attributes';
+      version = superblockVersion(zattrs && getCI(zattrs, '_nczarr_superblock'));
+    } else if (upper || lower) {
+      nczarr = upper ? 'keys-upper' : 'keys-lower';
+      version = superblockVersion(zgroup && getCI(zgroup, '_nczarr_superblock'));
+    } else {
+      const sb = await getObject(src, '.nczarr').catch(() => undefined);
+      if (sb) {
+        nczarr = 'v1-objects';
+        version = superblockVersion(sb);
+      }
+    }
+  }
+  if (!zgroup && !zattrs && nczarr === null) {
+    const zarray = await getObject(src, '.zarray').catch(() => undefined);
+    throw new ZarrviewError(
+      'not-found',
+      zarray
+        ? `${store.description} is a single Zarr array, not a group; open the folder that contains it.`
+        : `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup). Check the address and #mode.`,
+      { key: store.description },
+    );
+  }
+  return { zarrFormat: 2, src, nczarr, version, root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal }, '', zgroup ?? {}) };
+}
+
+async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): Promise<Probe> {
+  const mode = o.mode ?? {};
+  if (mode.zarrFormat !== 2) {
+    const plain = storeSource(store, o.signal);
+    const root = await getObject(plain, 'zarr.json').catch((e: unknown) => {
+      if (mode.zarrFormat === 3) throw e;
+      problems.push(problemOf('zarr.json', e));
+      return undefined;
+    });
+    if (root) {
+      if (root.node_type !== 'group') {
+        throw new MetadataError(root.node_type === 'array' ? 'the root is a single array, not a group.' : '"node_type" must be "group".', { key: 'zarr.json' });
+      }
+      const cm = root.consolidated_metadata;
+      const src = mode.consolidated !== false && isObject(cm) && isObject(cm.metadata) ? mapSource(cm.metadata, true) : plain;
+      const attrs = isObject(root.attributes) ? root.attributes : {};
+      const pure = mode.zarr === true && mode.nczarr !== true;
+      const sb = pure ? undefined : getCI(attrs, '_nczarr_superblock');
+      const nczarr: NczarrForm | null = sb !== undefined ? 'attributes' : null;
+      return { zarrFormat: 3, src, nczarr, version: superblockVersion(sb), root: (s) => readGroupV3({ src: s, nczarr, signal: o.signal }, '', root) };
+    }
+    if (mode.zarrFormat === 3) throw new ZarrviewError('not-found', `No zarr.json at ${store.description}; #mode says Zarr v3.`, { key: 'zarr.json' });
+  }
+  return probeV2(store, o, problems);
+}
+
+function usesXarray(g: Group): boolean {
+  return g.variables.some((v) => v.dimensions.some((d) => !d.anonymous)) || g.groups.some(usesXarray);
+}
+
+/** Reads the whole metadata tree of a dataset into the model. See the module doc for probing. */
+export async function readDataset(store: Store, options: ReadDatasetOptions = {}): Promise<Dataset> {
+  if (options.signal?.aborted) throw new AbortedError();
+  const early: Problem[] = [];
+  const p = await probe(store, options, early);
+  const raw = await p.root(p.src);
+  raw.problems.unshift(...early);
+  const xarray = options.mode?.xarray !== false;
+  const root = buildModel(raw, { xarray, nczarr: p.nczarr !== null });
+  const dialect: Dialect = {
+    zarrFormat: p.zarrFormat,
+    nczarr: p.nczarr,
+    xarray: xarray && p.nczarr === null && usesXarray(root),
+    consolidated: p.src.consolidated,
+    nczarrVersion: p.version,
+  };
+  const ncp = getCI(raw.attrs, '_NCProperties');
+  return {
+    root, dialect, name: options.name ?? 'dataset', problems: collectProblems(root),
+    ncProperties: typeof ncp === 'string' ? ncp : undefined,
+  };
+}

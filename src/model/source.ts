@@ -1,0 +1,74 @@
+/**
+ * Where metadata objects come from: the store (one GET per object, listing through `store.list`), or a
+ * consolidated document (`.zmetadata`, v3 `consolidated_metadata`) that answers from memory.
+ */
+import type { AbsolutePath } from '@zarrita/storage';
+import { AbortedError, MetadataError } from '../errors';
+import type { Store } from '../store/types';
+import { type Json, type JsonObject, isObject, parseJson } from './json';
+
+export interface MetaSource {
+  /** The parsed JSON object at `key` (relative, e.g. `grp/.zarray`), undefined when missing. */
+  get(key: string): Promise<Json | undefined>;
+  /** Child folder names of `prefix` (relative, '' for root), undefined when the source cannot list. */
+  folders(prefix: string): Promise<string[] | undefined>;
+  /** Whether answers come from a consolidated document. */
+  readonly consolidated: boolean;
+}
+
+const decoder = new TextDecoder();
+
+/** A source reading each object from the store. */
+export function storeSource(store: Store, signal?: AbortSignal): MetaSource {
+  return {
+    consolidated: false,
+    async get(key) {
+      if (signal?.aborted) throw new AbortedError({ key });
+      const bytes = await store.get(`/${key}` as AbsolutePath, signal ? { signal } : undefined);
+      if (bytes === undefined) return undefined;
+      return parseJson(decoder.decode(bytes), key);
+    },
+    async folders(prefix) {
+      if (!store.list) return undefined;
+      const listing = await store.list((prefix === '' ? '/' : `/${prefix}/`) as AbsolutePath, signal ? { signal } : undefined);
+      return [...listing.folders];
+    },
+  };
+}
+
+/** A source answering from a consolidated map `{ "a/b/.zarray": {...} }` or v3 `{ "a/b": {...} }`. */
+export function mapSource(entries: JsonObject, v3: boolean, fallback?: MetaSource): MetaSource {
+  const keys = Object.keys(entries);
+  return {
+    consolidated: true,
+    async get(key) {
+      if (key in entries) return entries[key];
+      // v3 consolidated metadata maps node paths to their zarr.json documents.
+      if (v3 && key.endsWith('zarr.json')) {
+        const node = key === 'zarr.json' ? '' : key.slice(0, -'/zarr.json'.length);
+        if (node in entries) return entries[node];
+      }
+      return fallback ? fallback.get(key) : undefined;
+    },
+    async folders(prefix) {
+      const base = prefix === '' ? '' : `${prefix}/`;
+      const out = new Set<string>();
+      for (const k of keys) {
+        if (!k.startsWith(base)) continue;
+        const rest = k.slice(base.length);
+        const slash = rest.indexOf('/');
+        if (slash > 0) out.add(rest.slice(0, slash));
+        else if (v3 && rest !== '') out.add(rest);
+      }
+      return [...out];
+    },
+  };
+}
+
+/** Reads `key` expecting a JSON object; a non-object is a `MetadataError`. */
+export async function getObject(src: MetaSource, key: string): Promise<JsonObject | undefined> {
+  const v = await src.get(key);
+  if (v === undefined) return undefined;
+  if (!isObject(v)) throw new MetadataError('expected a JSON object.', { key });
+  return v;
+}
