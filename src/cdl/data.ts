@@ -16,15 +16,16 @@ const DEFAULT_FILL: Partial<Record<string, number | bigint | string>> = {
   double: 9.969209968386869e36, char: '\0', string: '',
 };
 
-/** The fill value ncdump compares against: `_FillValue`, else the Zarr fill_value, else netCDF's default. */
+/**
+ * The fill value ncdump compares against: the `_FillValue` attribute, else netCDF's default fill for the type
+ * (netcdf-c 4.9.3 does not list Zarr's fill_value as `_FillValue`, and ncdump shows such values as numbers).
+ */
 export function effectiveFill(v: Variable): number | bigint | string | boolean | undefined {
   const att = v.attributes.find((a) => a.name === '_FillValue');
   if (att) {
     const x = att.value;
     return typeof x === 'string' ? x : (x[0] as number | bigint | string | undefined);
   }
-  const f = v.fillValue;
-  if (typeof f === 'number' || typeof f === 'bigint' || typeof f === 'string' || typeof f === 'boolean') return f;
   return DEFAULT_FILL[v.type];
 }
 

@@ -73,7 +73,9 @@ export function parseV2Array(meta: JsonObject, key: string, ctx: DtypeContext): 
   const fill = /^[|<>]?S\d+$/.test(meta.dtype)
     ? readStringFill(fillJson, meta.dtype, key)
     : readFill(fillJson, typeInfo.type, typeInfo.itemSize, 2, key);
-  const m = /^([<>|=]?)([a-zA-Z])(\d+)$/.exec(meta.dtype);
+  // netcdf-c 4.9.0 wrote char as `<U1` holding one byte per char: read those bytes as `|S1`.
+  const dtype = typeInfo.type === 'char' && /^[<>|=]?U1$/.test(meta.dtype) ? '|S1' : meta.dtype;
+  const m = /^([<>|=]?)([a-zA-Z])(\d+)$/.exec(dtype);
   const v3Name = m ? V3_NAMES[`${m[2]}${m[3]}`] : undefined;
   const v3Codecs: unknown[] = [];
   if (order === 'F' && shape.length > 1) v3Codecs.push({ name: 'transpose', configuration: { order: shape.map((_, i) => shape.length - 1 - i) } });
@@ -83,10 +85,10 @@ export function parseV2Array(meta: JsonObject, key: string, ctx: DtypeContext): 
   if (meta.compressor !== undefined && meta.compressor !== null) stored.push(meta.compressor);
   return {
     codecsText: stored.length > 0 ? unparse(stored) : undefined,
-    zarrFormat: 2, metaKey: key, shape, chunks, dtype: meta.dtype, typeInfo, order, fill, codecs,
+    zarrFormat: 2, metaKey: key, shape, chunks, dtype, typeInfo, order, fill, codecs,
     chunkSeparator: sep, chunkKeyPrefix: '',
     metadata: {
-      zarr_format: 3, node_type: 'array', shape, data_type: v3Name ?? meta.dtype,
+      zarr_format: 3, node_type: 'array', shape, data_type: v3Name ?? dtype,
       chunk_grid: { name: 'regular', configuration: { chunk_shape: chunks } },
       chunk_key_encoding: { name: 'v2', configuration: { separator: sep } },
       codecs: v3Codecs, fill_value: toPlain(fillJson), attributes: {},

@@ -1,0 +1,67 @@
+/**
+ * `zarrview dump`: open the location through the store layer, read the model, and print CDL as ncdump does.
+ * Values come from the data path's in-process `readSlice`.
+ */
+import { formatVariableData, printCdl } from '../cdl/index';
+import { readSlice } from '../data/index';
+import { ZarrviewError } from '../errors';
+import { walkVariables } from '../model/find';
+import { readDataset } from '../model/index';
+import type { Dataset, Variable } from '../model/types';
+import { openStoreNode } from '../store/open-store-node';
+import type { Store } from '../store/types';
+import type { DumpArgs } from './args';
+
+const isUrl = (s: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(s);
+
+/** Variables whose data is printed, or undefined for none (header only). */
+function selected(ds: Dataset, args: DumpArgs): Set<Variable> | undefined {
+  const all = walkVariables(ds.root);
+  if (args.vars) {
+    const out = new Set<Variable>();
+    for (const want of args.vars) {
+      const hits = all.filter((v) => v.path === want || v.name === want || v.path === `/${want}`);
+      if (hits.length === 0) throw new ZarrviewError('usage', `variable ${want} not found in ${ds.name}.`, { key: want });
+      for (const h of hits) out.add(h);
+    }
+    return out;
+  }
+  if (args.header && !args.coords) return undefined;
+  if (args.coords) return new Set(all.filter((v) => v.dimensions.length === 1 && v.dimensions[0]?.name === v.name));
+  return new Set(all);
+}
+
+export interface DumpResult {
+  readonly text: string;
+  readonly dataset: Dataset;
+  /** Variables whose data could not be read, with the error. */
+  readonly failures: readonly { readonly variable: Variable; readonly error: unknown }[];
+}
+
+/** Produces the CDL for an already opened store. */
+export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Promise<DumpResult> {
+  const chosen = selected(ds, args);
+  const texts = new Map<Variable, string>();
+  const failures: { variable: Variable; error: unknown }[] = [];
+  for (const v of chosen ?? []) {
+    try {
+      const slice = await readSlice(store, v, v.shape.map(() => null), { budgetBytes: 2 ** 32 });
+      texts.set(v, formatVariableData(v, slice, ''));
+    } catch (error) {
+      failures.push({ variable: v, error });
+    }
+  }
+  const text = printCdl(ds, {
+    special: args.special,
+    name: args.name,
+    data: chosen ? (v, indent) => (chosen.has(v) ? indent + (texts.get(v) ?? '').replace(/\n(?=.)/g, `\n`) : undefined) : undefined,
+  });
+  return { text, dataset: ds, failures };
+}
+
+/** Opens `args.location` and dumps it. */
+export async function dump(args: DumpArgs): Promise<DumpResult> {
+  const opened = await openStoreNode(isUrl(args.location) ? { kind: 'url', url: args.location } : { kind: 'local', path: args.location });
+  const ds = await readDataset(opened.store, { mode: opened.mode, name: args.name ?? opened.name });
+  return dumpStore(opened.store, ds, args);
+}
