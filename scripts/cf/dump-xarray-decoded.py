@@ -3,10 +3,11 @@
 
   /usr/bin/python3 scripts/cf/dump-xarray-decoded.py [fixtures_dir] [out_dir]
 
-For every Zarr v2 dataset listed in <fixtures_dir>/index.json that xarray can open (every group), writes
-<out_dir>/<name>.xarray-decoded.json (default out_dir: <fixtures_dir>/cf):
+For every Zarr v2 dataset written by xarray listed in <fixtures_dir>/index.json (every group), writes
+<out_dir>/<name>.xarray-decoded.json, `/` in names as `-` (default out_dir: <fixtures_dir>/cf):
 
-  {"name", "source" (dataset folder, relative to the repository root), "xarray", "variables": {"/grp/var": {"kind": "numeric"|"time", "dtype", "shape",
+  {"name", "source" (dataset folder, relative to the repository root), "rawValues" (the zarr-python dump of
+   the raw values, when the manifest lists one), "xarray", "variables": {"/grp/var": {"kind": "numeric"|"time", "dtype", "shape",
    "values": [... flat, C order; NaN as "NaN", masked times as null, times as cftime ISO strings ...]}}}
 
 Decoding is xarray's default CF decoding (mask_and_scale, decode_times) with use_cftime=True, so times in every
@@ -45,11 +46,26 @@ def entries(index):
     return [{'name': k, **v} for k, v in index.items() if isinstance(v, dict)]
 
 
+def resolve(rel):
+    """A manifest path: relative to the repository root (`fixtures/...`, `public/...`) or to the fixtures folder."""
+    if os.path.isabs(rel):
+        return rel
+    for base in (REPO, FIXTURES):
+        candidate = os.path.join(base, rel)
+        if os.path.exists(candidate):
+            return candidate
+    return os.path.join(FIXTURES, rel)
+
+
 def dataset_path(entry):
     for key in ('path', 'dir', 'location', 'store'):
         if isinstance(entry.get(key), str):
-            return os.path.join(FIXTURES, entry[key])
+            return resolve(entry[key])
     return None
+
+
+def is_xarray(entry):
+    return any('xarray' in str(entry.get(k, '')).lower() for k in ('writer', 'dialect', 'name'))
 
 
 def groups_of(path):
@@ -124,8 +140,8 @@ def main():
             continue
         if not (os.path.exists(os.path.join(path, '.zgroup')) or os.path.exists(os.path.join(path, '.zmetadata'))):
             continue  # xarray 2023.01 reads Zarr v2 groups only
-        if not any(k in json.dumps(entry).lower() for k in ('xarray', 'cf')):
-            continue
+        if not is_xarray(entry) or not os.path.abspath(path).startswith(os.path.abspath(FIXTURES) + os.sep):
+            continue  # xarray-written fixtures only (not the demo data elsewhere)
         try:
             variables = dump_dataset(name, path)
         except Exception as e:  # noqa: BLE001 - a dataset xarray cannot open is not a reference
@@ -137,7 +153,10 @@ def main():
         doc = {'name': name, 'source': os.path.abspath(path) if source.startswith('..') else source, 'generator': 'scripts/cf/dump-xarray-decoded.py',
                'xarray': debian_version('python3-xarray'), 'cftime': debian_version('python3-cftime'),
                'variables': variables}
-        with open(os.path.join(OUT, f'{name}.xarray-decoded.json'), 'w') as f:
+        values = (entry.get('expected') or {}).get('values')
+        if isinstance(values, str) and os.path.exists(resolve(values)):
+            doc['rawValues'] = os.path.relpath(os.path.abspath(resolve(values)), REPO)
+        with open(os.path.join(OUT, f'{name.replace("/", "-")}.xarray-decoded.json'), 'w') as f:
             json.dump(doc, f)
             f.write('\n')
         written += 1
