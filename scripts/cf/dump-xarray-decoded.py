@@ -7,7 +7,8 @@ For every Zarr v2 dataset written by xarray listed in <fixtures_dir>/index.json 
 <out_dir>/<name>.xarray-decoded.json, `/` in names as `-` (default out_dir: <fixtures_dir>/cf):
 
   {"name", "source" (dataset folder, relative to the repository root), "rawValues" (the zarr-python dump of
-   the raw values, when the manifest lists one), "xarray", "variables": {"/grp/var": {"kind": "numeric"|"time", "dtype", "shape",
+   the raw values, when the manifest lists one), "xarray", "variables": {"/grp/var": {"kind": "numeric"|"time",
+   "dtype", "shape", "dims", "coords" (data variables: names of xarray's coordinates), "bounds",
    "values": [... flat, C order; NaN as "NaN", masked times as null, times as cftime ISO strings ...]}}}
 
 Decoding is xarray's default CF decoding (mask_and_scale, decode_times) with use_cftime=True, so times in every
@@ -122,8 +123,14 @@ def dump_dataset(name, path):
         prefix = '/' + group if group else ''
         for vname, var in {**ds.coords, **ds.data_vars}.items():
             d = dump_variable(var)
-            if d is not None:
-                variables[f'{prefix}/{vname}'] = d
+            if d is None:
+                continue
+            d['dims'] = list(var.dims)
+            if vname in ds.data_vars:
+                d['coords'] = sorted(str(c) for c in ds[vname].coords)
+            if 'bounds' in var.attrs:
+                d['bounds'] = var.attrs['bounds']
+            variables[f'{prefix}/{vname}'] = d
     return variables
 
 

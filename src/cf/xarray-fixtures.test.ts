@@ -8,7 +8,10 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SliceData } from '../api';
-import { timeCoderFor } from './coordinates';
+import { readDataset } from '../model/read-dataset';
+import type { Dataset, Variable } from '../model/types';
+import { NodeFolderStore } from '../store/node-folder-store';
+import { describeAxes, findVariable, timeCoderFor } from './coordinates';
 import { decodeData, planDecoding } from './decode';
 import { readRaw, readVariable } from './testing/zarr-v2';
 
@@ -22,7 +25,16 @@ interface Reference {
   source: string;
   /** zarr-python dump of the raw values (repository-relative), when the manifest lists one. */
   rawValues?: string;
-  variables: Record<string, { kind: 'numeric' | 'time'; dtype: string; values: (number | string | boolean | null)[] }>;
+  variables: Record<
+    string,
+    {
+      kind: 'numeric' | 'time';
+      dtype: string;
+      values: (number | string | boolean | null)[];
+      coords?: string[];
+      bounds?: string;
+    }
+  >;
 }
 
 const references: Reference[] = REFERENCE_DIRS.filter((d) => existsSync(d)).flatMap((dir) =>
@@ -59,12 +71,24 @@ function rawFromDump(ref: Reference, path: string, dtype: string): SliceData | n
 
 let fromDump = 0;
 
-async function compareVariable(ref: Reference, path: string): Promise<string[]> {
+const rootOf = (ref: Reference) => (isAbsolute(ref.source) ? ref.source : join(REPO, ref.source));
+
+/** The model as the project's reader builds it. */
+async function modelOf(ref: Reference): Promise<Dataset> {
+  return readDataset(new NodeFolderStore(rootOf(ref)), { name: ref.name });
+}
+
+/**
+ * Compares one variable. `model` given: its variable as the project's reader types it; otherwise a variable
+ * made straight from the Zarr JSON (independent of that reader).
+ */
+async function compareVariable(ref: Reference, path: string, model?: Dataset): Promise<string[]> {
   const expected = ref.variables[path]!;
-  const root = isAbsolute(ref.source) ? ref.source : join(REPO, ref.source);
-  const variable = readVariable(root, path.slice(1));
+  const root = rootOf(ref);
+  const own = readVariable(root, path.slice(1));
+  const variable: Variable | null | undefined = model ? findVariable(model, path) : own;
   if (!variable) return [`${path}: no Zarr v2 array`];
-  const dumped = rawFromDump(ref, path, variable.dtype);
+  const dumped = rawFromDump(ref, path, own?.dtype ?? variable.dtype);
   if (dumped) fromDump++;
   const raw = dumped ?? (await readRaw(root, path.slice(1)));
   const plan = planDecoding(variable, { mode: 'xarray', defaultFill: 'zarr' });
@@ -101,9 +125,37 @@ describe('CF decoding equals xarray on the Zarr fixtures', () => {
     expect(fromDump).toBe(1);
   });
   for (const ref of references) {
-    it(`${ref.name}: ${Object.keys(ref.variables).length} variables`, async () => {
+    it(`${ref.name}: ${Object.keys(ref.variables).length} variables (metadata from the Zarr JSON)`, async () => {
       const errors: string[] = [];
       for (const path of Object.keys(ref.variables)) errors.push(...(await compareVariable(ref, path)));
+      expect(errors).toEqual([]);
+    });
+    it(`${ref.name}: same with the model from readDataset`, async () => {
+      const model = await modelOf(ref);
+      const errors: string[] = [];
+      for (const path of Object.keys(ref.variables)) errors.push(...(await compareVariable(ref, path, model)));
+      expect(errors).toEqual([]);
+    });
+    it(`${ref.name}: coordinates and bounds as xarray sees them`, async () => {
+      const model = await modelOf(ref);
+      const errors: string[] = [];
+      for (const [path, v] of Object.entries(ref.variables)) {
+        const variable = findVariable(model, path);
+        if (!variable) continue;
+        const axes = describeAxes(model, variable);
+        if (v.coords) {
+          const names = new Set<string>();
+          for (const a of axes) {
+            if (a.coordinate) names.add(a.coordinate.name);
+            for (const x of a.auxiliary) names.add(x.variable.name);
+          }
+          const got = [...names].sort();
+          if (got.join() !== v.coords.join()) errors.push(`${path} coords: ${got.join()} ≠ ${v.coords.join()}`);
+        }
+        if (v.bounds !== undefined && axes[0]?.bounds?.name !== v.bounds) {
+          errors.push(`${path} bounds: ${axes[0]?.bounds?.name} ≠ ${v.bounds}`);
+        }
+      }
       expect(errors).toEqual([]);
     });
   }
