@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { ErrorBoundary } from './common/ErrorBoundary';
+import { ErrorMessage } from './common/ErrorMessage';
+import { ProgressBar } from './common/ProgressBar';
+import { TelemetryPanel } from './common/TelemetryPanel';
+import type { Source } from './core';
+import { DisplayPanel } from './display/DisplayPanel';
+import { InspectTabs } from './inspect/InspectTabs';
+import { EndpointsDialog } from './open/EndpointsDialog';
+import { OpenPanel } from './open/OpenPanel';
+import { UrlField } from './open/UrlField';
+import { shareLink, useShareSync } from './share/use-share-sync';
+import { useDataset } from './state/dataset-store';
+import { useSlice } from './state/slice-store';
+import { useView } from './state/view-store';
+import { findGroupIn, findVariableIn, parentGroupPath } from './tree/find';
+import { Tree } from './tree/Tree';
+
+function sourceLabel(s: Source): string {
+  return s.kind === 'url' ? s.url : s.name;
+}
+
+/** The viewer: header with the URL field, tree on the left, inspect + display on the right. */
+export function App() {
+  const { status, dataset, source, error, progress, label, selected, open, cancelOpen, select, clearError } = useDataset();
+  const [endpointsOpen, setEndpointsOpen] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const share = useShareSync();
+
+  const openSource = (s: Source) => {
+    useSlice.getState().clear();
+    void open(s, sourceLabel(s));
+  };
+  const openUrl = (url: string) => openSource({ kind: 'url', url });
+
+  const variable = dataset && selected ? (findVariableIn(dataset.model.root, selected) ?? null) : null;
+  const group = dataset ? (findGroupIn(dataset.model.root, variable ? parentGroupPath(variable.path) : (selected ?? '/')) ?? dataset.model.root) : null;
+
+  const copyLink = () => {
+    const link = shareLink();
+    if (!link) return;
+    void navigator.clipboard
+      ?.writeText(link)
+      .then(() => setCopied(true))
+      .catch(() => setCopied(false));
+    setTimeout(() => setCopied(false), 2000);
+  };
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1>
+          <button type="button" className="brand" onClick={() => select(null)} aria-label="Zarrview home">
+            Zarrview
+          </button>
+        </h1>
+        <UrlField key={source?.kind === 'url' ? source.url : ''} initial={source?.kind === 'url' ? source.url : ''} busy={status === 'opening'} onOpen={openUrl} />
+        <button type="button" onClick={() => setEndpointsOpen(true)} data-testid="endpoints-button">
+          Endpoints
+        </button>
+        <button type="button" onClick={copyLink} disabled={!dataset || source?.kind !== 'url'} data-testid="copy-link" title={source && source.kind !== 'url' ? 'Local files cannot be shared' : undefined}>
+          {copied ? 'Link copied' : 'Copy link'}
+        </button>
+      </header>
+      {share.message && (
+        <div className="banner">
+          <ErrorMessage error={new Error(share.message)} title="This link could not be opened" onDismiss={share.dismiss} />
+        </div>
+      )}
+      {status === 'opening' && (
+        <div className="banner">
+          <ProgressBar label={`Opening ${label}`} progress={progress} onCancel={cancelOpen} />
+        </div>
+      )}
+      {status === 'error' && (
+        <div className="banner">
+          <ErrorMessage error={error} title={`Could not open ${label}`} onDismiss={clearError} />
+        </div>
+      )}
+      {!dataset ? (
+        <main className="welcome" id="main">
+          <OpenPanel onOpenUrl={openUrl} onOpenSource={openSource} />
+        </main>
+      ) : (
+        <div className="workspace">
+          <nav className="sidebar" aria-label="Dataset">
+            <p className="dataset-name" title={label}>
+              {dataset.model.name}
+            </p>
+            <ErrorBoundary title="Tree" resetKey={dataset}>
+              <Tree
+                root={dataset.model.root}
+                selected={selected}
+                onSelect={(p) => {
+                  if (p !== useDataset.getState().selected) useView.getState().setPlaying(null);
+                  select(p);
+                }}
+              />
+            </ErrorBoundary>
+            <TelemetryPanel dataset={dataset} />
+            <details className="open-more">
+              <summary>Open another</summary>
+              <OpenPanel onOpenUrl={openUrl} onOpenSource={openSource} />
+            </details>
+          </nav>
+          <main className="content" id="main">
+            {group && (
+              <ErrorBoundary title="Inspect" resetKey={selected}>
+                <InspectTabs dataset={dataset.model} group={group} variable={variable} />
+              </ErrorBoundary>
+            )}
+            {variable && (
+              <ErrorBoundary title="Display" resetKey={variable.path}>
+                <DisplayPanel
+                  key={variable.path}
+                  dataset={dataset}
+                  variable={variable}
+                  siblings={group?.variables ?? []}
+                />
+              </ErrorBoundary>
+            )}
+          </main>
+        </div>
+      )}
+      <EndpointsDialog open={endpointsOpen} onClose={() => setEndpointsOpen(false)} />
+    </div>
+  );
+}

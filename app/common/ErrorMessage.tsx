@@ -1,0 +1,52 @@
+import { isZarrviewError } from '../core';
+
+interface Props {
+  readonly error: unknown;
+  readonly title?: string;
+  readonly onRetry?: (() => void) | undefined;
+  readonly onDismiss?: (() => void) | undefined;
+}
+
+/** The user-facing message of any error. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+function errorDetails(error: unknown): string {
+  if (isZarrviewError(error)) {
+    const d = error.details();
+    return [`${error.code}${error.key ? ` (${error.key})` : ''}`, d].filter(Boolean).join('\n');
+  }
+  if (error instanceof Error) return `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}`;
+  return '';
+}
+
+/** An error shown in place: message, optional actions, and the technical details folded away. */
+export function ErrorMessage({ error, title = 'Something went wrong', onRetry, onDismiss }: Props) {
+  const details = errorDetails(error);
+  return (
+    <div className="error-box" role="alert" data-testid="error">
+      <strong>{title}</strong>
+      <p data-testid="error-message">{errorMessage(error)}</p>
+      {details && (
+        <details>
+          <summary>Details</summary>
+          <pre>{details}</pre>
+        </details>
+      )}
+      <div className="row">
+        {onRetry && (
+          <button type="button" onClick={onRetry}>
+            Retry
+          </button>
+        )}
+        {onDismiss && (
+          <button type="button" onClick={onDismiss}>
+            Dismiss
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

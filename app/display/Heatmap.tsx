@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { colorbarTicks, colorscale, scaleValues } from '../plot/colormap';
+import { PlotlyView } from '../plot/PlotlyView';
+import type { ViewOptions } from '../share/share-link';
+import { grid, type Values } from './plot-data';
+
+export interface AxisInfo {
+  readonly title: string;
+  /** Numeric coordinate values, or labels (dates) when `labels` should be shown instead. */
+  readonly values: readonly (number | string)[];
+}
+
+interface Props {
+  readonly data: Values;
+  readonly transposed: boolean;
+  readonly x: AxisInfo;
+  readonly y: AxisInfo;
+  readonly title: string;
+  readonly options: ViewOptions;
+}
+
+/** A 2-D slice as a heatmap: colour map, scale, range; masked cells are gaps; hover shows coordinates and value. */
+export function Heatmap({ data, transposed, x, y, title, options }: Props) {
+  const { traces, layout } = useMemo(() => {
+    const s = scaleValues(data.values, data.mask, options.scale, options.range);
+    const z = grid({ values: s.z, mask: data.mask, shape: data.shape }, transposed);
+    const raw = options.scale === 'linear' ? null : grid(data, transposed);
+    const ticks = options.scale === 'linear' ? null : colorbarTicks(options.scale, s.zmin, s.zmax, s.threshold);
+    const trace = {
+      type: 'heatmap',
+      z,
+      x: x.values,
+      y: y.values,
+      zmin: s.zmin,
+      zmax: s.zmax,
+      zauto: false,
+      colorscale: colorscale(options.colormap, options.invert),
+      hoverongaps: false,
+      ...(raw ? { customdata: raw } : {}),
+      hovertemplate: `${x.title}: %{x}<br>${y.title}: %{y}<br>${title}: %{${raw ? 'customdata' : 'z'}}<extra></extra>`,
+      colorbar: { title: { text: title, side: 'right' }, ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}) },
+    };
+    return { traces: [trace], layout: { xaxis: { title: { text: x.title } }, yaxis: { title: { text: y.title } } } };
+  }, [data, transposed, x, y, title, options]);
+  return <PlotlyView data={traces} layout={layout} label={`Heatmap of ${title}`} testId="heatmap" />;
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { Variable } from '../core';
+import { COLORMAPS, SCALES, gradientCss } from '../plot/colormap';
+import type { ViewKind } from '../share/share-link';
+import { useView } from '../state/view-store';
+
+interface Props {
+  readonly kinds: readonly ViewKind[];
+  readonly active: ViewKind;
+  /** Same-shape numeric variables for A − B. */
+  readonly comparable: readonly Variable[];
+}
+
+const KIND_LABEL: Record<ViewKind, string> = { auto: 'Auto', line: 'Line', heatmap: 'Heatmap', matrix: 'Matrix', histogram: 'Histogram' };
+
+function RangeFields() {
+  const { options, setOptions } = useView();
+  const [lo, setLo] = useState(options.range ? String(options.range[0]) : '');
+  const [hi, setHi] = useState(options.range ? String(options.range[1]) : '');
+  const apply = (a: string, b: string) => {
+    const x = Number(a);
+    const y = Number(b);
+    if (a.trim() && b.trim() && Number.isFinite(x) && Number.isFinite(y) && x < y) setOptions({ range: [x, y] });
+  };
+  return (
+    <span className="range-fields">
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={options.range === null}
+          onChange={(e) => (e.target.checked ? setOptions({ range: null }) : apply(lo || '0', hi || '1'))}
+          data-testid="range-auto"
+        />
+        Auto range
+      </label>
+      {options.range && (
+        <>
+          <input aria-label="Range minimum" className="num" value={lo} onChange={(e) => { setLo(e.target.value); apply(e.target.value, hi); }} data-testid="range-min" />
+          <input aria-label="Range maximum" className="num" value={hi} onChange={(e) => { setHi(e.target.value); apply(lo, e.target.value); }} data-testid="range-max" />
+        </>
+      )}
+    </span>
+  );
+}
+
+/** View kind, colour map, scale, range and comparison controls. */
+export function ViewToolbar({ kinds, active, comparable }: Props) {
+  const { options, setOptions, compare, setCompare } = useView();
+  return (
+    <div className="toolbar" data-testid="view-toolbar">
+      <div role="group" aria-label="View" className="segmented">
+        {kinds.map((k) => (
+          <button key={k} type="button" aria-pressed={k === active} onClick={() => setOptions({ view: k })} data-testid={`view-${k}`}>
+            {KIND_LABEL[k]}
+          </button>
+        ))}
+      </div>
+      {(active === 'heatmap' || active === 'line') && (
+        <>
+          {active === 'heatmap' && (
+            <>
+              <label>
+                Colour map{' '}
+                <select value={options.colormap} onChange={(e) => setOptions({ colormap: e.target.value as (typeof COLORMAPS)[number] })} data-testid="colormap">
+                  {COLORMAPS.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <span className="swatch" aria-hidden="true" style={{ background: gradientCss(options.colormap, options.invert) }} />
+              <label className="check">
+                <input type="checkbox" checked={options.invert} onChange={(e) => setOptions({ invert: e.target.checked })} data-testid="invert" />
+                Invert
+              </label>
+            </>
+          )}
+          <label>
+            Scale{' '}
+            <select value={options.scale} onChange={(e) => setOptions({ scale: e.target.value as (typeof SCALES)[number] })} data-testid="scale">
+              {SCALES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          {active === 'heatmap' && <RangeFields key={String(options.range)} />}
+        </>
+      )}
+      {comparable.length > 0 && (
+        <label>
+          Compare A − B{' '}
+          <select value={compare ?? ''} onChange={(e) => setCompare(e.target.value || null)} data-testid="compare">
+            <option value="">off</option>
+            {comparable.map((v) => (
+              <option key={v.path} value={v.path}>
+                {v.path}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </div>
+  );
+}

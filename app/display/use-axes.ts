@@ -1,0 +1,49 @@
+/** Coordinate values of every dimension of a variable, read once per dataset and cached. */
+import { useEffect, useMemo, useState } from 'react';
+import { describeAxes, readAxisValues, type AxisDescription, type AxisValues, type OpenedDataset, type Variable } from '../core';
+
+const cache = new WeakMap<OpenedDataset, Map<string, Promise<AxisValues>>>();
+
+function axisValues(ds: OpenedDataset, axis: AxisDescription): Promise<AxisValues> {
+  let m = cache.get(ds);
+  if (!m) cache.set(ds, (m = new Map()));
+  const key = `${axis.coordinate?.path ?? `#${axis.dimension.length}`}`;
+  let p = m.get(key);
+  if (!p) {
+    p = readAxisValues(ds, axis).catch(() => {
+      const n = axis.dimension.length;
+      const values = Float64Array.from({ length: n }, (_, i) => i);
+      return { values, mask: new Uint8Array(n), labels: Array.from(values, String) };
+    });
+    m.set(key, p);
+  }
+  return p;
+}
+
+export interface Axes {
+  readonly axes: readonly AxisDescription[];
+  /** Values per dimension, undefined until loaded. */
+  readonly values: readonly (AxisValues | undefined)[];
+}
+
+/** The axes of a variable and, once read, their coordinate values (failures fall back to indices). */
+export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
+  const axes = useMemo(() => {
+    try {
+      return describeAxes(ds.model, variable);
+    } catch {
+      return [];
+    }
+  }, [ds, variable]);
+  const [loaded, setLoaded] = useState<{ key: Variable; values: (AxisValues | undefined)[] }>({ key: variable, values: [] });
+  useEffect(() => {
+    let alive = true;
+    void Promise.all(axes.map((a) => axisValues(ds, a))).then((values) => {
+      if (alive) setLoaded({ key: variable, values });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [ds, axes, variable]);
+  return { axes, values: loaded.key === variable ? loaded.values : [] };
+}

@@ -1,0 +1,104 @@
+import type { Dataset, Group, Variable } from '../core';
+import { formatShape } from '../common/format';
+import { AttributeList } from './AttributeList';
+
+interface Props {
+  readonly dataset: Dataset;
+  readonly group: Group;
+  readonly variable: Variable | null;
+}
+
+function VariableLine({ v }: { readonly v: Variable }) {
+  return (
+    <li>
+      <code>{v.name}</code> <span className="muted">({v.dimensions.map((d) => d.name).join(', ')})</span> <span className="badge">{v.type}</span>{' '}
+      <span className="muted">{formatShape(v.shape)}</span>
+    </li>
+  );
+}
+
+/** An xarray-repr-like summary of a group (dimensions, coordinates, variables, attributes) or of a variable. */
+export function Overview({ dataset, group, variable }: Props) {
+  if (variable) {
+    return (
+      <div className="overview" data-testid="overview">
+        <h3>
+          <code>{variable.path}</code>
+        </h3>
+        <dl className="facts">
+          <dt>Dimensions</dt>
+          <dd>
+            {variable.dimensions.length
+              ? variable.dimensions.map((d) => `${d.name} = ${d.length}${d.unlimited ? ' (UNLIMITED)' : ''}`).join(', ')
+              : 'scalar'}
+          </dd>
+          <dt>Type</dt>
+          <dd>
+            {variable.type} <span className="muted">({variable.dtype})</span>
+          </dd>
+        </dl>
+        <h4>Attributes</h4>
+        <AttributeList attributes={variable.attributes} />
+      </div>
+    );
+  }
+  const coordNames = new Set(group.dimensions.map((d) => d.name));
+  const coords = group.variables.filter((v) => v.dimensions.length === 1 && coordNames.has(v.name) && v.dimensions[0]?.name === v.name);
+  const data = group.variables.filter((v) => !coords.includes(v));
+  const d = dataset.dialect;
+  return (
+    <div className="overview" data-testid="overview">
+      <h3>
+        <code>{group.path}</code>{' '}
+        <span className="muted">
+          Zarr v{d.zarrFormat}
+          {d.nczarr ? ` · NCZarr (${d.nczarr}${d.nczarrVersion ? ` ${d.nczarrVersion}` : ''})` : ''}
+          {d.consolidated ? ' · consolidated' : ''}
+        </span>
+      </h3>
+      <h4>Dimensions</h4>
+      {group.dimensions.length ? (
+        <ul className="inline-list" data-testid="dimensions">
+          {group.dimensions.map((dim) => (
+            <li key={dim.path}>
+              <code>{dim.name}</code>: {dim.length}
+              {dim.unlimited && <span className="badge">UNLIMITED</span>}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">None defined here.</p>
+      )}
+      <h4>Coordinates</h4>
+      {coords.length ? <ul>{coords.map((v) => <VariableLine key={v.path} v={v} />)}</ul> : <p className="muted">None.</p>}
+      <h4>Data variables</h4>
+      {data.length ? <ul>{data.map((v) => <VariableLine key={v.path} v={v} />)}</ul> : <p className="muted">None.</p>}
+      {group.groups.length > 0 && (
+        <>
+          <h4>Groups</h4>
+          <ul>
+            {group.groups.map((g) => (
+              <li key={g.path}>
+                <code>{g.name}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h4>Attributes</h4>
+      <AttributeList attributes={group.attributes} />
+      {group.problems.length > 0 && (
+        <>
+          <h4>Problems</h4>
+          <ul className="problems">
+            {group.problems.map((p, i) => (
+              <li key={i}>
+                <code>{p.key}</code>: {p.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { ErrorMessage } from '../common/ErrorMessage';
+
+type PlotlyModule = (typeof import('plotly.js-dist-min'))['default'];
+
+let plotly: Promise<PlotlyModule> | null = null;
+
+/** Plotly, loaded on first use (a separate chunk, never in the initial bundle). */
+export function loadPlotly(): Promise<PlotlyModule> {
+  plotly ??= import('plotly.js-dist-min').then((m) => m.default);
+  return plotly;
+}
+
+/** The element of the plot currently shown, for PNG export. */
+export let currentPlot: HTMLElement | null = null;
+
+interface Props {
+  readonly data: unknown[];
+  readonly layout: Record<string, unknown>;
+  readonly label: string;
+  readonly testId: string;
+}
+
+function themeLayout(): Record<string, unknown> {
+  const css = getComputedStyle(document.documentElement);
+  const fg = css.getPropertyValue('--fg').trim() || '#222';
+  return {
+    paper_bgcolor: 'rgba(0,0,0,0)',
+    plot_bgcolor: 'rgba(0,0,0,0)',
+    font: { color: fg, family: 'system-ui, sans-serif', size: 12 },
+    margin: { l: 70, r: 20, t: 30, b: 60 },
+    autosize: true,
+  };
+}
+
+/** A plotly plot that follows its data; shows a status while plotly loads. */
+export function PlotlyView({ data, layout, label, testId }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    let alive = true;
+    const el = ref.current;
+    if (!el) return;
+    loadPlotly()
+      .then((P) => {
+        if (!alive) return;
+        const base = themeLayout();
+        return P.react(el, data, { ...base, ...layout, font: base.font }, { responsive: true, displaylogo: false }).then(() => {
+          if (!alive) return;
+          currentPlot = el;
+          el.dataset.rendered = String(Number(el.dataset.rendered ?? 0) + 1);
+          setReady(true);
+        });
+      })
+      .catch((e: unknown) => alive && setError(e));
+    return () => {
+      alive = false;
+    };
+  }, [data, layout]);
+  useEffect(() => {
+    const el = ref.current;
+    return () => {
+      if (el) {
+        if (currentPlot === el) currentPlot = null;
+        void loadPlotly().then((P) => P.purge(el));
+      }
+    };
+  }, []);
+  if (error) return <ErrorMessage error={error} title="The plot could not be drawn" />;
+  return (
+    <figure className="plot" aria-label={label}>
+      {!ready && <p className="muted">Loading plot…</p>}
+      <div ref={ref} className="plot-area" data-testid={testId} />
+    </figure>
+  );
+}

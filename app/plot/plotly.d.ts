@@ -1,0 +1,13 @@
+// plotly.js-dist-min ships no types; this is the small part the app uses.
+declare module 'plotly.js-dist-min' {
+  export interface PlotlyHTMLElement extends HTMLElement {
+    on(event: string, cb: (e: unknown) => void): void;
+  }
+  const Plotly: {
+    react(el: HTMLElement, data: unknown[], layout: Record<string, unknown>, config?: Record<string, unknown>): Promise<PlotlyHTMLElement>;
+    purge(el: HTMLElement): void;
+    toImage(el: HTMLElement, opts: { format: 'png' | 'svg'; width?: number; height?: number }): Promise<string>;
+    Plots: { resize(el: HTMLElement): void };
+  };
+  export default Plotly;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { decodeShare, encodeShare, redactLocation, type ShareState } from './share-link';
+
+describe('share links', () => {
+  const state: ShareState = {
+    url: 'https://h.example/data/x.zarr#mode=nczarr,s3',
+    variable: '/grp/temp 2',
+    x: 'lon',
+    y: 'lat',
+    indices: { time: 3, 'lev,odd:name': 0 },
+    options: { view: 'heatmap', colormap: 'magma', invert: true, scale: 'symlog', range: [-1.5, 2e10] },
+  };
+
+  it('round-trips a full state, keeping the dataset URL own #mode', () => {
+    const hash = encodeShare(state);
+    expect(hash).not.toContain('#');
+    const r = decodeShare(`#${hash}`);
+    expect(r).toEqual({ ok: true, state });
+  });
+
+  it('never carries credentials', () => {
+    const hash = encodeShare({ url: 'https://user:secret@h.example/d.zarr?X-Amz-Signature=abc&X-Amz-Credential=AK&keep=1' });
+    expect(hash).not.toMatch(/secret|abc|AK|user/);
+    expect(decodeShare(hash)).toEqual({ ok: true, state: { url: 'https://h.example/d.zarr?keep=1' } });
+    expect(redactLocation('s3://b/k')).toBe('s3://b/k');
+  });
+
+  it('an empty fragment is no state', () => {
+    expect(decodeShare('')).toEqual({ ok: true, state: null });
+    expect(decodeShare('#')).toEqual({ ok: true, state: null });
+  });
+
+  it.each([
+    ['url=javascript:alert(1)', 'http(s)'],
+    ['url=data:text/html,<script>', 'http(s)'],
+    ['url=file:///etc/passwd', 'http(s)'],
+    ['url=https://a:b@h/x', 'credentials'],
+    ['var=/x', 'does not name'],
+    ['url=https://h/x&var=no-slash', 'variable'],
+    ['url=https://h/x&i=time:-1', 'indices'],
+    ['url=https://h/x&i=time:1e3', 'indices'],
+    ['url=https://h/x&i=__proto__:1', 'indices'],
+    ['url=https://h/x&i=%E0%A4%A:1', 'indices'],
+    ['url=https://h/x&cmap=<img src=x>', 'colour map'],
+    ['url=https://h/x&scale=exp', 'scale'],
+    ['url=https://h/x&range=2,1', 'range'],
+    ['url=https://h/x&range=NaN,1', 'range'],
+    ['url=https://h/x&range=1,Infinity', 'range'],
+    ['url=https://h/x&view=3d', 'view'],
+    [`url=https://h/${'a'.repeat(9000)}`, 'too long'],
+    ['url=https://h/x%0Aevil', 'not valid'],
+    ['%', 'does not name'],
+  ])('rejects hostile fragment %s with a message', (fragment, words) => {
+    const r = decodeShare(fragment);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toContain(words);
+  });
+
+  it('does not pollute prototypes', () => {
+    const r = decodeShare('url=https://h/x&i=constructor:1,toString:2');
+    expect(r.ok).toBe(true);
+    expect(({} as Record<string, unknown>).toString).toBe(Object.prototype.toString);
+  });
+});

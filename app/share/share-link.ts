@@ -1,0 +1,178 @@
+/**
+ * Share links: the app's URL fragment carries the dataset location, the variable and the view. Decoding treats
+ * the fragment as hostile: every field is checked, and anything odd gives a message instead of a state.
+ *
+ * @example
+ * const hash = encodeShare({ url: 'https://h/d.zarr#mode=nczarr', variable: '/t', view: defaultView() });
+ * decodeShare(hash) // { ok: true, state: {...} }
+ */
+import { COLORMAPS, SCALES, type ColormapName, type ScaleName } from '../plot/colormap';
+
+export type ViewKind = 'auto' | 'line' | 'heatmap' | 'matrix' | 'histogram';
+export const VIEW_KINDS: readonly ViewKind[] = ['auto', 'line', 'heatmap', 'matrix', 'histogram'];
+
+export interface ViewOptions {
+  readonly view: ViewKind;
+  readonly colormap: ColormapName;
+  readonly invert: boolean;
+  readonly scale: ScaleName;
+  /** Fixed colour range, or null for auto. */
+  readonly range: readonly [number, number] | null;
+}
+
+export interface ShareState {
+  /** Dataset location (http(s) or s3 URL with its own `#mode` fragment). */
+  readonly url: string;
+  readonly variable?: string | undefined;
+  /** Dimension names mapped to the x and y axes. */
+  readonly x?: string | undefined;
+  readonly y?: string | undefined;
+  /** Index per sliced dimension name. */
+  readonly indices?: Readonly<Record<string, number>> | undefined;
+  readonly options?: ViewOptions | undefined;
+}
+
+export type DecodeResult = { ok: true; state: ShareState } | { ok: false; error: string } | { ok: true; state: null };
+
+export const MAX_FRAGMENT = 8192;
+const NAME_RE = /^\P{Cc}{1,256}$/u;
+const PATH_RE = /^\/\P{Cc}{0,1024}$/u;
+
+export function defaultViewOptions(): ViewOptions {
+  return { view: 'auto', colormap: 'viridis', invert: false, scale: 'linear', range: null };
+}
+
+/** Removes credentials (`user:pass@`) and query parameters that look like signatures from a location. */
+export function redactLocation(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*@)?(.*)$/is.exec(url);
+  if (!m) return url;
+  const rest = m[3] ?? '';
+  const hash = rest.indexOf('#');
+  const body = hash < 0 ? rest : rest.slice(0, hash);
+  const frag = hash < 0 ? '' : rest.slice(hash);
+  const q = body.indexOf('?');
+  if (q < 0) return `${m[1]}${rest}`;
+  const kept = body
+    .slice(q + 1)
+    .split('&')
+    .filter((kv) => kv !== '' && !/^(X-Amz-[^=]*|Signature|AWSAccessKeyId|x-amz-security-token)(=|$)/i.test(kv));
+  return `${m[1]}${body.slice(0, q)}${kept.length ? `?${kept.join('&')}` : ''}${frag}`;
+}
+
+/** The fragment (without `#`) for a state. Credentials never enter it: the location is redacted. */
+export function encodeShare(state: ShareState): string {
+  const p = new URLSearchParams();
+  p.set('url', redactLocation(state.url));
+  if (state.variable) p.set('var', state.variable);
+  if (state.x) p.set('x', state.x);
+  if (state.y) p.set('y', state.y);
+  const idx = Object.entries(state.indices ?? {});
+  if (idx.length) p.set('i', idx.map(([k, v]) => `${encodeURIComponent(k)}:${v}`).join(','));
+  const o = state.options;
+  if (o) {
+    if (o.view !== 'auto') p.set('view', o.view);
+    p.set('cmap', o.colormap);
+    if (o.invert) p.set('inv', '1');
+    if (o.scale !== 'linear') p.set('scale', o.scale);
+    if (o.range) p.set('range', `${o.range[0]},${o.range[1]}`);
+  }
+  return p.toString();
+}
+
+function fail(error: string): DecodeResult {
+  return { ok: false, error };
+}
+
+function finiteNumber(s: string): number | null {
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s.trim())) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * Reads a fragment (with or without `#`). An empty fragment gives `{ ok: true, state: null }`; anything invalid
+ * gives `{ ok: false, error }` with a message for the user. Never throws.
+ */
+export function decodeShare(fragment: string): DecodeResult {
+  try {
+    const text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
+    if (text === '') return { ok: true, state: null };
+    if (text.length > MAX_FRAGMENT) return fail('This link is too long to be a Zarrview link.');
+    const p = new URLSearchParams(text);
+    const url = p.get('url');
+    if (!url) return fail('This link does not name a dataset (no "url" in the link).');
+    if (url.length > 4096 || /[\p{Cc}\s]/u.test(url)) return fail('The dataset address in this link is not valid.');
+    if (!/^(https?|s3):\/\/[^/?#]/i.test(url)) {
+      return fail('The dataset address in this link must be an http(s):// or s3:// URL.');
+    }
+    if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url)) return fail('This link carries credentials in the dataset address; it was not opened.');
+    const state: { -readonly [K in keyof ShareState]: ShareState[K] } = { url };
+    const variable = p.get('var');
+    if (variable !== null) {
+      if (!PATH_RE.test(variable)) return fail('The variable path in this link is not valid.');
+      state.variable = variable;
+    }
+    for (const axis of ['x', 'y'] as const) {
+      const v = p.get(axis);
+      if (v === null) continue;
+      if (!NAME_RE.test(v)) return fail(`The ${axis} dimension in this link is not valid.`);
+      state[axis] = v;
+    }
+    const i = p.get('i');
+    if (i !== null && i !== '') {
+      const indices: Record<string, number> = Object.create(null) as Record<string, number>;
+      const parts = i.split(',');
+      if (parts.length > 64) return fail('This link has too many dimension indices.');
+      for (const part of parts) {
+        const m = /^([^:]+):(\d{1,12})$/.exec(part);
+        if (!m) return fail('The dimension indices in this link are not valid.');
+        let name: string;
+        try {
+          name = decodeURIComponent(m[1] ?? '');
+        } catch {
+          return fail('The dimension indices in this link are not valid.');
+        }
+        if (!NAME_RE.test(name) || name === '__proto__') return fail('The dimension indices in this link are not valid.');
+        indices[name] = Number(m[2]);
+      }
+      state.indices = indices;
+    }
+    const options = { ...defaultViewOptions() } as { -readonly [K in keyof ViewOptions]: ViewOptions[K] };
+    let hasOptions = false;
+    const view = p.get('view');
+    if (view !== null) {
+      if (!(VIEW_KINDS as readonly string[]).includes(view)) return fail(`Unknown view "${view.slice(0, 40)}" in this link.`);
+      options.view = view as ViewKind;
+      hasOptions = true;
+    }
+    const cmap = p.get('cmap');
+    if (cmap !== null) {
+      if (!(COLORMAPS as readonly string[]).includes(cmap)) return fail(`Unknown colour map "${cmap.slice(0, 40)}" in this link.`);
+      options.colormap = cmap as ColormapName;
+      hasOptions = true;
+    }
+    if (p.get('inv') === '1') {
+      options.invert = true;
+      hasOptions = true;
+    }
+    const scale = p.get('scale');
+    if (scale !== null) {
+      if (!(SCALES as readonly string[]).includes(scale)) return fail(`Unknown scale "${scale.slice(0, 40)}" in this link.`);
+      options.scale = scale as ScaleName;
+      hasOptions = true;
+    }
+    const range = p.get('range');
+    if (range !== null) {
+      const [a, b, extra] = range.split(',');
+      const lo = finiteNumber(a ?? '');
+      const hi = finiteNumber(b ?? '');
+      if (extra !== undefined || lo === null || hi === null || !(lo < hi)) return fail('The colour range in this link is not valid.');
+      options.range = [lo, hi];
+      hasOptions = true;
+    }
+    if (hasOptions) state.options = options;
+    return { ok: true, state };
+  } catch {
+    return fail('This link could not be read.');
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Keeps the page's URL fragment in step with the view (history.replaceState, no reloads) and restores a view
+ * from a share link at start-up and on hash changes.
+ */
+import { useEffect, useState } from 'react';
+import { useDataset } from '../state/dataset-store';
+import { useView } from '../state/view-store';
+import { findVariableIn } from '../tree/find';
+import { decodeShare, encodeShare, type ShareState } from './share-link';
+
+/** The share state of what is on screen, or null when the dataset is not a URL. */
+export function currentShareState(): ShareState | null {
+  const { dataset, source, selected } = useDataset.getState();
+  if (!dataset || source?.kind !== 'url') return null;
+  const v = useView.getState();
+  const variable = selected ? findVariableIn(dataset.model.root, selected) : undefined;
+  if (!variable || v.variable !== variable.path) return { url: dataset.location || source.url, variable: selected ?? undefined };
+  const dims = variable.dimensions;
+  const indices: Record<string, number> = {};
+  dims.forEach((d, i) => {
+    if (i !== v.x && i !== v.y) indices[d.name] = v.indices[i] ?? 0;
+  });
+  return {
+    url: dataset.location || source.url,
+    variable: variable.path,
+    x: v.x === null ? undefined : dims[v.x]?.name,
+    y: v.y === null ? undefined : dims[v.y]?.name,
+    indices,
+    options: v.options,
+  };
+}
+
+/** Applies a decoded share state: opens the dataset, selects the variable, restores the view. */
+export async function applyShare(state: ShareState): Promise<void> {
+  const ds = await useDataset.getState().open({ kind: 'url', url: state.url }, state.url);
+  if (!ds || !state.variable) return;
+  const variable = findVariableIn(ds.model.root, state.variable);
+  if (!variable) {
+    useDataset.getState().select(state.variable.startsWith('/') ? '/' : null);
+    throw new Error(`The shared link names ${state.variable}, which this dataset does not have.`);
+  }
+  const view = useView.getState();
+  view.reset(variable);
+  const pos = (name: string | undefined) => {
+    const i = name === undefined ? -1 : variable.dimensions.findIndex((d) => d.name === name);
+    return i < 0 ? null : i;
+  };
+  const x = pos(state.x);
+  const y = pos(state.y);
+  if (x !== null || y !== null) view.setAxes(x ?? view.x, y);
+  view.setIndices(variable.dimensions.map((d) => Math.min(state.indices?.[d.name] ?? 0, Math.max(0, d.length - 1))));
+  if (state.options) view.setOptions(state.options);
+  useDataset.getState().select(variable.path);
+}
+
+/** Restores from the fragment at start and on `hashchange`; mirrors the view into the fragment. */
+export function useShareSync(): { message: string | null; dismiss: () => void } {
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    let applying = false;
+    const restore = () => {
+      const r = decodeShare(window.location.hash);
+      if (!r.ok) return setMessage(r.error);
+      if (!r.state) return;
+      if (r.state.url && encodeShare(r.state) === encodeShare(currentShareState() ?? { url: '' })) return;
+      applying = true;
+      applyShare(r.state)
+        .catch((e: unknown) => setMessage(e instanceof Error ? e.message : String(e)))
+        .finally(() => {
+          applying = false;
+        });
+    };
+    restore();
+    window.addEventListener('hashchange', restore);
+    const mirror = () => {
+      if (applying) return;
+      const s = currentShareState();
+      if (!s) return;
+      const hash = `#${encodeShare(s)}`;
+      if (hash !== window.location.hash) history.replaceState(null, '', hash);
+    };
+    const unsubs = [useView.subscribe(mirror), useDataset.subscribe(mirror)];
+    return () => {
+      window.removeEventListener('hashchange', restore);
+      unsubs.forEach((u) => u());
+    };
+  }, []);
+  return { message, dismiss: () => setMessage(null) };
+}
+
+/** The full share link of the current view. */
+export function shareLink(): string | null {
+  const s = currentShareState();
+  return s ? `${window.location.origin}${window.location.pathname}#${encodeShare(s)}` : null;
+}

@@ -1,0 +1,78 @@
+/**
+ * The shown slice and the one being loaded. A new load replaces the pending one; Cancel (or a failure) leaves
+ * the shown slice as it was.
+ */
+import { create } from 'zustand';
+import { decodeSlice, defaultFillFor, isAbort, type DecodedSlice, type DimSelection, type OpenedDataset, type Progress, type Slice } from '../core';
+
+export interface Shown {
+  readonly key: string;
+  readonly slice: Slice;
+  /** Decoded numeric values, or null for text/complex data. */
+  readonly decoded: DecodedSlice | null;
+  readonly selection: readonly DimSelection[];
+  /** Second slice for A − B. */
+  readonly other: { readonly slice: Slice; readonly decoded: DecodedSlice | null } | null;
+}
+
+interface SliceState {
+  shown: Shown | null;
+  pendingKey: string | null;
+  progress: Progress | null;
+  controller: AbortController | null;
+  error: unknown;
+  load(ds: OpenedDataset, path: string, selection: readonly DimSelection[], compare: string | null): Promise<void>;
+  cancel(): void;
+  clear(): void;
+}
+
+function decode(ds: OpenedDataset, slice: Slice): DecodedSlice | null {
+  try {
+    return decodeSlice(slice, { defaultFill: defaultFillFor(ds.model.dialect) });
+  } catch {
+    return null;
+  }
+}
+
+export function sliceKey(path: string, selection: readonly DimSelection[], compare: string | null): string {
+  return JSON.stringify([path, selection, compare]);
+}
+
+export const useSlice = create<SliceState>((set, get) => ({
+  shown: null,
+  pendingKey: null,
+  progress: null,
+  controller: null,
+  error: null,
+  async load(ds, path, selection, compare) {
+    const key = sliceKey(path, selection, compare);
+    if (get().shown?.key === key && !get().controller) return;
+    if (get().pendingKey === key) return;
+    get().controller?.abort();
+    const controller = new AbortController();
+    set({ pendingKey: key, controller, progress: null, error: null });
+    const onProgress = (p: Progress) => {
+      if (get().controller === controller) set({ progress: p });
+    };
+    try {
+      const [slice, b] = await Promise.all([
+        ds.read(path, selection, { signal: controller.signal, onProgress }),
+        compare ? ds.read(compare, selection, { signal: controller.signal }) : Promise.resolve(null),
+      ]);
+      if (get().controller !== controller) return;
+      const other = b ? { slice: b, decoded: decode(ds, b) } : null;
+      set({ shown: { key, slice, decoded: decode(ds, slice), selection, other }, pendingKey: null, controller: null, progress: null });
+    } catch (e) {
+      if (get().controller !== controller) return;
+      set({ pendingKey: null, controller: null, progress: null, error: isAbort(e) ? null : e });
+    }
+  },
+  cancel() {
+    get().controller?.abort();
+    set({ pendingKey: null, controller: null, progress: null });
+  },
+  clear() {
+    get().controller?.abort();
+    set({ shown: null, pendingKey: null, controller: null, progress: null, error: null });
+  },
+}));
