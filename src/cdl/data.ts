@@ -8,17 +8,19 @@ import type { Variable } from '../model/types';
 import { cdlName, cdlString } from './escape';
 import { doubleData, floatData } from './number';
 
-const MAX_LINE = 80;
+/** ncdump wraps when an element would end past column 78 (its lput with max_len 80, counted its way). */
+const WRAP_AFTER = 78;
 
 const DEFAULT_FILL: Partial<Record<string, number | bigint | string>> = {
-  byte: -127, ubyte: 255, short: -32767, ushort: 65535, int: -2147483647, uint: 4294967295,
+  short: -32767, ushort: 65535, int: -2147483647, uint: 4294967295,
   int64: -9223372036854775806n, uint64: 18446744073709551614n, float: 9.969209968386869e36,
   double: 9.969209968386869e36, char: '\0', string: '',
 };
 
 /**
  * The fill value ncdump compares against: the `_FillValue` attribute, else netCDF's default fill for the type
- * (netcdf-c 4.9.3 does not list Zarr's fill_value as `_FillValue`, and ncdump shows such values as numbers).
+ * — none for byte and ubyte, as netCDF defines. (netcdf-c 4.9.3 does not list Zarr's fill_value as
+ * `_FillValue`, so ncdump prints such values as numbers.)
  */
 export function effectiveFill(v: Variable): number | bigint | string | boolean | undefined {
   const att = v.attributes.find((a) => a.name === '_FillValue');
@@ -32,10 +34,11 @@ export function effectiveFill(v: Variable): number | bigint | string | boolean |
 class Lines {
   out = '';
   col = 0;
+  constructor(private readonly indent: string) {}
   put(text: string) {
-    if (this.col + text.length >= MAX_LINE && text.length > 2) {
-      this.out += '\n    ';
-      this.col = 4;
+    if (this.col + text.length > WRAP_AFTER && text.length > 2) {
+      this.out += `\n${this.indent}    `;
+      this.col = this.indent.length + 4;
     }
     this.out += text;
     this.col += text.length;
@@ -91,7 +94,7 @@ function charLiteral(s: string): string {
 
 /** The data lines of a variable (starting ` name = `, ending ` ;\n`), indented for its group depth. */
 export function formatVariableData(v: Variable, slice: Slice, indent: string): string {
-  const L = new Lines();
+  const L = new Lines(indent);
   L.raw(`${indent} ${cdlName(v.name)} =`);
   const rank = slice.shape.length;
   if (v.type === 'char') {
@@ -108,9 +111,13 @@ export function formatVariableData(v: Variable, slice: Slice, indent: string): s
   const complex = slice.complex === true;
   const value = (i: number): string => {
     if (complex) return `${formatValue(data[2 * i], v.type)}+${formatValue(data[2 * i + 1], v.type)}i`;
-    const x = data[i];
-    // netcdf-c hands out an empty fixed-size string as a NULL pointer, which ncdump prints as NIL.
-    if (x === '' && v.type === 'string' && v.itemSize > 0) return 'NIL';
+    let x = data[i];
+    if (typeof x === 'string' && v.type === 'string' && v.itemSize > 0) {
+      // netcdf-c hands out fixed-size strings as C strings (cut at NUL); an empty one is NULL, printed NIL.
+      const nul = x.indexOf('\0');
+      if (nul >= 0) x = x.slice(0, nul);
+      if (x === '') return 'NIL';
+    }
     return isFill(x, fill, v.type) ? '_' : formatValue(x, v.type);
   };
   if (rank <= 1) L.raw(' ');
@@ -119,7 +126,13 @@ export function formatVariableData(v: Variable, slice: Slice, indent: string): s
     if (rank > 1 && inRow === 0) L.raw('\n  ');
     const last = i === total - 1;
     const rowEnd = inRow === rowLen - 1;
-    L.put(`${value(i)}${last ? ' ;' : rowEnd && rank > 1 ? ',' : ', '}`);
+    if (last) {
+      L.put(value(i));
+      L.raw(' ;');
+    } else if (rowEnd && rank > 1) {
+      L.put(value(i));
+      L.raw(',');
+    } else L.put(`${value(i)}, `);
   }
   if (total === 0) L.raw(' ;');
   L.raw('\n');

@@ -48,7 +48,8 @@ export function doubleAttr(x: number): string {
   return trimZeros(formatG(x, 15, true));
 }
 
-export const floatData = (x: number): string => formatG(Math.fround(x), 7);
+/** Float data; ncdump appends `f` to non-finite floats (`Infinityf`, `NaNf`). */
+export const floatData = (x: number): string => (Number.isFinite(x) ? formatG(Math.fround(x), 7) : `${formatG(x, 7)}f`);
 export const doubleData = (x: number): string => formatG(x, 15);
 
 const SUFFIX: Record<string, string> = { byte: 'b', short: 's', int: '', ubyte: 'UB', ushort: 'US', uint: 'U', int64: 'LL', uint64: 'ULL' };

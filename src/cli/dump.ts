@@ -7,6 +7,7 @@ import { readSlice } from '../data/index';
 import { ZarrviewError } from '../errors';
 import { walkVariables } from '../model/find';
 import { readDataset } from '../model/index';
+import type { Slice } from '../api';
 import type { Dataset, Variable } from '../model/types';
 import { openStoreNode } from '../store/open-store-node';
 import type { Store } from '../store/types';
@@ -41,12 +42,12 @@ export interface DumpResult {
 /** Produces the CDL for an already opened store. */
 export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Promise<DumpResult> {
   const chosen = selected(ds, args);
-  const texts = new Map<Variable, string>();
+  const slices = new Map<Variable, Slice>();
   const failures: { variable: Variable; error: unknown }[] = [];
   for (const v of chosen ?? []) {
     try {
       const slice = await readSlice(store, v, v.shape.map(() => null), { budgetBytes: 2 ** 32 });
-      texts.set(v, formatVariableData(v, slice, ''));
+      slices.set(v, slice);
     } catch (error) {
       failures.push({ variable: v, error });
     }
@@ -54,7 +55,12 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
   const text = printCdl(ds, {
     special: args.special,
     name: args.name,
-    data: chosen ? (v, indent) => (chosen.has(v) ? indent + (texts.get(v) ?? '').replace(/\n(?=.)/g, `\n`) : undefined) : undefined,
+    data: chosen
+      ? (v, indent) => {
+          const slice = slices.get(v);
+          return chosen.has(v) && slice ? formatVariableData(v, slice, indent) : undefined;
+        }
+      : undefined,
   });
   return { text, dataset: ds, failures };
 }

@@ -96,7 +96,7 @@ export function convertAttribute(name: string, value: Json, type: ValueType | 'j
     case 'json':
       return { name, type: 'char', value: typeof value === 'string' ? value : unparse(value) };
     case 'char':
-      return { name, type: 'char', value: Array.isArray(value) ? list.map(text).join('') : text(value) };
+      return { name, type: 'char', value: Array.isArray(value) && value.every((x) => typeof x === 'string') ? list.map(text).join('') : text(value) };
     case 'string':
       return { name, type: 'string', value: list.map(text) };
     case 'int64':
@@ -134,15 +134,16 @@ export function isHiddenAttribute(name: string, xarray: boolean): boolean {
 export function readAttributes(
   raw: JsonObject,
   types: Readonly<Record<string, string>> | undefined,
-  opts: { xarray: boolean; key: string; onProblem: (e: MetadataError) => void },
+  opts: { xarray: boolean; key: string; onProblem: (e: MetadataError) => void; fillType?: ValueType | undefined },
 ): Attribute[] {
   const out: Attribute[] = [];
   for (const [name, value] of Object.entries(raw)) {
     if (isHiddenAttribute(name, opts.xarray)) continue;
-    const dtype = types?.[name];
+    // netcdf-c types an untyped _FillValue as its variable.
+    const dtype = types?.[name] ?? (name === '_FillValue' && opts.fillType ? opts.fillType : undefined);
     let type: ValueType | 'json' | undefined;
     if (dtype !== undefined) {
-      type = attributeType(dtype);
+      type = name === '_FillValue' && opts.fillType && !types?.[name] ? opts.fillType : attributeType(dtype);
       if (type === undefined) {
         opts.onProblem(new MetadataError(`attribute ${name} has unknown NCZarr type ${JSON.stringify(dtype)}.`, { key: opts.key }));
         type = inferAttributeType(value);

@@ -129,6 +129,7 @@ function buildVariable(a: RawArray, dims: Dims, opts: BuildOptions, problems: Pr
   const info = a.info;
   const attributes = readAttributes(a.attrs, a.attrTypes, {
     xarray: opts.xarray, key: info.metaKey, onProblem: (e) => problems.push(problemOf(`/${a.key}`, e)),
+    fillType: info.typeInfo.type,
   });
   const maxStrlen = asCount(a.attrs._nczarr_maxstrlen) ?? info.typeInfo.maxStrlen;
   const base = {

@@ -1,0 +1,146 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NodeFolderStore } from '../store/node-folder-store';
+import { walkVariables } from './find';
+import { readDataset } from './read-dataset';
+import { memoryStore } from './testing/memory-store';
+
+const zarray = (over: Record<string, unknown> = {}) => ({
+  zarr_format: 2, shape: [3], chunks: [3], dtype: '<i4', fill_value: 0, order: 'C', compressor: null, filters: null, ...over,
+});
+
+describe('readDataset: pure Zarr v2', () => {
+  it('names dimensions from _ARRAY_DIMENSIONS in the root and hides the attribute', async () => {
+    const ds = await readDataset(memoryStore({
+      '.zgroup': { zarr_format: 2 },
+      'a/.zarray': zarray({ shape: [2, 3], chunks: [1, 3] }),
+      'a/.zattrs': { _ARRAY_DIMENSIONS: ['y', 'x'], units: 'm' },
+      'g/.zgroup': { zarr_format: 2 },
+      'g/b/.zarray': zarray(),
+      'g/b/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
+    }));
+    expect(ds.root.dimensions.map((d) => `${d.name}=${d.length}`)).toEqual(['y=2', 'x=3']);
+    expect(ds.root.variables[0]?.attributes.map((a) => a.name)).toEqual(['units']);
+    expect(ds.root.groups[0]?.variables[0]?.dimensions[0]?.path).toBe('/x');
+    expect(ds.problems).toEqual([]);
+  });
+
+  it('noxarray gives anonymous dimensions shared by length and keeps _ARRAY_DIMENSIONS', async () => {
+    const ds = await readDataset(memoryStore({
+      '.zgroup': { zarr_format: 2 },
+      'a/.zarray': zarray(),
+      'a/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
+      'b/.zarray': zarray(),
+    }), { mode: { xarray: false } });
+    expect(ds.root.dimensions.map((d) => d.name)).toEqual(['_Anonymous_Dim_3']);
+    expect(walkVariables(ds.root).every((v) => v.dimensions[0]?.anonymous)).toBe(true);
+    expect(ds.root.variables[0]?.attributes[0]?.name).toBe('_ARRAY_DIMENSIONS');
+  });
+
+  it('keeps int64 attributes exact beyond 2^53', async () => {
+    const ds = await readDataset(memoryStore({ '.zgroup': { zarr_format: 2 }, '.zattrs': '{"big": 9007199254740993, "u": 18446744073709551615}' }));
+    expect(ds.root.attributes).toEqual([
+      { name: 'big', type: 'int64', value: [9007199254740993n] },
+      { name: 'u', type: 'uint64', value: [18446744073709551615n] },
+    ]);
+  });
+
+  it('records broken children as problems and keeps the rest', async () => {
+    const ds = await readDataset(memoryStore({
+      '.zgroup': { zarr_format: 2 },
+      'ok/.zarray': zarray(),
+      'bad/.zarray': '{"shape": [3], "chunks": ',
+      'mismatch/.zarray': zarray({ chunks: [1, 1] }),
+      'nodtype/.zarray': zarray({ dtype: undefined }),
+      'x1/.zarray': zarray({ shape: [3] }),
+      'x1/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
+      'x2/.zarray': zarray({ shape: [4], chunks: [4] }),
+      'x2/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
+    }));
+    expect(ds.root.variables.map((v) => v.name)).toEqual(['ok', 'x1', 'x2']);
+    const keys = ds.problems.map((p) => p.key);
+    expect(keys).toContain('bad');
+    expect(keys).toContain('mismatch');
+    expect(keys).toContain('nodtype');
+    expect(ds.problems.find((p) => p.key === 'bad')?.message).toMatch(/bad\/\.zarray: invalid JSON/);
+    expect(ds.problems.some((p) => /dimension x has length 3 elsewhere but 4/.test(p.message))).toBe(true);
+  });
+
+  it('rejects a store with no readable root', async () => {
+    await expect(readDataset(memoryStore({}))).rejects.toThrow(/No Zarr metadata/);
+  });
+
+  it('uses .zmetadata alone when consolidated', async () => {
+    const store = memoryStore({
+      '.zmetadata': { metadata: { '.zgroup': { zarr_format: 2 }, 'a/.zarray': zarray(), 'a/.zattrs': { _ARRAY_DIMENSIONS: ['x'] } }, zarr_consolidated_format: 1 },
+    }, false);
+    const ds = await readDataset(store, { mode: { zarrFormat: 2 } });
+    expect(ds.dialect.consolidated).toBe(true);
+    expect(ds.root.variables[0]?.dimensions[0]?.name).toBe('x');
+    expect(store.requests).toEqual(['/.zmetadata', '/.nczarr']);
+  });
+});
+
+describe('readDataset: NCZarr forms', () => {
+  const forms: Record<string, Record<string, unknown>> = {
+    'v1-objects': {
+      '.zgroup': { zarr_format: 2 }, '.nczarr': { version: '1.0.0' },
+      '.nczgroup': { dims: { x: 3, t: { size: 2, unlimited: 1 } }, vars: ['v'], groups: ['g'] },
+      'v/.zarray': zarray({ shape: [2, 3], chunks: [1, 3] }), 'v/.nczarray': { dimrefs: ['/t', '/x'], storage: 'chunked' },
+      'v/.zattrs': { n: 5 }, 'v/.nczattr': { types: { n: '<i2' } },
+      'g/.zgroup': { zarr_format: 2 }, 'g/.nczgroup': { dims: {}, vars: ['w'], groups: [] },
+      'g/w/.zarray': zarray(), 'g/w/.nczarray': { dimrefs: ['/x'] },
+    },
+    'keys-upper': {
+      '.zgroup': { zarr_format: 2, _NCZARR_SUPERBLOCK: { version: '2.0.0' }, _NCZARR_GROUP: { dims: { x: 3, t: { size: 2, unlimited: 1 } }, vars: ['v'], groups: ['g'] } },
+      'v/.zarray': { ...zarray({ shape: [2, 3], chunks: [1, 3] }), _NCZARR_ARRAY: { dimrefs: ['/t', '/x'], storage: 'chunked' } },
+      'v/.zattrs': { n: 5, _NCZARR_ATTR: { types: { n: '<i2' } } },
+      'g/.zgroup': { zarr_format: 2, _NCZARR_GROUP: { dims: {}, vars: ['w'], groups: [] } },
+      'g/w/.zarray': { ...zarray(), _NCZARR_ARRAY: { dimrefs: ['/x'] } },
+    },
+    attributes: {
+      '.zgroup': { zarr_format: 2 },
+      '.zattrs': { _nczarr_superblock: { version: '2.0.0' }, _nczarr_group: { dimensions: { x: 3, t: { size: 2, unlimited: 1 } }, arrays: ['v'], groups: ['g'] } },
+      'v/.zarray': zarray({ shape: [2, 3], chunks: [1, 3] }),
+      'v/.zattrs': { n: 5, _ARRAY_DIMENSIONS: ['t', 'x'], _nczarr_array: { dimension_references: ['/t', '/x'], storage: 'chunked' }, _nczarr_attr: { types: { n: '<i2', _nczarr_array: '|J0' } } },
+      'g/.zgroup': { zarr_format: 2 },
+      'g/.zattrs': { _nczarr_group: { dimensions: {}, arrays: ['w'], groups: [] } },
+      'g/w/.zarray': zarray(), 'g/w/.zattrs': { _nczarr_array: { dimension_references: ['/x'] } },
+    },
+  };
+  for (const [form, files] of Object.entries(forms)) {
+    it(`reads the ${form} form without listing`, async () => {
+      const ds = await readDataset(memoryStore(files, false));
+      expect(ds.dialect.nczarr).toBe(form);
+      expect(ds.root.dimensions.map((d) => [d.name, d.length, d.unlimited])).toEqual([['x', 3, false], ['t', 2, true]]);
+      const v = ds.root.variables[0];
+      expect(v?.dimensions.map((d) => d.path)).toEqual(['/t', '/x']);
+      expect(v?.attributes).toEqual([{ name: 'n', type: 'short', value: [5] }]);
+      expect(ds.root.groups[0]?.variables[0]?.dimensions[0]?.path).toBe('/x');
+      expect(ds.problems).toEqual([]);
+    });
+  }
+
+  it('records a dimension reference to nothing', async () => {
+    const files = { ...forms.attributes, 'g/w/.zattrs': { _nczarr_array: { dimension_references: ['/nope'] } } };
+    const ds = await readDataset(memoryStore(files, false));
+    expect(ds.problems[0]?.message).toMatch(/\/nope names no dimension/);
+    expect(ds.root.groups[0]?.variables[0]?.dimensions[0]?.anonymous).toBe(true);
+  });
+});
+
+const V3 = '/work/shared/fixtures/zarr-python-v3/data.zarr';
+describe.skipIf(!existsSync(V3))('readDataset: zarr-python 3 fixtures', () => {
+  it('lists every array with the shape and data type of its zarr.json', async () => {
+    const ds = await readDataset(new NodeFolderStore(V3));
+    expect(ds.dialect.zarrFormat).toBe(3);
+    const vars = walkVariables(ds.root);
+    expect(vars.length).toBeGreaterThan(30);
+    for (const v of vars) {
+      const meta = JSON.parse(readFileSync(path.join(V3, v.zarr.key, 'zarr.json'), 'utf8')) as { shape: number[]; data_type: string };
+      expect(v.shape).toEqual(meta.shape);
+      expect(v.dtype).toBe(meta.data_type);
+    }
+  });
+});
