@@ -14,7 +14,8 @@ import { castExact, isFloat, numTypeOf, reinterpret, wrapInteger, type NumType, 
 
 /**
  * Where a fill value comes from when the variable has no `_FillValue` attribute:
- * `netcdf` — the Zarr `fill_value`, else netCDF's default fill for the type (what netCDF4-python masks);
+ * `netcdf` — netCDF's default fill for the type (what netCDF4-python masks; netcdf-c writes an explicit fill as
+ * a `_FillValue` attribute, and netCDF4-python does not mask a pure Zarr `fill_value`);
  * `zarr` — the Zarr `fill_value` (what xarray does for Zarr v2); `none` — nothing.
  */
 export type DefaultFill = 'netcdf' | 'zarr' | 'none';
@@ -96,12 +97,13 @@ function cfPlan(ctx: Ctx): MaskPlan {
   const fillAttr = numericAttribute(ctx.variable.attributes, '_FillValue');
   if (fillAttr) {
     values.push(...(cfValues(ctx, '_FillValue') ?? []).slice(0, 1));
-  } else if (ctx.defaultFill !== 'none') {
+  } else if (ctx.defaultFill === 'zarr') {
     const zarr = zarrFillScalar(ctx.variable.fillValue);
     const z = zarr === null ? null : castExact(zarr, ctx.stored, true);
     if (z !== null) values.push(ctx.view === ctx.stored || Number.isNaN(z) ? z : reinterpret(z, ctx.stored));
-    // netCDF4-python compares the signed default with unsigned-viewed data, which never matches: no default then.
-    else if (ctx.defaultFill === 'netcdf' && ctx.view === ctx.stored) values.push(NETCDF_DEFAULT_FILL[ctx.stored]);
+  } else if (ctx.defaultFill === 'netcdf' && ctx.view === ctx.stored) {
+    // netCDF4-python compares the signed default with unsigned-viewed data, which never matches: none then.
+    values.push(NETCDF_DEFAULT_FILL[ctx.stored]);
   }
   // valid_range (two values) wins over valid_min / valid_max.
   const range = numericAttribute(ctx.variable.attributes, 'valid_range');

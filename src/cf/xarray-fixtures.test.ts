@@ -4,27 +4,15 @@
  * Raw values come from the zarr-python dump fixtures/expected/<name>.values.json when it has the variable,
  * otherwise from the chunks (zarrita).
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SliceData } from '../api';
-import { readDataset } from '../model/read-dataset';
-import type { Dataset, Variable } from '../model/types';
-import { NodeFolderStore } from '../store/node-folder-store';
+import type { Variable } from '../model/types';
 import { describeAxes, findVariable, timeCoderFor } from './coordinates';
 import { decodeData, planDecoding } from './decode';
+import { FIXTURES, loadReferences, modelOf, rawFromDump, rootOf, type ReferenceBase } from './testing/fixtures';
 import { readRaw, readVariable } from './testing/zarr-v2';
 
-const REPO = new URL('../..', import.meta.url).pathname;
-const FIXTURES = join(REPO, 'fixtures');
-// References for the shared fixtures (fixtures/cf) and for our own small xarray datasets (fixtures/cf/xarray).
-const REFERENCE_DIRS = [join(FIXTURES, 'cf'), join(FIXTURES, 'cf', 'xarray')];
-
-interface Reference {
-  name: string;
-  source: string;
-  /** zarr-python dump of the raw values (repository-relative), when the manifest lists one. */
-  rawValues?: string;
+interface Reference extends ReferenceBase {
   variables: Record<
     string,
     {
@@ -37,52 +25,16 @@ interface Reference {
   >;
 }
 
-const references: Reference[] = REFERENCE_DIRS.filter((d) => existsSync(d)).flatMap((dir) =>
-  readdirSync(dir)
-    .filter((f) => f.endsWith('.xarray-decoded.json'))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Reference),
-);
-
-/** Raw values from the zarr-python dump, when it has this variable (several layouts are accepted). */
-function rawFromDump(ref: Reference, path: string, dtype: string): SliceData | null {
-  const file = ref.rawValues ? join(REPO, ref.rawValues) : join(FIXTURES, 'expected', `${ref.name}.values.json`);
-  if (!existsSync(file)) return null;
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const vars = (doc.variables ?? doc.arrays ?? doc) as Record<string, unknown>;
-  const entry = vars[path] ?? vars[path.slice(1)];
-  const values = (Array.isArray(entry) ? entry : (entry as { values?: unknown; data?: unknown } | undefined)?.values ??
-    (entry as { data?: unknown } | undefined)?.data) as unknown[] | undefined;
-  if (!Array.isArray(values) || values.some((v) => Array.isArray(v))) return null;
-  const num = (v: unknown) => (v === null ? NaN : Number(v));
-  switch (dtype.slice(1)) {
-    case 'i1': return Int8Array.from(values, num);
-    case 'u1': return Uint8Array.from(values, num);
-    case 'i2': return Int16Array.from(values, num);
-    case 'u2': return Uint16Array.from(values, num);
-    case 'i4': return Int32Array.from(values, num);
-    case 'u4': return Uint32Array.from(values, num);
-    case 'i8': return BigInt64Array.from(values, (v) => BigInt(v as string | number));
-    case 'u8': return BigUint64Array.from(values, (v) => BigInt(v as string | number));
-    case 'f4': return Float32Array.from(values, num);
-    case 'f8': return Float64Array.from(values, num);
-    default: return null;
-  }
-}
+// References for the shared fixtures (fixtures/cf) and for our own small xarray datasets (fixtures/cf/xarray).
+const references = loadReferences<Reference>([join(FIXTURES, 'cf'), join(FIXTURES, 'cf', 'xarray')], '.xarray-decoded.json');
 
 let fromDump = 0;
-
-const rootOf = (ref: Reference) => (isAbsolute(ref.source) ? ref.source : join(REPO, ref.source));
-
-/** The model as the project's reader builds it. */
-async function modelOf(ref: Reference): Promise<Dataset> {
-  return readDataset(new NodeFolderStore(rootOf(ref)), { name: ref.name });
-}
 
 /**
  * Compares one variable. `model` given: its variable as the project's reader types it; otherwise a variable
  * made straight from the Zarr JSON (independent of that reader).
  */
-async function compareVariable(ref: Reference, path: string, model?: Dataset): Promise<string[]> {
+async function compareVariable(ref: Reference, path: string, model?: Awaited<ReturnType<typeof modelOf>>): Promise<string[]> {
   const expected = ref.variables[path]!;
   const root = rootOf(ref);
   const own = readVariable(root, path.slice(1));
