@@ -93,7 +93,12 @@ function charLiteral(s: string): string {
 }
 
 /** The data lines of a variable (starting ` name = `, ending ` ;\n`), indented for its group depth. */
-export function formatVariableData(v: Variable, slice: Slice, indent: string): string {
+export interface DataFormatOptions {
+  /** `-t`: a value of a time variable as date text (`2000-01-01 06`), or null to print the number. */
+  readonly time?: ((x: number | bigint) => string | null) | undefined;
+}
+
+export function formatVariableData(v: Variable, slice: Slice, indent: string, opts: DataFormatOptions = {}): string {
   const L = new Lines(indent);
   L.raw(`${indent} ${cdlName(v.name)} =`);
   const rank = slice.shape.length;
@@ -118,7 +123,12 @@ export function formatVariableData(v: Variable, slice: Slice, indent: string): s
       if (nul >= 0) x = x.slice(0, nul);
       if (x === '') return 'NIL';
     }
-    return isFill(x, fill, v.type) ? '_' : formatValue(x, v.type);
+    if (isFill(x, fill, v.type)) return '_';
+    if (opts.time && (typeof x === 'number' || typeof x === 'bigint')) {
+      const t = opts.time(x);
+      if (t !== null) return `"${t}"`;
+    }
+    return formatValue(x, v.type);
   };
   if (rank <= 1) L.raw(' ');
   for (let i = 0; i < total; i++) {

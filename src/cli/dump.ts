@@ -3,6 +3,8 @@
  * Values come from the data path's in-process `readSlice`.
  */
 import { formatVariableData, printCdl } from '../cdl/index';
+import { formatDateNcdump } from '../cf/date-format';
+import { timeCoderFor } from '../cf/coordinates';
 import { readSlice } from '../data/index';
 import { ZarrviewError } from '../errors';
 import { walkVariables } from '../model/find';
@@ -14,6 +16,22 @@ import type { Store } from '../store/types';
 import type { DumpArgs } from './args';
 
 const isUrl = (s: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(s);
+
+/** `-t`: dates for CF time variables, as `ncdump -t` prints them. */
+function timeFormatter(v: Variable): ((x: number | bigint) => string | null) | undefined {
+  let coder;
+  try {
+    coder = timeCoderFor(v);
+  } catch {
+    return undefined;
+  }
+  if (!coder) return undefined;
+  const c = coder;
+  return (x) => {
+    const d = c.toDate(x);
+    return d ? formatDateNcdump(d) : null;
+  };
+}
 
 /** Variables whose data is printed, or undefined for none (header only). */
 function selected(ds: Dataset, args: DumpArgs): Set<Variable> | undefined {
@@ -58,7 +76,7 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
     data: chosen
       ? (v, indent) => {
           const slice = slices.get(v);
-          return chosen.has(v) && slice ? formatVariableData(v, slice, indent) : undefined;
+          return chosen.has(v) && slice ? formatVariableData(v, slice, indent, { time: args.times ? timeFormatter(v) : undefined }) : undefined;
         }
       : undefined,
   });
