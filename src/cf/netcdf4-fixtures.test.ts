@@ -4,7 +4,8 @@
  * from the project's reader and the default-fill policy `netcdf`.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { describe, expect, it, test } from 'vitest';
 import { findVariable } from './coordinates';
 import { decodeData, planDecoding } from './decode';
 import { FIXTURES, loadReferences, modelOf, rawFromDump, rootOf, type ReferenceBase } from './testing/fixtures';
@@ -21,6 +22,8 @@ describe('cf mode equals netCDF4-python on the fixtures', () => {
     expect(references.length).toBeGreaterThanOrEqual(3);
   });
   for (const ref of references) {
+    // A reference whose dataset is absent (fixtures not generated in this checkout) is skipped, visibly.
+    const it = existsSync(rootOf(ref)) ? test : test.skip;
     it(`${ref.name}: ${Object.keys(ref.variables).length} variables`, async () => {
       const model = await modelOf(ref);
       const errors: string[] = [];
