@@ -13,9 +13,9 @@ interface Props {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** The demo dataset URL: `path` relative to the index, with `#mode=<mode>` unless the path has a fragment. */
-export function demoUrl(path: string, mode: string, index: string): string {
-  const url = new URL(path, index).href;
+/** The demo dataset URL: `path` relative to the site root (the page's base), with `#mode=<mode>` unless the path has a fragment. */
+export function demoUrl(path: string, mode: string, base: string): string {
+  const url = new URL(path, base).href;
   if (url.includes('#') || !mode) return url;
   return `${url}#${mode.startsWith('mode=') ? mode : `mode=${mode.replace(/^#?mode=/, '')}`}`;
 }
@@ -32,7 +32,7 @@ export function DemoList({ onOpen }: Props) {
         setDemos(
           list
             .filter((d) => d && typeof d.path === 'string')
-            .map((d) => ({ id: str(d.id) || str(d.path), title: str(d.title) || str(d.path), description: str(d.description), url: demoUrl(d.path, str(d.mode), index) })),
+            .map((d) => ({ id: str(d.id) || str(d.path), title: str(d.title) || str(d.path), description: str(d.description), url: demoUrl(d.path, str(d.mode), document.baseURI) })),
         );
       })
       .catch(() => setDemos([]));

@@ -1,0 +1,55 @@
+/** Shared steps of the UI specs. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { STATIC_URL } from '../harness/ports';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The URL (with netcdf-c `#mode`) of a fixture from fixtures/index.json. */
+export function fixtureUrl(name: string): string {
+  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as { datasets: { name: string; path: string; mode: string }[] };
+  const d = index.datasets.find((x) => x.name === name);
+  if (!d) throw new Error(`no fixture ${name}`);
+  return `${STATIC_URL}/${d.path}#mode=${d.mode.replace(/,?file$/, '').replace(/^$/, 'zarr')}`;
+}
+
+export interface ExpectedArray {
+  dtype: string;
+  shape: number[];
+  fill_value: unknown;
+  values: (number | string | null)[];
+}
+
+/** Reference values (zarr-python / ncdump readers) of a fixture's arrays. */
+export function expectedValues(name: string): Record<string, ExpectedArray> {
+  const file = path.join(ROOT, 'fixtures/expected', `${name}.values.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { arrays: Record<string, ExpectedArray> }).arrays;
+}
+
+/** Pastes a URL into the Dataset URL field, presses Enter and waits for the tree. */
+export async function openUrl(page: Page, url: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: 'Dataset URL' });
+  await field.fill(url);
+  await field.press('Enter');
+  await expect(page.getByRole('tree')).toBeVisible();
+}
+
+/** Clicks a tree item by its path (expanding groups on the way through the filter-free tree). */
+export async function selectPath(page: Page, p: string): Promise<void> {
+  const parts = p.split('/').filter(Boolean);
+  for (let i = 1; i < parts.length; i++) {
+    const g = `/${parts.slice(0, i).join('/')}`;
+    const item = page.locator(`[role=treeitem][data-path="${g}"]`);
+    if ((await item.getAttribute('aria-expanded')) !== 'true') await item.locator('.twisty').click();
+  }
+  const item = page.locator(`[role=treeitem][data-path="${p}"]`);
+  await item.click();
+  await expect(item).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Text of the cell (r, c) of the matrix view, as the full-precision value attribute. */
+export async function cellValue(page: Page, r: number, c: number): Promise<string | null> {
+  return page.getByTestId(`cell-${r}-${c}`).getAttribute('data-value');
+}
