@@ -81,6 +81,8 @@ export function readFill(v: Json, type: ValueType, itemSize: number, zarrFormat:
     case 'string': {
       if (typeof v !== 'string') {
         if (v instanceof JsonNumber && type === 'char') return String.fromCharCode(v.toNumber());
+        // zarr-python writes 0 as the fill value of object (vlen string) arrays: it means none.
+        if (v instanceof JsonNumber && type === 'string') return null;
         throw bad();
       }
       return v;
