@@ -86,6 +86,8 @@ describe('decode options', () => {
   it('picks the default fill policy from the dialect', () => {
     expect(defaultFillFor({ zarrFormat: 2, nczarr: 'attributes', xarray: false, consolidated: false })).toBe('netcdf');
     expect(defaultFillFor({ zarrFormat: 3, nczarr: null, xarray: true, consolidated: false })).toBe('none');
+    expect(defaultFillFor({ zarrFormat: 2, nczarr: null, xarray: true, consolidated: true })).toBe('zarr');
+    expect(defaultFillFor({ zarrFormat: 2, nczarr: null, xarray: false, consolidated: false })).toBe('none');
   });
 
   it('can skip masking or scaling', () => {

@@ -55,10 +55,14 @@ export interface DecodedSlice extends Decoded {
   readonly plan: DecodePlan;
 }
 
-/** The default-fill policy matching a dataset's dialect: NCZarr → `netcdf`, Zarr v2 → `zarr`, v3 → `none`. */
+/**
+ * The default-fill policy matching a dataset's dialect: NCZarr → `netcdf` (netCDF semantics); xarray-style
+ * Zarr v2 → `zarr` (xarray masks the Zarr `fill_value`); other Zarr → `none` (a plain Zarr `fill_value`, often 0,
+ * only marks unwritten chunks; netcdf-c does not mask it either).
+ */
 export function defaultFillFor(dialect: Dialect): DefaultFill {
   if (dialect.nczarr !== null) return 'netcdf';
-  return dialect.zarrFormat === 2 ? 'zarr' : 'none';
+  return dialect.xarray && dialect.zarrFormat === 2 ? 'zarr' : 'none';
 }
 
 /**
