@@ -27,6 +27,7 @@ export function attributeLine(indent: string, owner: string, a: Attribute): stri
 
 const ENDIAN_TYPES = new Set(['short', 'ushort', 'int', 'uint', 'int64', 'uint64', 'float', 'double', 'half']);
 
+const BLOSC_SHUFFLE: Record<string, number> = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
 const BLOSC_CODES: Record<string, number> = { blosclz: 0, lz4: 1, lz4hc: 2, snappy: 3, zlib: 4, zstd: 5 };
 
 function param(c: Codec, name: string, dflt: number): number {
@@ -41,7 +42,9 @@ function hdf5Filter(c: Codec): string | undefined {
     case 'blosc': {
       const cname = c.configuration.cname;
       const code = typeof cname === 'string' ? BLOSC_CODES[cname] : undefined;
-      return `32001,0,0,0,0,${param(c, 'clevel', 5)},${param(c, 'shuffle', 1)},${code ?? 0}`;
+      const sh = c.configuration.shuffle;
+      const shuffle = typeof sh === 'string' ? (BLOSC_SHUFFLE[sh] ?? 1) : param(c, 'shuffle', 1);
+      return `32001,0,0,0,0,${param(c, 'clevel', 5)},${shuffle},${code ?? 0}`;
     }
     case 'zstd':
       return `32015,${param(c, 'level', 0)}`;

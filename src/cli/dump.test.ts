@@ -55,6 +55,18 @@ describe.skipIf(!HAVE_NCGEN)('dump vs ncdump (netcdf-c ncgen-written NCZarr)', (
   }
 });
 
+describe('dump vs netcdf-c 4.9.3 ncdump (pure Zarr attribute inference, testdata/)', () => {
+  const zarr = path.join(here, 'testdata', 'pure-inference.zarr');
+  for (const [file, flags] of [['pure-inference-h.cdl', ['-h']], ['pure-inference-hs.cdl', ['-h', '-s']], ['pure-inference.data.cdl', []]] as const) {
+    it(file, async () => {
+      const store = new NodeFolderStore(zarr);
+      const ds = await readDataset(store, { name: 'pure-inference', mode: { zarr: true } });
+      const got = await dumpStore(store, ds, parseDumpArgs([...flags, zarr]));
+      expect(norm(got.text)).toBe(norm(modernize(readFileSync(path.join(here, 'testdata', file), 'utf8'))));
+    });
+  }
+});
+
 interface Fixture {
   path: string;
   ncdump_name?: string;
