@@ -144,3 +144,64 @@ describe.skipIf(!existsSync(V3))('readDataset: zarr-python 3 fixtures', () => {
     }
   });
 });
+
+describe('readDataset: Zarr v3 and NCZarr v3 annotations', () => {
+  const arr = (over: Record<string, unknown> = {}) => ({
+    zarr_format: 3, node_type: 'array', shape: [2, 3], data_type: 'float32',
+    chunk_grid: { name: 'regular', configuration: { chunk_shape: [1, 3] } },
+    chunk_key_encoding: { name: 'default', configuration: { separator: '/' } },
+    fill_value: 'NaN', codecs: [{ name: 'bytes', configuration: { endian: 'big' } }], attributes: {}, ...over,
+  });
+
+  it('names dimensions from dimension_names, reads rank-0 arrays as scalars', async () => {
+    const ds = await readDataset(memoryStore({
+      'zarr.json': { zarr_format: 3, node_type: 'group', attributes: { title: 't' } },
+      'a/zarr.json': arr({ dimension_names: ['y', 'x'] }),
+      's/zarr.json': arr({ shape: [], chunk_grid: { name: 'regular', configuration: { chunk_shape: [] } }, data_type: 'int64', fill_value: 0 }),
+    }));
+    expect(ds.dialect).toMatchObject({ zarrFormat: 3, nczarr: null });
+    expect(ds.root.dimensions.map((d) => d.name)).toEqual(['y', 'x']);
+    const [a, s] = ds.root.variables;
+    expect(a?.endianness).toBe('big');
+    expect(Number.isNaN(a?.fillValue)).toBe(true);
+    expect(s?.storage).toBe('scalar');
+    expect(s?.dimensions).toEqual([]);
+    expect(s?.fillValue).toBe(0n);
+  });
+
+  it('uses _nczarr_group / _nczarr_array / _nczarr_attrs (seed 2024-04, Appendix E)', async () => {
+    const ds = await readDataset(memoryStore({
+      'zarr.json': {
+        zarr_format: 3, node_type: 'group',
+        attributes: {
+          _nczarr_superblock: { version: '3.0.0', format: 3 },
+          _nczarr_group: { dimensions: [{ name: 'd1', size: 2, unlimited: 1 }, { name: 'd2', size: 3, unlimited: 0 }], arrays: ['c'], subgroups: [] },
+          n: 7,
+          _nczarr_attrs: { attribute_types: [{ name: 'n', configuration: { type: 'int16' } }] },
+        },
+      },
+      'c/zarr.json': arr({ data_type: 'uint8', attributes: { _nczarr_array: { dimension_references: ['/d1', '/d2'], type_alias: 'char' } } }),
+    }, false));
+    expect(ds.dialect).toMatchObject({ zarrFormat: 3, nczarr: 'attributes', nczarrVersion: '3.0.0' });
+    expect(ds.root.dimensions.map((d) => [d.name, d.unlimited])).toEqual([['d1', true], ['d2', false]]);
+    expect(ds.root.attributes).toEqual([{ name: 'n', type: 'short', value: [7] }]);
+    expect(ds.root.variables[0]?.type).toBe('char');
+  });
+
+  it('reads inline consolidated metadata without further requests', async () => {
+    const store = memoryStore({
+      'zarr.json': { zarr_format: 3, node_type: 'group', attributes: {}, consolidated_metadata: { kind: 'inline', metadata: { a: arr(), g: { zarr_format: 3, node_type: 'group', attributes: {} }, 'g/b': arr() } } },
+    }, false);
+    const ds = await readDataset(store);
+    expect(walkVariables(ds.root).map((v) => v.path)).toEqual(['/a', '/g/b']);
+    expect(store.requests).toEqual(['/zarr.json']);
+  });
+});
+
+describe('readDataset: stores that cannot list', () => {
+  it('shows only what metadata names for pure Zarr', async () => {
+    const ds = await readDataset(memoryStore({ '.zgroup': { zarr_format: 2 }, '.zattrs': { a: 1 }, 'x/.zarray': zarray() }, false));
+    expect(ds.root.variables).toEqual([]);
+    expect(ds.root.attributes).toEqual([{ name: 'a', type: 'int', value: [1] }]);
+  });
+});
