@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { fixtureUrl, openUrl, ROOT, selectPath } from './helpers';
+
+test.use({ bypassCSP: true });
+
+const axeSource = readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+async function axe(page: Page, info: TestInfo, name: string): Promise<void> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
+  await info.attach(`axe-${name}.json`, { body: JSON.stringify(result, null, 2), contentType: 'application/json' });
+  expect(result.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
+  const file = info.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await info.attach(name, { path: file, contentType: 'image/png' });
+}
+
+test('main screens are axe-clean of serious violations (light and dark) and saved as screenshots', async ({ page }, info) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/');
+    await expect(page.getByTestId('open-panel')).toBeVisible();
+    await axe(page, info, `start-${scheme}`);
+    await shot(page, info, `start-${scheme}`);
+    await openUrl(page, fixtureUrl('netcdf-c-4.9.3/nczarr-file/groups'));
+    await axe(page, info, `group-${scheme}`);
+    await shot(page, info, `group-${scheme}`);
+    await selectPath(page, '/temp');
+    await expect(page.getByTestId('heatmap')).toHaveAttribute('data-rendered', /\d+/);
+    await axe(page, info, `heatmap-${scheme}`);
+    await shot(page, info, `heatmap-${scheme}`);
+    await page.getByTestId('view-matrix').click();
+    await axe(page, info, `matrix-${scheme}`);
+    await page.getByTestId('view-histogram').click();
+    await expect(page.getByTestId('stats')).toBeVisible();
+    await shot(page, info, `histogram-${scheme}`);
+    await page.getByRole('tab', { name: 'CDL' }).click();
+    await shot(page, info, `cdl-${scheme}`);
+  }
+});
