@@ -78,7 +78,7 @@ describe('readDataset: pure Zarr v2', () => {
     const ds = await readDataset(store, { mode: { zarrFormat: 2 } });
     expect(ds.dialect.consolidated).toBe(true);
     expect(ds.root.variables[0]?.dimensions[0]?.name).toBe('x');
-    expect(store.requests).toEqual(['/.zmetadata', '/.nczarr']);
+    expect(store.requests).toEqual(['/.zmetadata']);
   });
 });
 

@@ -8,7 +8,7 @@
  * 3. `.zgroup` + `.zattrs` in parallel — plain v2.
  * NCZarr form, from what those already hold: `_nczarr_superblock`/`_nczarr_group` in `.zattrs` → attribute
  * form; `_NCZARR_SUPERBLOCK`/`_nczarr_superblock`/`_NCZARR_GROUP` keys in `.zgroup` → key form (upper or lower
- * case); else one more GET of `.nczarr` → NCZarr v1 objects. `#mode=zarr` (without `nczarr`) skips NCZarr
+ * case); else, unless consolidated, one more GET of `.nczarr` → NCZarr v1 objects. `#mode=zarr` (without `nczarr`) skips NCZarr
  * altogether; xarray's `_ARRAY_DIMENSIONS` is honoured unless `noxarray`.
  *
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
@@ -82,7 +82,8 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[])
     } else if (upper || lower) {
       nczarr = upper ? 'keys-upper' : 'keys-lower';
       version = superblockVersion(zgroup && getCI(zgroup, '_nczarr_superblock'));
-    } else {
+    } else if (!src.consolidated) {
+      // NCZarr v1 predates consolidation: a consolidated store is never v1, so no request for it.
       const sb = await getObject(src, '.nczarr').catch(() => undefined);
       if (sb) {
         nczarr = 'v1-objects';
