@@ -13,7 +13,7 @@ async function axe(page: Page, info: TestInfo, name: string): Promise<void> {
     const r = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run(document, {
       resultTypes: ['violations'],
     });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, targets: (v.nodes as { target: unknown; failureSummary?: string }[]).slice(0, 4).map((n) => [n.target, n.failureSummary]) }));
   });
   await info.attach(`axe-${name}.json`, { body: JSON.stringify(result, null, 2), contentType: 'application/json' });
   expect(result.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

@@ -24,6 +24,8 @@ test('play advances along a dimension and pause stops it', async ({ page }) => {
 test('keyboard only: open, walk the tree, select, switch tabs', async ({ page }) => {
   await page.goto('/');
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Zarrview home' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'Dataset URL' })).toBeFocused();
   await page.keyboard.type(fixtureUrl(NAME));
   await page.keyboard.press('Enter');
