@@ -1,6 +1,6 @@
 /** CDL escaping of names and strings, as ncdump writes them. */
 
-const NAME_SPECIAL = new Set([...' !"#$%&\'()*,:;<=>?[\\]^`{|}~/']);
+const NAME_SPECIAL = new Set([...' !"#$&\'()*,:;<=>?[\\]^`{|}~/']);
 
 /** A CDL name: special characters and a leading digit get a backslash. */
 export function cdlName(name: string): string {
