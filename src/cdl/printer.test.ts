@@ -35,7 +35,7 @@ describe('printCdl vs ncdump -h', () => {
       { name: 'floats', type: 'float', value: cases.floats },
       { name: 'doubles', type: 'double', value: cases.doubles },
       // netCDF4-python stores non-ASCII text as NC_STRING, ASCII text as NC_CHAR.
-      ...cases.texts.map((t, i): Attribute => (/^[\x00-\x7f]*$/.test(t) ? { name: `text${i}`, type: 'char', value: t } : { name: `text${i}`, type: 'string', value: [t] })),
+      ...cases.texts.map((t, i): Attribute => ([...t].every((c) => c.charCodeAt(0) < 0x80) ? { name: `text${i}`, type: 'char', value: t } : { name: `text${i}`, type: 'string', value: [t] })),
       ...Object.entries(cases.ints).map(([type, vals]): Attribute =>
         type === 'int64' || type === 'uint64'
           ? { name: type, type, value: vals.map((v) => BigInt(v)) }
