@@ -88,8 +88,8 @@ function charRows(slice: Slice): string[] {
 }
 
 function charLiteral(s: string): string {
-  // ncdump breaks a char string after each embedded newline.
-  return `"${cdlString(s).replace(/\\n(?!$)/g, '\\n",\n    "')}"`;
+  // ncdump breaks a char string after every newline, even a final one (which leaves an empty "" after it).
+  return `"${s.split('\n').map(cdlString).join('\\n",\n    "')}"`;
 }
 
 /** The data lines of a variable (starting ` name = `, ending ` ;\n`), indented for its group depth. */
