@@ -53,16 +53,19 @@ describe('readDataset: pure Zarr v2', () => {
       'bad/.zarray': '{"shape": [3], "chunks": ',
       'mismatch/.zarray': zarray({ chunks: [1, 1] }),
       'nodtype/.zarray': zarray({ dtype: undefined }),
+      'badattrs/.zarray': zarray(),
+      'badattrs/.zattrs': '{"units": ',
       'x1/.zarray': zarray({ shape: [3] }),
       'x1/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
       'x2/.zarray': zarray({ shape: [4], chunks: [4] }),
       'x2/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
     }));
-    expect(ds.root.variables.map((v) => v.name)).toEqual(['ok', 'x1', 'x2']);
+    expect(ds.root.variables.map((v) => v.name)).toEqual(['badattrs', 'ok', 'x1', 'x2']);
     const keys = ds.problems.map((p) => p.key);
     expect(keys).toContain('bad');
     expect(keys).toContain('mismatch');
     expect(keys).toContain('nodtype');
+    expect(keys).toContain('badattrs/.zattrs');
     expect(ds.problems.find((p) => p.key === 'bad')?.message).toMatch(/bad\/\.zarray: invalid JSON/);
     expect(ds.problems.some((p) => /dimension x has length 3 elsewhere but 4/.test(p.message))).toBe(true);
   });
@@ -203,5 +206,21 @@ describe('readDataset: stores that cannot list', () => {
     const ds = await readDataset(memoryStore({ '.zgroup': { zarr_format: 2 }, '.zattrs': { a: 1 }, 'x/.zarray': zarray() }, false));
     expect(ds.root.variables).toEqual([]);
     expect(ds.root.attributes).toEqual([{ name: 'a', type: 'int', value: [1] }]);
+  });
+});
+
+describe('readDataset: broken NCZarr annotations', () => {
+  it('keeps an array whose annotation has wrong types, with anonymous dimensions and a problem', async () => {
+    const ds = await readDataset(memoryStore({
+      '.zgroup': { zarr_format: 2 },
+      '.zattrs': { _nczarr_superblock: { version: '2.0.0' }, _nczarr_group: { dimensions: { x: 3 }, arrays: ['v'], groups: [] } },
+      'v/.zarray': zarray(),
+      'v/.zattrs': { _nczarr_array: { dimension_references: '/x' }, _nczarr_attr: 'nope' },
+    }, false));
+    expect(ds.root.variables[0]?.dimensions[0]?.name).toBe('_Anonymous_Dim_3');
+    expect(ds.problems.map((p) => p.message)).toEqual([
+      'v/.zattrs: NCZarr dimension references are not a list of names.',
+      'v/.zattrs: the NCZarr attribute annotation is not an object.',
+    ]);
   });
 });

@@ -53,11 +53,12 @@ async function childNames(ctx: WalkContext, key: string, nc: NcGroupInfo | undef
 
 // ---- Zarr v2 (and every NCZarr form on it) ----
 
-async function readArrayV2(ctx: WalkContext, key: string, zarray: JsonObject): Promise<RawArray> {
+async function readArrayV2(ctx: WalkContext, key: string, zarray: JsonObject, problems: Problem[]): Promise<RawArray> {
   const p = (f: string) => metaPath(key, f);
   const v1 = ctx.nczarr === 'v1-objects';
   const [zattrs, nczarray, nczattr] = await Promise.all([
-    getObject(ctx.src, p('.zattrs')),
+    // Unreadable attributes leave the array listed (and its data readable) without them.
+    getObject(ctx.src, p('.zattrs')).catch((e: unknown) => (problems.push(problemOf(p('.zattrs'), e)), undefined)),
     v1 ? getObject(ctx.src, p('.nczarray')) : undefined,
     v1 ? getObject(ctx.src, p('.nczattr')) : undefined,
   ]);
@@ -66,9 +67,11 @@ async function readArrayV2(ctx: WalkContext, key: string, zarray: JsonObject): P
   let attrTypes: Record<string, string> | undefined;
   if (ctx.nczarr) {
     const ncJson = v1 ? nczarray : (annotation(attrs, 'array') ?? annotation(zarray, 'array'));
-    if (ncJson !== undefined) nc = parseNcArray(ncJson, v1 ? p('.nczarray') : p('.zattrs'));
+    const ak = v1 ? p('.nczarray') : p('.zattrs');
+    if (ncJson !== undefined) nc = tryParse(problems, ak, () => parseNcArray(ncJson, ak));
     const typesJson = v1 ? nczattr : annotation(attrs, 'attr');
-    if (typesJson !== undefined) attrTypes = parseNcAttrTypes(typesJson, v1 ? p('.nczattr') : p('.zattrs'));
+    const tk = v1 ? p('.nczattr') : p('.zattrs');
+    if (typesJson !== undefined) attrTypes = tryParse(problems, tk, () => parseNcAttrTypes(typesJson, tk));
   }
   const info = parseV2Array(zarray, p('.zarray'), { nczarr: ctx.nczarr !== null });
   return { name: key.slice(key.lastIndexOf('/') + 1), key, info, attrs, attrTypes, nc };
@@ -102,7 +105,7 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
       const ck = join(key, name);
       try {
         const zarray = await getObject(ctx.src, metaPath(ck, '.zarray'));
-        if (zarray) return { array: await readArrayV2(ctx, ck, zarray) };
+        if (zarray) return { array: await readArrayV2(ctx, ck, zarray, problems) };
         if (names.known) throw new MetadataError('the group lists this array but its .zarray is missing.', { key: metaPath(ck, '.zarray') });
         const zg2 = await getObject(ctx.src, metaPath(ck, '.zgroup'));
         return zg2 ? { group: await readGroupV2(ctx, ck, zg2) } : {};
@@ -146,10 +149,13 @@ function v3Parts(ctx: WalkContext, node: JsonObject, key: string) {
   return { attrs, attrTypes, mk };
 }
 
-function readArrayV3(ctx: WalkContext, key: string, node: JsonObject): RawArray {
-  const { attrs, attrTypes, mk } = v3Parts(ctx, node, key);
+function readArrayV3(ctx: WalkContext, key: string, node: JsonObject, problems: Problem[]): RawArray {
+  const mk = metaPath(key, 'zarr.json');
+  const parts = tryParse(problems, mk, () => v3Parts(ctx, node, key));
+  const attrs = parts?.attrs ?? (isObject(node.attributes) ? node.attributes : {});
+  const attrTypes = parts?.attrTypes;
   const ncJson = ctx.nczarr ? annotation(attrs, 'array') : undefined;
-  const nc = ncJson !== undefined ? parseNcArray(ncJson, mk) : undefined;
+  const nc = ncJson !== undefined ? tryParse(problems, mk, () => parseNcArray(ncJson, mk)) : undefined;
   const info = parseV3Array(node, mk, nc?.typeAlias);
   return { name: key.slice(key.lastIndexOf('/') + 1), key, info, attrs, attrTypes, nc };
 }
@@ -172,7 +178,7 @@ export async function readGroupV3(ctx: WalkContext, key: string, node: JsonObjec
           if (names.known) throw new MetadataError('the group lists this node but its zarr.json is missing.', { key: metaPath(ck, 'zarr.json') });
           return undefined;
         }
-        if (child.node_type === 'array') return { array: readArrayV3(ctx, ck, child) };
+        if (child.node_type === 'array') return { array: readArrayV3(ctx, ck, child, problems) };
         if (child.node_type === 'group') return { group: await readGroupV3(ctx, ck, child) };
         throw new MetadataError('"node_type" must be "array" or "group".', { key: metaPath(ck, 'zarr.json') });
       } catch (e) {
