@@ -6,7 +6,7 @@ import type { OpenOptions, OpenedDataset, Source } from '../src/api';
 import { AbortedError, ZarrviewError, isZarrviewError } from '../src/errors';
 import { readDataset, findVariable } from '../src/model';
 import { openStore } from '../src/store';
-import { readSlice } from '../src/data';
+import { defaultContext, readSlice } from '../src/data';
 
 export type {
   DimSelection,
@@ -51,6 +51,9 @@ export async function openDataset(source: Source, options: OpenOptions = {}): Pr
     credentials: options.credentials,
   });
   const model = await readDataset(opened.store, { mode: opened.mode, name: opened.name, signal: options.signal });
+  const ctx = defaultContext();
+  // The chunk cache is shared by every dataset: count from the moment this one opened.
+  const base = { hits: ctx.cache.stats.hits, misses: ctx.cache.stats.misses, decoded: ctx.stats.decoded };
   return {
     model,
     location: opened.location,
@@ -59,7 +62,12 @@ export async function openDataset(source: Source, options: OpenOptions = {}): Pr
       if (!variable) throw new ZarrviewError('not-found', `There is no variable ${path} in this dataset.`, { key: path });
       return readSlice(opened.store, variable, selection, readOptions);
     },
-    telemetry: () => ({ ...opened.telemetry }),
+    telemetry: () => ({
+      ...opened.telemetry,
+      cacheHits: opened.telemetry.cacheHits + ctx.cache.stats.hits - base.hits,
+      cacheMisses: opened.telemetry.cacheMisses + ctx.cache.stats.misses - base.misses,
+      chunksDecoded: opened.telemetry.chunksDecoded + ctx.stats.decoded - base.decoded,
+    }),
     close() {},
   };
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { colorbarTicks, colorscale, scaleValues } from '../plot/colormap';
 import { PlotlyView } from '../plot/PlotlyView';
 import type { ViewOptions } from '../share/share-link';
-import { grid, type Values } from './plot-data';
+import { displayStep, every, grid, type Values } from './plot-data';
 
 export interface AxisInfo {
   readonly title: string;
@@ -23,14 +23,15 @@ interface Props {
 export function Heatmap({ data, transposed, x, y, title, options }: Props) {
   const { traces, layout } = useMemo(() => {
     const s = scaleValues(data.values, data.mask, options.scale, options.range);
-    const z = grid({ values: s.z, mask: data.mask, shape: data.shape }, transposed);
-    const raw = options.scale === 'linear' ? null : grid(data, transposed);
+    const step = displayStep(y.values.length, x.values.length);
+    const z = grid({ values: s.z, mask: data.mask, shape: data.shape }, transposed, step);
+    const raw = options.scale === 'linear' ? null : grid(data, transposed, step);
     const ticks = options.scale === 'linear' ? null : colorbarTicks(options.scale, s.zmin, s.zmax, s.threshold);
     const trace = {
       type: 'heatmap',
       z,
-      x: x.values,
-      y: y.values,
+      x: every(x.values, step),
+      y: every(y.values, step),
       zmin: s.zmin,
       zmax: s.zmax,
       zauto: false,
@@ -40,7 +41,8 @@ export function Heatmap({ data, transposed, x, y, title, options }: Props) {
       hovertemplate: `${x.title}: %{x}<br>${y.title}: %{y}<br>${title}: %{${raw ? 'customdata' : 'z'}}<extra></extra>`,
       colorbar: { title: { text: title, side: 'right' }, ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}) },
     };
-    return { traces: [trace], layout: { xaxis: { title: { text: x.title } }, yaxis: { title: { text: y.title } } } };
+    const note = step > 1 ? ` (every ${step}th cell shown)` : '';
+    return { traces: [trace], layout: { xaxis: { title: { text: x.title + note } }, yaxis: { title: { text: y.title } } }, step };
   }, [data, transposed, x, y, title, options]);
   return <PlotlyView data={traces} layout={layout} label={`Heatmap of ${title}`} testId="heatmap" />;
 }

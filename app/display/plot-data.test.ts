@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { difference, grid, histogram, stats } from './plot-data';
+import { difference, displayStep, every, grid, histogram, stats } from './plot-data';
 
 describe('plot data', () => {
   const v = { values: [1, 2, 3, 4, NaN, 6], mask: [0, 0, 0, 1, 0, 0], shape: [2, 3] };
@@ -13,6 +13,12 @@ describe('plot data', () => {
       [2, null],
       [3, 6],
     ]);
+  });
+  it('thins large grids for display', () => {
+    expect(grid(v, false, 2)).toEqual([[1, 3]]);
+    expect(displayStep(1000, 1000)).toBe(1);
+    expect(displayStep(3600, 7200)).toBe(6);
+    expect(every([0, 1, 2, 3, 4], 2)).toEqual([0, 2, 4]);
   });
   it('computes stats like numpy over finite unmasked values', () => {
     const s = stats({ values: [2, 4, 4, 4, 5, 5, 7, 9, 100, Infinity], mask: [0, 0, 0, 0, 0, 0, 0, 0, 1, 0], shape: [10] });

@@ -9,24 +9,34 @@ export interface Values {
 }
 
 /**
- * Rows of a 2-D slice for plotting, y-major: `grid[r][c]` is the value at y=r, x=c; masked → null (a gap).
- * `transposed` when the slice's first dimension is x.
+ * Rows of a 2-D slice for plotting, y-major: `grid[r][c]` is the value at y=r·step, x=c·step; masked → null
+ * (a gap). `transposed` when the slice's first dimension is x. `step` > 1 thins a large slice for display.
  */
-export function grid(v: Values, transposed: boolean): (number | null)[][] {
+export function grid(v: Values, transposed: boolean, step = 1): (number | null)[][] {
   const [n0 = 0, n1 = 0] = v.shape;
   const ny = transposed ? n1 : n0;
   const nx = transposed ? n0 : n1;
   const rows: (number | null)[][] = [];
-  for (let r = 0; r < ny; r++) {
-    const row: (number | null)[] = new Array(nx);
-    for (let c = 0; c < nx; c++) {
+  for (let r = 0; r < ny; r += step) {
+    const row: (number | null)[] = [];
+    for (let c = 0; c < nx; c += step) {
       const i = transposed ? c * n1 + r : r * n1 + c;
       const x = v.values[i] as number;
-      row[c] = (v.mask && v.mask[i]) || !Number.isFinite(x) ? null : x;
+      row.push((v.mask && v.mask[i]) || !Number.isFinite(x) ? null : x);
     }
     rows.push(row);
   }
   return rows;
+}
+
+/** The smallest step that keeps a ny × nx grid within `maxCells` for drawing. */
+export function displayStep(ny: number, nx: number, maxCells = 1_000_000): number {
+  return Math.max(1, Math.ceil(Math.sqrt((ny * nx) / maxCells)));
+}
+
+/** Every `step`-th element. */
+export function every<T>(list: readonly T[], step: number): T[] {
+  return step === 1 ? [...list] : list.filter((_, i) => i % step === 0);
 }
 
 /** A − B elementwise; masked where either is. */
