@@ -63,6 +63,12 @@ export function EndpointsDialog({ open, onClose }: Props) {
   };
   return (
     <dialog ref={ref} aria-labelledby="endpoints-title" onClose={onClose} data-testid="endpoints-dialog">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
       <h2 id="endpoints-title">Endpoints &amp; credentials</h2>
       <p className="muted">
         Credentials are sent only to the endpoint they belong to and never appear in links. They stay in memory
@@ -92,10 +98,11 @@ export function EndpointsDialog({ open, onClose }: Props) {
         <button type="button" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="primary" onClick={save}>
+        <button type="submit" className="primary">
           Save
         </button>
       </div>
+      </form>
     </dialog>
   );
 }

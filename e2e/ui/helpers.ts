@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { STATIC_URL } from '../harness/ports';
+import { BUCKET, S3_URL, STATIC_URL } from '../harness/ports';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,6 +13,14 @@ export function fixtureUrl(name: string): string {
   const d = index.datasets.find((x) => x.name === name);
   if (!d) throw new Error(`no fixture ${name}`);
   return `${STATIC_URL}/${d.path}#mode=${d.mode.replace(/,?file$/, '').replace(/^$/, 'zarr')}`;
+}
+
+/** The fixture over the S3 protocol (s3rver, path style): stores without consolidated metadata need listing. */
+export function fixtureS3Url(name: string): string {
+  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as { datasets: { name: string; path: string; mode: string }[] };
+  const d = index.datasets.find((x) => x.name === name);
+  if (!d) throw new Error(`no fixture ${name}`);
+  return `${S3_URL}/${BUCKET}/${d.path}#mode=${d.mode.replace(/,?file$/, '') || 'zarr'},s3`;
 }
 
 export interface ExpectedArray {
