@@ -97,6 +97,20 @@ export function App() {
                 }}
               />
             </ErrorBoundary>
+            {dataset.model.problems.length > 0 && (
+              <details className="problems-panel" data-testid="problems">
+                <summary>
+                  {dataset.model.problems.length} part{dataset.model.problems.length > 1 ? 's' : ''} could not be read
+                </summary>
+                <ul className="problems">
+                  {dataset.model.problems.slice(0, 200).map((p, i) => (
+                    <li key={i}>
+                      <code>{p.key}</code>: {p.message}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
             <TelemetryPanel dataset={dataset} />
             <details className="open-more">
               <summary>Open another</summary>

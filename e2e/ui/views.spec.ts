@@ -68,3 +68,15 @@ test('narrow screens stack the tree above the content', async ({ page }, info) =
   await page.screenshot({ path: file, fullPage: true });
   await info.attach('narrow', { path: file, contentType: 'image/png' });
 });
+
+test('recently opened URLs are listed on the start screen after a reload', async ({ page }) => {
+  await page.goto('/');
+  const url = fixtureUrl(NAME);
+  await openUrl(page, url);
+  await page.goto('/');
+  await page.reload();
+  const recent = page.getByTestId('recent-list');
+  await expect(recent).toContainText('groups.file');
+  await recent.getByRole('button').first().click();
+  await expect(page.getByRole('tree')).toBeVisible();
+});
