@@ -32,9 +32,10 @@ export function MatrixView({ rows, cols, at, masked, rowLabels, colLabels }: Pro
   const c0 = Math.max(0, Math.floor(scroll.left / W) - 2);
   const c1 = Math.min(cols, Math.ceil((scroll.left + scroll.w) / W) + 2);
   const cell = (r: number, c: number) => {
-    if (masked(r, c)) return { text: '—', value: '' , cls: 'masked'};
+    if (masked(r, c)) return { text: '—', value: '', cls: 'masked' };
     const v = at(r, c);
     if (typeof v === 'number') return { text: formatNumber(v), value: String(v), cls: Number.isNaN(v) ? 'masked' : '' };
+    if (typeof v === 'bigint') return { text: v.toString(), value: v.toString(), cls: '' };
     return { text: String(v), value: String(v), cls: 'text' };
   };
   const colIdx = Array.from({ length: Math.max(0, c1 - c0) }, (_, k) => c0 + k);

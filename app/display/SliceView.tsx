@@ -50,12 +50,31 @@ export function SliceView({ shown, variable, axes, x, y, kind, options, stale }:
   // Matrix rows are y (or the only dimension), columns x.
   const index = (r: number, c: number) => (y === null ? r : transposed ? c * (shape[1] ?? 1) + r : r * (shape[1] ?? 1) + c);
   const raw = slice.data as ArrayLike<number | bigint | string | boolean>;
-  const at = (r: number, c: number) => (values ? (values.values[index(r, c)] as number) : (raw[index(r, c)] ?? ''));
+  // 64-bit integers above 2^53 lose digits as doubles: show the stored integers when nothing rescales them.
+  const exactInts =
+    !other && (slice.data instanceof BigInt64Array || slice.data instanceof BigUint64Array) && decoded?.plan.packing.scale == null && decoded?.plan.packing.offset == null;
+  const complexText = (i: number) => {
+    const re = raw[2 * i] as number;
+    const im = raw[2 * i + 1] as number;
+    return `${formatNumber(re)}${im < 0 || Object.is(im, -0) ? '-' : '+'}${formatNumber(Math.abs(im))}j`;
+  };
+  const at = (r: number, c: number): number | bigint | string | boolean => {
+    const i = index(r, c);
+    if (slice.complex) return complexText(i);
+    if (exactInts) return raw[i] ?? '';
+    return values ? (values.values[i] as number) : (raw[i] ?? '');
+  };
   const masked = (r: number, c: number) => (values?.mask ? values.mask[index(r, c)] === 1 : false);
   const rowLabels = y === null ? xInfo.labels : yInfo.labels;
   const colLabels = y === null ? undefined : xInfo.labels;
 
-  const csvValues = values ? values.values : raw;
+  const csvValues = slice.complex
+    ? Array.from({ length: raw.length / 2 }, (_, i) => complexText(i))
+    : exactInts
+      ? raw
+      : values
+        ? values.values
+        : raw;
   const csv = {
     shape: shape.length === 2 && transposed ? [shape[1] ?? 0, shape[0] ?? 0] : shape,
     values: shape.length === 2 && transposed ? Array.from({ length: ny * nx }, (_, i) => csvValues[index(Math.floor(i / nx), i % nx)] as number) : csvValues,
