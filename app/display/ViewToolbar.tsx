@@ -86,7 +86,7 @@ export function ViewToolbar({ kinds, active, comparable }: Props) {
               ))}
             </select>
           </label>
-          {active === 'heatmap' && <RangeFields key={String(options.range)} />}
+          {active === 'heatmap' && <RangeFields key={options.range === null ? 'auto' : 'fixed'} />}
         </>
       )}
       {comparable.length > 0 && (

@@ -80,3 +80,15 @@ test('recently opened URLs are listed on the start screen after a reload', async
   await recent.getByRole('button').first().click();
   await expect(page.getByRole('tree')).toBeVisible();
 });
+
+test('a fixed colour range goes into the link and the colour bar', async ({ page }) => {
+  await page.goto('/');
+  await openUrl(page, fixtureUrl(NAME));
+  await selectPath(page, '/temp');
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-rendered', /\d+/);
+  await page.getByTestId('range-auto').uncheck();
+  await page.getByTestId('range-min').fill('250');
+  await page.getByTestId('range-max').fill('300');
+  await expect(page).toHaveURL(/range=250%2C300/);
+  await expect(page.getByTestId('heatmap').locator('.colorbar')).toContainText('300');
+});

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { ROOT } from './helpers';
+
+test('the initial JavaScript is at most 250 KB gzip and plotly is not in it', async ({ page }) => {
+  const html = readFileSync(path.join(ROOT, 'dist/index.html'), 'utf8');
+  const refs = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  expect(refs.length).toBeGreaterThan(0);
+  let total = 0;
+  for (const ref of refs) {
+    const code = readFileSync(path.join(ROOT, 'dist', ref.replace(/^\//, '')));
+    expect(code.toString('utf8')).not.toContain('plotly.js v');
+    total += gzipSync(code).length;
+  }
+  expect(total).toBeLessThanOrEqual(250 * 1024);
+
+  // And in the browser: no plotly request until a plot is shown.
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto('/');
+  await expect(page.getByTestId('open-panel')).toBeVisible();
+  expect(requests.some((u) => /plotly/i.test(u))).toBe(false);
+});
