@@ -32,7 +32,9 @@ export function currentShareState(): ShareState | null {
 
 /** Applies a decoded share state: opens the dataset, selects the variable, restores the view. */
 export async function applyShare(state: ShareState): Promise<void> {
-  const ds = await useDataset.getState().open({ kind: 'url', url: state.url }, state.url);
+  const current = useDataset.getState();
+  const same = current.dataset && current.source?.kind === 'url' && (current.source.url === state.url || current.dataset.location === state.url);
+  const ds = same ? current.dataset : await current.open({ kind: 'url', url: state.url }, state.url);
   if (!ds || !state.variable) return;
   const variable = findVariableIn(ds.model.root, state.variable);
   if (!variable) {

@@ -28,6 +28,24 @@ test('a share link restores dataset, variable, indices and view options in a fre
   await fresh.close();
 });
 
+test('editing the link in the address bar moves the view without reopening the dataset', async ({ page }) => {
+  await page.goto('/');
+  await openUrl(page, fixtureUrl(NAME));
+  await selectPath(page, '/temp');
+  await expect(page).toHaveURL(/var=%2Ftemp/);
+  const opened: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/.zgroup') || r.url().endsWith('/.zattrs')) opened.push(r.url());
+  });
+  const next = page.url().replace(/time%3A0|time:0/, 'time%3A2');
+  expect(next).not.toBe(page.url());
+  await page.evaluate((u) => {
+    window.location.href = u;
+  }, next);
+  await expect(page.getByTestId('index-time')).toHaveValue('2');
+  expect(opened).toEqual([]);
+});
+
 test('a hostile share link gives a message and the app stays usable', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
