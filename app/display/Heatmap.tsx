@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { colorbarTicks, colorscale, scaleValues } from '../plot/colormap';
 import { PlotlyView } from '../plot/PlotlyView';
 import type { ViewOptions } from '../share/share-link';
-import { displayStep, every, grid, type Values } from './plot-data';
+import { axisType, displayStep, every, grid, type Values } from './plot-data';
 
 export interface AxisInfo {
   readonly title: string;
@@ -42,7 +42,7 @@ export function Heatmap({ data, transposed, x, y, title, options }: Props) {
       colorbar: { title: { text: title, side: 'right' }, ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}) },
     };
     const note = step > 1 ? ` (every ${step}th cell shown)` : '';
-    return { traces: [trace], layout: { xaxis: { title: { text: x.title + note } }, yaxis: { title: { text: y.title } } }, step };
+    return { traces: [trace], layout: { xaxis: { title: { text: x.title + note }, type: axisType(x.values) }, yaxis: { title: { text: y.title }, type: axisType(y.values) } }, step };
   }, [data, transposed, x, y, title, options]);
   return <PlotlyView data={traces} layout={layout} label={`Heatmap of ${title}`} testId="heatmap" />;
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { PlotlyView } from '../plot/PlotlyView';
 import type { AxisInfo } from './Heatmap';
-import type { Values } from './plot-data';
+import { axisType, type Values } from './plot-data';
 
 interface Props {
   readonly data: Values;
@@ -19,7 +19,7 @@ export function LinePlot({ data, x, title, log }: Props) {
     });
     return {
       traces: [{ type: 'scatter', mode: y.length > 200 ? 'lines' : 'lines+markers', x: x.values, y, connectgaps: false, hovertemplate: `${x.title}: %{x}<br>${title}: %{y}<extra></extra>` }],
-      layout: { xaxis: { title: { text: x.title } }, yaxis: { title: { text: title }, type: log ? 'log' : 'linear' } },
+      layout: { xaxis: { title: { text: x.title }, type: axisType(x.values) }, yaxis: { title: { text: title }, type: log ? 'log' : 'linear' } },
     };
   }, [data, x, title, log]);
   return <PlotlyView data={traces} layout={layout} label={`Line plot of ${title}`} testId="line-plot" />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { difference, displayStep, every, grid, histogram, stats } from './plot-data';
+import { axisType, difference, displayStep, every, grid, histogram, stats } from './plot-data';
 
 describe('plot data', () => {
   const v = { values: [1, 2, 3, 4, NaN, 6], mask: [0, 0, 0, 1, 0, 0], shape: [2, 3] };
@@ -35,5 +35,12 @@ describe('plot data', () => {
     const h = histogram({ values: [0, 1, 2, 3, 4], mask: null, shape: [5] }, 4);
     expect(h.counts).toEqual([1, 1, 1, 2]);
     expect(h.edges).toEqual([0, 1, 2, 3, 4]);
+  });
+  it('keeps dates plotly can place on a date axis, other calendars as categories', () => {
+    expect(axisType([1, 2])).toBe('linear');
+    expect(axisType(['2000-01-01 00:00:00', '2000-02-29 12:00:00'])).toBe('date');
+    expect(axisType(['2001-02-29 00:00:00'])).toBe('category');
+    expect(axisType(['2000-02-30 00:00:00'])).toBe('category');
+    expect(axisType(['-0001-01-01', '—'])).toBe('category');
   });
 });

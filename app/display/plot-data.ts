@@ -112,3 +112,18 @@ export function histogram(v: Values, bins: number, s: Stats = stats(v)): { edges
   }
   return { edges: Array.from({ length: bins + 1 }, (_, k) => lo + k * width), counts };
 }
+
+/**
+ * Plotly axis type for coordinate values: dates it can place (standard calendar) stay `date`; labels of other
+ * calendars (`2000-02-30`) are categories, so plotly neither drops nor shifts them.
+ */
+export function axisType(values: readonly (number | string)[]): 'linear' | 'date' | 'category' {
+  if (!values.some((v) => typeof v === 'string')) return 'linear';
+  const ok = values.every((v) => {
+    const m = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(v) : null;
+    if (!m) return false;
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  });
+  return ok ? 'date' : 'category';
+}
