@@ -6,17 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import FileSystemStore from '@zarrita/storage/fs';
 import type { AbsolutePath, RangeQuery } from '@zarrita/storage';
-import type { Codec, FillValue, Variable } from '../../model/types';
+import type { Variable } from '../../model/types';
+import { variableFromMetadata } from './variable-meta';
 import type { RequestOptions, Store } from '../../store/types';
-
-function fill(v: unknown): FillValue {
-  if (v === 'NaN') return NaN;
-  if (v === 'Infinity') return Infinity;
-  if (v === '-Infinity') return -Infinity;
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return v;
-  if (Array.isArray(v) && v.length === 2) return [Number(v[0]), Number(v[1])];
-  return null;
-}
 
 /** A Variable for the array at `key` of the folder `root` (Zarr v2 or v3). */
 export function variableFromFolder(root: string, key: string): Variable {
@@ -27,49 +19,7 @@ export function variableFromFolder(root: string, key: string): Variable {
   } catch {
     meta = JSON.parse(readFileSync(join(dir, 'zarr.json'), 'utf8')) as Record<string, unknown>;
   }
-  const v3 = meta.zarr_format === 3;
-  const shape = meta.shape as number[];
-  let codecs: Codec[];
-  let chunks: number[];
-  let sep: '.' | '/';
-  let prefix: '' | 'c/' = '';
-  let dtype: string;
-  if (v3) {
-    chunks = (meta.chunk_grid as { configuration: { chunk_shape: number[] } }).configuration.chunk_shape;
-    codecs = (meta.codecs as { name: string; configuration?: Record<string, unknown> }[]).map((c) => ({
-      id: c.name,
-      configuration: c.configuration ?? {},
-    }));
-    const enc = meta.chunk_key_encoding as { name: string; configuration?: { separator?: '.' | '/' } };
-    sep = enc.configuration?.separator ?? (enc.name === 'v2' ? '.' : '/');
-    prefix = enc.name === 'default' ? 'c/' : '';
-    dtype = meta.data_type as string;
-  } else {
-    chunks = meta.chunks as number[];
-    const list = [...((meta.filters as Record<string, unknown>[] | null) ?? [])];
-    if (meta.compressor) list.push(meta.compressor as Record<string, unknown>);
-    codecs = list.map(({ id, ...configuration }) => ({ id: String(id), configuration }));
-    sep = (meta.dimension_separator as '.' | '/' | undefined) ?? '.';
-    dtype = meta.dtype as string;
-  }
-  const name = key.slice(key.lastIndexOf('/') + 1);
-  return {
-    name,
-    path: `/${key}`,
-    type: 'double',
-    dtype,
-    itemSize: 0,
-    endianness: 'little',
-    dimensions: [],
-    shape,
-    chunks,
-    order: meta.order === 'F' ? 'F' : 'C',
-    fillValue: fill(meta.fill_value),
-    codecs,
-    storage: shape.length === 0 ? 'scalar' : 'chunked',
-    attributes: [],
-    zarr: { zarrFormat: v3 ? 3 : 2, key, chunkSeparator: sep, chunkKeyPrefix: prefix, metadata: meta },
-  };
+  return variableFromMetadata(key, meta);
 }
 
 /** A folder store that counts requests and bytes, and records the keys asked for. */

@@ -1,0 +1,116 @@
+/**
+ * Benchmark page (driven by scripts/bench.mjs through Playwright): the worker-pool data path against zarrita on
+ * the main thread, on data served by bench/server.mjs.
+ */
+import * as zarr from 'zarrita';
+import type { DimSelection } from '../src/api';
+import { createDataContext, readSlice } from '../src/data';
+import { variableFromMetadata } from '../src/data/testing/variable-meta';
+import { BenchHttpStore, MemoryStore } from './http-store';
+
+const DATA = `${location.origin}/data`;
+
+async function json(url: string): Promise<Record<string, unknown>> {
+  return (await (await fetch(url)).json()) as Record<string, unknown>;
+}
+
+/** Prefetches every object of a v2 array (metadata + chunks) into memory. */
+async function prefetch(name: string): Promise<{ store: MemoryStore; meta: Record<string, unknown> }> {
+  const meta = await json(`${DATA}/${name}/.zarray`);
+  const objects = new Map<string, Uint8Array>();
+  objects.set(`/${name}/.zarray`, new TextEncoder().encode(JSON.stringify(meta)));
+  const grid = (meta.shape as number[]).map((n, i) => Math.ceil(n / (meta.chunks as number[])[i]!));
+  const keys: string[] = [];
+  const rec = (d: number, acc: number[]) => {
+    if (d === grid.length) return void keys.push(acc.join('.'));
+    for (let i = 0; i < grid[d]!; i++) rec(d + 1, [...acc, i]);
+  };
+  rec(0, []);
+  await Promise.all(
+    keys.map(async (k) => objects.set(`/${name}/${k}`, new Uint8Array(await (await fetch(`${DATA}/${name}/${k}`)).arrayBuffer()))),
+  );
+  return { store: new MemoryStore(objects), meta };
+}
+
+function watchLongTasks(): () => number[] {
+  const seen: number[] = [];
+  const obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push(e.duration)));
+  obs.observe({ type: 'longtask', buffered: false });
+  return () => {
+    obs.disconnect();
+    return seen;
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 50));
+
+/** Run 1: whole-array decode, zarrita on the main thread vs the worker pool, both from memory. */
+async function decode(name: string, trials: number) {
+  const { store, meta } = await prefetch(name);
+  const bytes = (meta.shape as number[]).reduce((a, b) => a * b, 1) * 4;
+  const variable = variableFromMetadata(name, meta);
+  const arr = await zarr.open.v2(zarr.root(store).resolve(name), { kind: 'array', attrs: false });
+  const ctx = createDataContext({ workers: true, cacheBytes: 0 });
+  // Warm-up: start the workers and compile the codecs' WASM on both sides.
+  await zarr.get(arr, [0, null, null]);
+  await readSlice(store, variable, [0, null, null], { context: ctx, budgetBytes: 2 ** 31 });
+  const z: number[] = [];
+  const o: number[] = [];
+  let longOurs: number[] = [];
+  let longZarrita: number[] = [];
+  let equal = true;
+  for (let t = 0; t < trials; t++) {
+    await tick();
+    let stop = watchLongTasks();
+    let t0 = performance.now();
+    const zr = await zarr.get(arr);
+    z.push(performance.now() - t0);
+    await tick();
+    longZarrita = longZarrita.concat(stop());
+    stop = watchLongTasks();
+    t0 = performance.now();
+    const ours = await readSlice(store, variable, [], { context: ctx, budgetBytes: 2 ** 31 });
+    o.push(performance.now() - t0);
+    await tick();
+    longOurs = longOurs.concat(stop());
+    const a = zr.data as Float32Array;
+    const b = ours.data as Float32Array;
+    for (let i = 0; i < a.length; i += 4099) if (a[i] !== b[i]) equal = false;
+    if (a.length !== b.length) equal = false;
+  }
+  ctx.close();
+  return { bytes, zarritaMs: Math.min(...z), oursMs: Math.min(...o), longOurs, longZarrita, equal, workers: ctx.executor.concurrency };
+}
+
+/** Run 2: cold time to the first 2-D slice over HTTP (metadata + chunks). */
+async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: DimSelection[]) {
+  const t0 = performance.now();
+  let n: number;
+  if (which === 'ours') {
+    const store = new BenchHttpStore(DATA);
+    const meta = await json(`${DATA}/${name}/.zarray`);
+    const ctx = createDataContext({ workers: true });
+    const s = await readSlice(store, variableFromMetadata(name, meta), selection, { context: ctx });
+    n = s.data.length;
+    const ms = performance.now() - t0;
+    ctx.close();
+    return { ms, n };
+  }
+  const store = new zarr.FetchStore(DATA);
+  const arr = await zarr.open.v2(zarr.root(store).resolve(name), { kind: 'array', attrs: false });
+  const r = await zarr.get(arr, selection.map((s) => (typeof s === 'number' ? s : null)));
+  n = r.data.length;
+  return { ms: performance.now() - t0, n };
+}
+
+/** Prewarm the worker module and codecs so run 2 measures the network path, as in a page already open. */
+async function warm() {
+  const ctx = createDataContext({ workers: true });
+  const store = new BenchHttpStore(DATA);
+  const meta = await json(`${DATA}/v4d/.zarray`);
+  await readSlice(store, variableFromMetadata('v4d', meta), [11, 7, { start: 0, stop: 1 }, { start: 0, stop: 1 }], { context: ctx });
+  ctx.close();
+}
+
+Object.assign(window, { bench: { decode, firstSlice, warm } });
+document.getElementById('status')!.textContent = 'ready';

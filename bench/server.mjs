@@ -1,0 +1,67 @@
+// Static server for the benchmarks: serves folders by URL prefix with Range, CORS and an injected latency, and
+// counts requests and bytes per path. Binds 127.0.0.1 only.
+import { createReadStream, promises as fs } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+const MIME = { '.json': 'application/json', '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+
+/**
+ * @param {Record<string, string>} mounts URL prefix ('/', '/data/') → folder
+ * @returns {Promise<{url: string, stop(): Promise<void>, setLatency(ms: number, prefix?: string): void, log: {path: string, range: string|null, bytes: number}[]}>}
+ */
+export async function startServer(mounts) {
+  let latencyMs = 0;
+  let latencyPrefix = '/data/';
+  const log = [];
+  const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
+  const server = http.createServer(async (req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', 'Range');
+    res.setHeader('Access-Control-Expose-Headers', 'Content-Range, Content-Length');
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    const url = new URL(req.url ?? '/', 'http://x');
+    const p = decodeURIComponent(url.pathname);
+    if (latencyMs > 0 && p.startsWith(latencyPrefix)) await new Promise((r) => setTimeout(r, latencyMs));
+    const prefix = prefixes.find((m) => p.startsWith(m));
+    const file = prefix ? path.join(mounts[prefix], p.slice(prefix.length) || 'index.html') : null;
+    const root = prefix ? path.resolve(mounts[prefix]) : '';
+    const entry = { path: p, range: req.headers.range ?? null, bytes: 0, status: 404 };
+    log.push(entry);
+    let stat = null;
+    if (file && path.resolve(file).startsWith(root)) stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile()) return void res.writeHead(404).end();
+    let start = 0;
+    let end = stat.size - 1;
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    if (range) {
+      if (range[1] === '') start = Math.max(0, stat.size - Number(range[2]));
+      else {
+        start = Number(range[1]);
+        if (range[2] !== '') end = Math.min(end, Number(range[2]));
+      }
+      res.setHeader('Content-Range', `bytes ${start}-${end}/${stat.size}`);
+    }
+    const len = Math.max(0, end - start + 1);
+    entry.bytes = len;
+    entry.status = range ? 206 : 200;
+    res.writeHead(entry.status, {
+      'Content-Length': len,
+      'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-store',
+    });
+    if (req.method === 'HEAD' || len === 0) return void res.end();
+    createReadStream(file, { start, end }).pipe(res);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log,
+    setLatency(ms, prefix = '/data/') {
+      latencyMs = ms;
+      latencyPrefix = prefix;
+    },
+    stop: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r(undefined)); }),
+  };
+}

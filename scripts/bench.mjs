@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// `npm run bench`: data-path benchmarks in Debian chromium (Playwright), ratios measured in the same run.
+//   1. decode throughput of the worker pool ÷ zarrita on the main thread (blosc-lz4 and zlib float32, 256 MB each)
+//   2. cold time to the first 2-D slice of a chunked 4-D variable over HTTP with 20 ms latency: ours vs zarrita
+//      vs xarray + fsspec
+//   3. bytes fetched ÷ bytes of the chunks touched, requests ÷ chunks touched (run 2, ours)
+//   4. main-thread long tasks (> 50 ms) during run 1 (ours)
+// plus the app's initial JS size (gzip) when the app builds. Writes bench/latest.json, appends to BENCHMARKS.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, promises as fs, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { startServer } from '../bench/server.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const TMP = path.join(ROOT, 'bench', 'tmp');
+const DATA = path.join(TMP, 'data');
+const DIST = path.join(TMP, 'dist');
+const PY = '/usr/bin/python3';
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
+const LATENCY = 20;
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stderr || r.stdout}`);
+  return r.stdout;
+}
+
+/** Async, so the benchmark server in this process keeps answering while the child runs. */
+function runAsync(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const c = spawn(cmd, args, { cwd: ROOT });
+    let out = '';
+    let err = '';
+    c.stdout.on('data', (d) => (out += d));
+    c.stderr.on('data', (d) => (err += d));
+    c.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} failed:\n${err.slice(-2000)}`))));
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+async function ensureData() {
+  const marker = path.join(DATA, '.bench-v1');
+  if (existsSync(marker)) return;
+  console.log('▶ generating benchmark data (zarr-python) in bench/tmp/data …');
+  run(PY, [path.join(ROOT, 'bench', 'make-data.py'), DATA], { stdio: 'inherit' });
+  await fs.writeFile(marker, '');
+}
+
+function appJsGzip() {
+  if (!existsSync(path.join(ROOT, 'index.html')) || !existsSync(path.join(ROOT, 'app'))) return null;
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) return { error: 'the app did not build' };
+  const html = readFileSync(path.join(ROOT, 'dist', 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]);
+  let bytes = 0;
+  for (const ref of new Set(refs)) bytes += gzipSync(readFileSync(path.join(ROOT, 'dist', ref))).length;
+  return { bytes, files: refs.length };
+}
+
+function chunkFileBytes(name, t, z) {
+  const dir = path.join(DATA, name);
+  let bytes = 0;
+  let n = 0;
+  for (let y = 0; y < 4; y++)
+    for (let x = 0; x < 4; x++) {
+      const f = path.join(dir, `${t}.${z}.${y}.${x}`);
+      if (existsSync(f)) {
+        bytes += statSync(f).size;
+        n++;
+      }
+    }
+  return { bytes, n };
+}
+
+async function main() {
+  await ensureData();
+  console.log('▶ building the benchmark page');
+  run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
+  const server = await startServer({ '/': DIST, '/data/': DATA });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const results = [];
+  const notes = [];
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(`${server.url}/index.html`);
+    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+
+    // 1 + 4: decode throughput and long tasks
+    let longTasks = 0;
+    for (const name of ['f32_blosc_lz4', 'f32_zlib']) {
+      console.log(`▶ run 1: decode ${name}`);
+      const r = await page.evaluate(([n, t]) => window.bench.decode(n, t), [name, TRIALS]);
+      if (!r.equal) notes.push(`run 1 ${name}: results differ from zarrita's!`);
+      const mbs = (ms) => r.bytes / 2 ** 20 / (ms / 1000);
+      console.log(`  zarrita ${round(r.zarritaMs, 0)} ms (${round(mbs(r.zarritaMs), 0)} MB/s), ours ${round(r.oursMs, 0)} ms (${round(mbs(r.oursMs), 0)} MB/s), ${r.workers} workers, long tasks ours ${r.longOurs.length} (max ${round(Math.max(0, ...r.longOurs), 0)} ms), zarrita ${r.longZarrita.length}`);
+      const ratio = r.zarritaMs / r.oursMs;
+      results.push({ name: `decode-throughput-ratio-${name.slice(4)}`, value: round(ratio), unit: '×', target: 1.8, baseline: `zarrita main thread ${round(mbs(r.zarritaMs), 0)} MB/s; ours ${round(mbs(r.oursMs), 0)} MB/s; ${cores} cores`, met: ratio >= 1.8 });
+      longTasks += r.longOurs.length;
+    }
+    results.push({ name: 'main-thread-long-tasks-during-decode', value: longTasks, unit: 'count', target: 0, baseline: 'PerformanceObserver longtask > 50 ms, run 1 (ours, both codecs)', met: longTasks === 0 });
+
+    // 2 + 3: first slice over HTTP with latency
+    console.log(`▶ run 2: first 2-D slice over HTTP, ${LATENCY} ms latency`);
+    await page.evaluate(() => window.bench.warm());
+    server.setLatency(LATENCY);
+    const times = { ours: [], zarrita: [], xarray: [] };
+    let fetchRatio = null;
+    for (let t = 0; t < TRIALS; t++) {
+      const [ti, zi] = [t % 12, (t * 3) % 8];
+      for (const which of ['ours', 'zarrita']) {
+        server.log.length = 0;
+        const r = await page.evaluate(([w, a, b]) => window.bench.firstSlice(w, 'v4d', [a, b, null, null]), [which, ti, zi]);
+        times[which].push(r.ms);
+        if (which === 'ours' && t === 0) {
+          const chunkReqs = server.log.filter((e) => /\/v4d\/\d+\.\d+\.\d+\.\d+$/.test(e.path));
+          const touched = chunkFileBytes('v4d', ti, zi);
+          const fetched = chunkReqs.reduce((a, e) => a + e.bytes, 0);
+          fetchRatio = { bytes: fetched / touched.bytes, requests: chunkReqs.length / touched.n, all: server.log.length };
+        }
+      }
+      const py = JSON.parse(await runAsync(PY, [path.join(ROOT, 'bench', 'xarray-first-slice.py'), `${server.url}/data`, 'v4d', String(ti), String(zi)]));
+      times.xarray.push(py.ms);
+    }
+    server.setLatency(0);
+    const [o, z, x] = [median(times.ours), median(times.zarrita), median(times.xarray)];
+    console.log(`  ours ${round(o, 0)} ms, zarrita ${round(z, 0)} ms, xarray ${round(x, 0)} ms (medians of ${TRIALS})`);
+    results.push({ name: 'first-slice-speedup-vs-zarrita', value: round(z / o), unit: '×', target: 1.5, baseline: `zarrita ${round(z, 0)} ms; ours ${round(o, 0)} ms`, met: z / o >= 1.5 });
+    results.push({ name: 'first-slice-speedup-vs-xarray', value: round(x / o), unit: '×', target: 3, baseline: `xarray+fsspec ${round(x, 0)} ms; ours ${round(o, 0)} ms`, met: x / o >= 3 });
+    if (fetchRatio) {
+      results.push({ name: 'bytes-fetched-per-chunk-byte', value: round(fetchRatio.bytes, 3), unit: 'ratio', target: 1, baseline: 'chunk objects of the 2-D slice', met: Math.abs(fetchRatio.bytes - 1) < 1e-9 });
+      results.push({ name: 'requests-per-chunk-touched', value: round(fetchRatio.requests, 3), unit: 'ratio', target: 1, baseline: `plus ${fetchRatio.all - Math.round(fetchRatio.requests * 16)} metadata request(s)`, met: Math.abs(fetchRatio.requests - 1) < 1e-9 });
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+
+  const js = appJsGzip();
+  if (js && 'bytes' in js) {
+    const kb = js.bytes / 1024;
+    results.push({ name: 'app-initial-js-gzip', value: round(kb, 1), unit: 'KB', target: 250, baseline: `${js.files} script(s) referenced by dist/index.html`, met: kb <= 250 });
+  } else notes.push(js ? `app size: ${js.error}` : 'app size: no app to build yet');
+
+  await fs.writeFile(path.join(ROOT, 'bench', 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const lines = [`\n## ${when} UTC — ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'cpu'}`, '', '| benchmark | value | target | met | baseline / detail |', '| --- | --- | --- | --- | --- |'];
+  for (const r of results) lines.push(`| ${r.name} | ${r.value} ${r.unit} | ${r.target} | ${r.met ? 'yes' : '**no**'} | ${r.baseline} |`);
+  for (const n of notes) lines.push(`\n- ${n}`);
+  const file = path.join(ROOT, 'BENCHMARKS.md');
+  if (!existsSync(file)) await fs.writeFile(file, '# Benchmarks\n\nAppended by `npm run bench` (scripts/bench.mjs); see that script for what each line measures.\n');
+  await fs.appendFile(file, lines.join('\n') + '\n');
+  console.log(lines.join('\n'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
