@@ -15,7 +15,7 @@ describe('cancellation', () => {
   it('after abort no further store requests are made and the read rejects', async () => {
     const store = new CountingStore(ROOT);
     store.latency = 30;
-    const ctx = inline();
+    const ctx = createDataContext({ workers: false, fetchConcurrency: 4 });
     const v = variableFromFolder(ROOT, 'ints_edge'); // 2 x 4 = 8 chunks, at most 4 in flight
     const ac = new AbortController();
     const p = readSlice(store, v, [], { context: ctx, signal: ac.signal });

@@ -20,6 +20,8 @@ export interface DataContext {
   readonly stats: DataStats;
   /** Decoded shard indexes by store path (bounded). */
   readonly shardIndexes: Map<string, Promise<BigUint64Array | null>>;
+  /** Chunk fetches in flight per read (default: max(16, 4 × decode concurrency)). */
+  readonly fetchConcurrency?: number | undefined;
   close(): void;
 }
 
@@ -29,6 +31,7 @@ export interface DataContextOptions {
   /** `true`: a worker pool (browsers only); `false`: decode in-process; a number: a pool of that size. */
   readonly workers?: boolean | number | undefined;
   readonly executor?: DecodeExecutor | undefined;
+  readonly fetchConcurrency?: number | undefined;
 }
 
 /** Whether module workers can be started here (a browser page, not Node or a worker). */
@@ -56,6 +59,7 @@ export function createDataContext(options: DataContextOptions = {}): DataContext
     executor,
     stats: { fetches: 0, bytesFetched: 0, decoded: 0 },
     shardIndexes: new BoundedMap(2048),
+    fetchConcurrency: options.fetchConcurrency,
     close: () => executor.close(),
   };
 }

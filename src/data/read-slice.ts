@@ -121,7 +121,8 @@ export async function readSlice(
     report();
   };
 
-  await runLimited(tasks, Math.max(4, ctx.executor.concurrency * 4), run, signal);
+  // Enough fetches in flight to cover a browser's per-host connections and the decoders' queue.
+  await runLimited(tasks, ctx.fetchConcurrency ?? Math.max(16, ctx.executor.concurrency * 4), run, signal);
   const result: Slice = {
     variable,
     shape: ranges.filter((r) => !r.drop).map((r) => r.count),
