@@ -4,6 +4,7 @@
  */
 import { registry } from 'zarrita';
 import { ZarrviewError } from '../errors';
+import { checksum32Decode } from './checksum32';
 
 export type ByteDecoder = (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array;
 
@@ -19,6 +20,8 @@ export const BYTE_CODECS = new Set([
   'lzma',
   'fletcher32',
   'shuffle',
+  'crc32',
+  'adler32',
 ]);
 
 /**
@@ -117,6 +120,9 @@ export async function byteDecoder(id: string, config: Record<string, unknown>, i
       return lzmaDecode;
     case 'fletcher32':
       return fletcher32Decode;
+    case 'crc32':
+    case 'adler32':
+      return (b) => checksum32Decode(id, config, b);
     case 'shuffle': {
       const size = Number(config.elementsize ?? 0) || itemSize;
       return (b) => unshuffle(b, size);
