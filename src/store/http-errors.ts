@@ -87,11 +87,11 @@ export function statusError(status: number, url: string, key: string, body: stri
 }
 
 /** The error for a fetch that threw (no response): aborted, CORS-blocked (browser) or a network failure. */
-export function fetchFailure(e: unknown, url: string, key: string, signal: AbortSignal | undefined): Error {
+export function fetchFailure(e: unknown, url: string, key: string, signal: AbortSignal | undefined, browser: boolean = inBrowser()): Error {
   if (isZarrviewError(e)) return e;
   if (signal?.aborted || (e instanceof Error && e.name === 'AbortError')) return new AbortedError({ cause: e, key });
   const host = hostOf(url);
-  if (inBrowser() && e instanceof TypeError) {
+  if (browser && e instanceof TypeError) {
     return new HttpError(
       'cors',
       0,

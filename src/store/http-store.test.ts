@@ -110,27 +110,20 @@ describe('errors', () => {
   });
 
   it('explain a CORS block in a browser, retried once only', async () => {
-    const g = globalThis as { document?: unknown; process?: unknown };
-    const saved = g.process;
-    g.document = {};
-    g.process = undefined;
-    try {
-      const e = fetchFailure(new TypeError('Failed to fetch'), 'https://b.s3.amazonaws.com/ds/.zattrs', '/.zattrs', undefined);
-      expect(e).toMatchObject({ code: 'cors' });
-      expect(e.message).toContain('"AllowedMethods"');
-      let calls = 0;
-      const blocked = new HttpStore('https://b.s3.amazonaws.com/ds', {
-        fetch: async () => {
-          calls++;
-          throw new TypeError('Failed to fetch');
-        },
-      });
-      await expect(withRetry(blocked, fast).get('/.zattrs')).rejects.toMatchObject({ code: 'cors' });
-      expect(calls).toBe(2);
-    } finally {
-      g.process = saved;
-      delete g.document;
-    }
+    const e = fetchFailure(new TypeError('Failed to fetch'), 'https://b.s3.amazonaws.com/ds/.zattrs', '/.zattrs', undefined, true);
+    expect(e).toMatchObject({ code: 'cors' });
+    expect(e.message).toContain('"AllowedMethods"');
+    expect(fetchFailure(new TypeError('fetch failed'), 'https://h/x', '/x', undefined, false)).toMatchObject({ code: 'network' });
+    let calls = 0;
+    const blocked = new HttpStore('https://b.s3.amazonaws.com/ds', {
+      browser: true,
+      fetch: async () => {
+        calls++;
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(withRetry(blocked, fast).get('/.zattrs')).rejects.toMatchObject({ code: 'cors' });
+    expect(calls).toBe(2);
   });
 });
 

@@ -34,6 +34,8 @@ export interface HttpStoreOptions {
    * offset range is sent instead (suffix ranges need a CORS preflight, and some servers get them wrong).
    */
   readonly suffixRequests?: boolean | undefined;
+  /** Whether a bare fetch `TypeError` means a CORS block (browser); detected when not given. */
+  readonly browser?: boolean | undefined;
 }
 
 /** RFC 3986 encoding of one path segment or query component (as SigV4 expects). */
@@ -113,7 +115,7 @@ export class HttpStore implements Store {
         const body = await res.arrayBuffer();
         size = total !== undefined ? Number(total) : res.status === 200 ? body.byteLength : undefined;
       } catch (e) {
-        throw fetchFailure(e, url, key, options?.signal);
+        throw fetchFailure(e, url, key, options?.signal, this.options.browser);
       }
     }
     if (size === undefined) throw new HttpStatusError(200, `${this.keyUrl(key)} does not report its size (Content-Length or Content-Range).`, { key });
@@ -136,7 +138,7 @@ export class HttpStore implements Store {
     try {
       return await res.text();
     } catch (e) {
-      throw fetchFailure(e, url, key, options?.signal);
+      throw fetchFailure(e, url, key, options?.signal, this.options.browser);
     }
   }
 
@@ -148,7 +150,7 @@ export class HttpStore implements Store {
     try {
       bytes = new Uint8Array(await res.arrayBuffer());
     } catch (e) {
-      throw fetchFailure(e, url, key, options?.signal);
+      throw fetchFailure(e, url, key, options?.signal, this.options.browser);
     }
     if (range && res.status === 200) {
       // The server ignored Range and sent the whole object.
@@ -171,14 +173,14 @@ export class HttpStore implements Store {
     forbiddenMayBeMissing = true,
   ): Promise<Response | undefined> {
     const signal = options?.signal;
-    if (signal?.aborted) throw fetchFailure(signal.reason, url, key, signal);
+    if (signal?.aborted) throw fetchFailure(signal.reason, url, key, signal, this.options.browser);
     let headers: Record<string, string> = { ...this.options.headers };
     if (this.options.sign) headers = { ...headers, ...(await this.options.sign({ method, url, headers })) };
     let res: Response;
     try {
       res = await this.fetchFn(url, { method, headers: { ...headers, ...extra }, signal, credentials: 'omit' });
     } catch (e) {
-      throw fetchFailure(e, url, key, signal);
+      throw fetchFailure(e, url, key, signal, this.options.browser);
     }
     if (res.ok) return res;
     const body = method === 'HEAD' ? '' : await res.text().catch(() => '');
