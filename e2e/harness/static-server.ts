@@ -3,22 +3,26 @@
  * HTTP so tests in another process can inject latency and faults and read the request log.
  *
  * Control endpoints (all under `/__control`, never logged):
- * - `POST /__control/config` `{ latencyMs?, faults? }` — replaces the configuration;
- * - `POST /__control/reset` — clears configuration and log;
+ * - `POST /__control/config[?scope=name]` `{ latencyMs?, faults?, seed? }` — replaces that scope's configuration
+ *   (default scope ''); specs running in parallel each use their own scope so they do not undo each other;
+ * - `POST /__control/reset[?scope=name]` — clears that scope's configuration; without a scope, every scope and the log;
  * - `GET /__control/log` — the request log as JSON.
  *
  * A fault applies to request paths containing `match` (all paths when empty) and is one of: an HTTP `status`
  * (e.g. 503), `reset` (destroy the socket), `truncate` (send half the body with the full Content-Length),
- * `stall` (send headers, then nothing), or `wrong-length` (Content-Length larger than the body). `rate` (0..1)
- * applies it to that share of requests, from a seeded generator so runs repeat; `count` limits how many times.
+ * `stall` (send headers, then nothing), `wrong-length` (Content-Length larger than the body), or `delay` (wait
+ * `ms`, then go on; delays add up and do not stop the search for another fault). `rate` (0..1) applies it to
+ * that share of requests, from a seeded generator so runs repeat; `count` limits how many times. `latencyMs`
+ * delays every request.
  */
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
 export interface Fault {
-  kind: 'status' | 'reset' | 'truncate' | 'stall' | 'wrong-length';
+  kind: 'status' | 'reset' | 'truncate' | 'stall' | 'wrong-length' | 'delay';
   status?: number;
+  ms?: number;
   match?: string;
   rate?: number;
   count?: number;
@@ -95,42 +99,59 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 export async function startStaticServer(root: string, port = 0): Promise<StaticServer> {
-  let config: ServerConfig = { latencyMs: 0, faults: [], seed: 1 };
-  let random = seeded(config.seed);
+  interface Scope {
+    config: ServerConfig;
+    random: () => number;
+  }
+  const scopes = new Map<string, Scope>();
   const used = new Map<Fault, number>();
   const log: LogEntry[] = [];
   const absRoot = path.resolve(root);
 
-  function pickFault(p: string): Fault | null {
-    for (const f of config.faults) {
-      if (f.match && !p.includes(f.match)) continue;
-      if (f.count !== undefined && (used.get(f) ?? 0) >= f.count) continue;
-      if (f.rate !== undefined && random() >= f.rate) continue;
-      used.set(f, (used.get(f) ?? 0) + 1);
-      return f;
+  /** Applies matching delays, then returns the first terminal fault (if any) over every scope. */
+  async function pickFault(p: string): Promise<Fault | null> {
+    let delay = 0;
+    let chosen: Fault | null = null;
+    for (const { config, random } of scopes.values()) {
+      delay += config.latencyMs;
+      for (const f of config.faults) {
+        if (f.match && !p.includes(f.match)) continue;
+        if (f.count !== undefined && (used.get(f) ?? 0) >= f.count) continue;
+        if (f.rate !== undefined && random() >= f.rate) continue;
+        if (f.kind === 'delay') {
+          delay += f.ms ?? 0;
+          continue;
+        }
+        if (chosen) continue;
+        used.set(f, (used.get(f) ?? 0) + 1);
+        chosen = f;
+      }
     }
-    return null;
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    return chosen;
   }
 
-  async function control(req: http.IncomingMessage, res: http.ServerResponse, p: string): Promise<void> {
+  async function control(req: http.IncomingMessage, res: http.ServerResponse, p: string, scope: string | null): Promise<void> {
     res.setHeader('Content-Type', 'application/json');
     if (p === '/__control/log') {
       res.end(JSON.stringify(log));
       return;
     }
     if (p === '/__control/reset') {
-      config = { latencyMs: 0, faults: [], seed: 1 };
-      random = seeded(1);
-      used.clear();
-      log.length = 0;
+      if (scope === null) {
+        scopes.clear();
+        used.clear();
+        log.length = 0;
+      } else {
+        scopes.delete(scope);
+      }
       res.end('{}');
       return;
     }
     if (p === '/__control/config' && req.method === 'POST') {
       const body = JSON.parse(await readBody(req)) as Partial<ServerConfig>;
-      config = { latencyMs: body.latencyMs ?? 0, faults: body.faults ?? [], seed: body.seed ?? 1 };
-      random = seeded(config.seed);
-      used.clear();
+      const config = { latencyMs: body.latencyMs ?? 0, faults: body.faults ?? [], seed: body.seed ?? 1 };
+      scopes.set(scope ?? '', { config, random: seeded(config.seed) });
       res.end('{}');
       return;
     }
@@ -142,7 +163,7 @@ export async function startStaticServer(root: string, port = 0): Promise<StaticS
     cors(res);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = decodeURIComponent(url.pathname);
-    if (p.startsWith('/__control/')) return control(req, res, p);
+    if (p.startsWith('/__control/')) return control(req, res, p, url.searchParams.get('scope'));
     if (req.method === 'OPTIONS') {
       res.statusCode = 204;
       res.end();
@@ -150,8 +171,7 @@ export async function startStaticServer(root: string, port = 0): Promise<StaticS
     }
     const entry: LogEntry = { time: Date.now(), method: req.method ?? 'GET', path: p, range: req.headers.range ?? null, status: 0, bytes: 0, fault: null };
     log.push(entry);
-    if (config.latencyMs > 0) await new Promise((r) => setTimeout(r, config.latencyMs));
-    const fault = pickFault(p);
+    const fault = await pickFault(p);
     entry.fault = fault ? `${fault.kind}${fault.status ? ` ${fault.status}` : ''}` : null;
     if (fault?.kind === 'reset') {
       req.socket.destroy();

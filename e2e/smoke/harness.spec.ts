@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { BUCKET, S3_URL, STATIC_URL } from '../harness/ports';
 
+/** This spec's own fault scope, on a file no other spec reads, so specs running alongside are not disturbed. */
+const SCOPE = 'smoke';
+const FILE = '/fixtures/README.md';
+
 async function control(path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${STATIC_URL}/__control/${path}`, {
+  const res = await fetch(`${STATIC_URL}/__control/${path}${body === undefined ? '' : `?scope=${SCOPE}`}`, {
     method: body === undefined ? 'GET' : 'POST',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -42,7 +46,7 @@ test('the page lists a bucket prefix over the S3 protocol', async ({ page }) => 
 
 test('injected latency is observable from the page', async ({ page }) => {
   await page.goto('/');
-  const url = `${STATIC_URL}/public/demo/index.json`;
+  const url = `${STATIC_URL}${FILE}`;
   const timed = (u: string) =>
     page.evaluate(async (x) => {
       const t0 = performance.now();
@@ -50,20 +54,25 @@ test('injected latency is observable from the page', async ({ page }) => {
       return performance.now() - t0;
     }, u);
   await timed(url);
-  await control('config', { latencyMs: 400 });
+  await control('config', { faults: [{ kind: 'delay', ms: 400, match: FILE }] });
   const slow = await timed(url);
   expect(slow).toBeGreaterThanOrEqual(390);
 });
 
 test('an injected 503 is observable from the page, and the request log records it', async ({ page }) => {
   await page.goto('/');
-  await control('config', { faults: [{ kind: 'status', status: 503, match: 'index.json', count: 1 }] });
+  await control('config', { faults: [{ kind: 'status', status: 503, match: FILE, count: 1 }] });
+  const before = ((await control('log')) as { path: string }[]).filter((e) => e.path === FILE).length;
   const statuses = await page.evaluate(async (url) => {
     const a = await fetch(url, { cache: 'no-store' });
     const b = await fetch(url, { cache: 'no-store' });
     return [a.status, b.status];
-  }, `${STATIC_URL}/public/demo/index.json`);
+  }, `${STATIC_URL}${FILE}`);
   expect(statuses).toEqual([503, 200]);
   const log = (await control('log')) as { path: string; status: number; fault: string | null }[];
-  expect(log.filter((e) => e.path === '/public/demo/index.json').map((e) => e.status)).toEqual([503, 200]);
+  const mine = log.filter((e) => e.path === FILE).slice(before);
+  expect(mine.map((e) => [e.status, e.fault])).toEqual([
+    [503, 'status 503'],
+    [200, null],
+  ]);
 });

@@ -64,7 +64,7 @@ test('a failing server shows the error in place with details; the rest stays usa
   await page.goto('/');
   // A fixture no other spec reads, so the injected faults cannot disturb tests running alongside.
   await openUrl(page, fixtureUrl('transforms/keys-upper/groups'));
-  await fetch(`${STATIC_URL}/__control/config`, {
+  await fetch(`${STATIC_URL}/__control/config?scope=datasets`, {
     method: 'POST',
     body: JSON.stringify({ latencyMs: 0, faults: [{ kind: 'status', status: 500, match: 'keys-upper/groups.file/temp/' }] }),
   });
@@ -76,7 +76,7 @@ test('a failing server shows the error in place with details; the rest stays usa
     await page.getByTestId('view-matrix').click();
     await expect(page.getByTestId('cell-0-0')).toHaveAttribute('data-value', '-45');
   } finally {
-    await fetch(`${STATIC_URL}/__control/reset`, { method: 'POST', body: '{}' });
+    await fetch(`${STATIC_URL}/__control/reset?scope=datasets`, { method: 'POST', body: '{}' });
   }
   await page.goto('/');
   await openUrl(page, `${STATIC_URL}/does-not-exist.zarr`).catch(() => undefined);

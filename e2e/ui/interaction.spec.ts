@@ -5,7 +5,7 @@ import { fixtureUrl, openUrl, selectPath } from './helpers';
 const NAME = 'netcdf-c-4.9.3/nczarr-file/groups';
 
 async function control(p: string, body: unknown): Promise<void> {
-  await fetch(`${STATIC_URL}/__control/${p}`, { method: 'POST', body: JSON.stringify(body) });
+  await fetch(`${STATIC_URL}/__control/${p}?scope=interaction`, { method: 'POST', body: JSON.stringify(body) });
 }
 
 test('play advances along a dimension and pause stops it', async ({ page }) => {
