@@ -1,5 +1,5 @@
 /**
- * The one API through which the UI (and the CLI) reach the core. Everything here is framework-free.
+ * The types of the one API through which the UI reaches the core (`openDataset` is in open.ts). Framework-free.
  *
  * @example
  * const ds = await openDataset({ kind: 'url', url: 'https://host/data.zarr#mode=nczarr,s3' });

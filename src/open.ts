@@ -1,0 +1,67 @@
+/**
+ * `openDataset`: the one composition of store, model and data path that the UI and the CLI use. It opens the
+ * store (probing the form when no `#mode` says it), parses the metadata once into the netCDF-style model, and
+ * returns a handle whose `read` goes through the shared chunk cache and decode executor (a worker pool in
+ * browsers, in-process in Node).
+ *
+ * @example
+ * const ds = await openDataset({ kind: 'url', url: 'https://host/data.zarr#mode=nczarr,s3' });
+ * const slice = await ds.read('/temp', [0, null, null], { signal });
+ */
+import type { OpenOptions, OpenedDataset, ReadOptions, Slice, DimSelection } from './api';
+import { type DataContext, defaultContext, readSlice } from './data';
+import { ZarrviewError } from './errors';
+import { findVariable, readDataset } from './model';
+import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './store/open-store';
+import type { Telemetry } from './store/types';
+
+export interface OpenDatasetOptions extends OpenOptions {
+  /** Cache + executor for reads (default: the process-wide one). */
+  readonly context?: DataContext | undefined;
+  /** Store opener (default `openStore`; the CLI passes `openStoreNode` for local paths and the AWS environment). */
+  readonly openStore?: ((source: StoreSource, options: OpenStoreOptions) => Promise<OpenedStore>) | undefined;
+  /** Further store options (timeouts, retries, concurrency). */
+  readonly store?: Omit<OpenStoreOptions, 'signal' | 'aliases' | 'credentials'> | undefined;
+}
+
+/** Per-read options beyond the public ones: a thinned read and a size bound. */
+export interface DatasetReadOptions extends ReadOptions {
+  readonly stride?: number | undefined;
+  readonly budgetBytes?: number | undefined;
+}
+
+export interface Dataset extends OpenedDataset {
+  read(variablePath: string, selection: readonly DimSelection[], options?: DatasetReadOptions): Promise<Slice>;
+}
+
+export async function openDataset(source: StoreSource, options: OpenDatasetOptions = {}): Promise<Dataset> {
+  const open = options.openStore ?? openStore;
+  const opened = await open(source, {
+    ...options.store,
+    signal: options.signal,
+    aliases: options.aliases,
+    credentials: options.credentials,
+  });
+  const model = await readDataset(opened.store, { mode: opened.mode, name: opened.name, signal: options.signal });
+  const ctx = options.context ?? defaultContext();
+  // The context may be shared by several datasets: count its cache and decodes from the moment this one opened.
+  const base = { hits: ctx.cache.stats.hits, misses: ctx.cache.stats.misses, decoded: ctx.stats.decoded };
+  return {
+    model,
+    location: opened.location,
+    read(path, selection, readOptions = {}) {
+      const variable = findVariable(model.root, path);
+      if (!variable) return Promise.reject(new ZarrviewError('not-found', `There is no variable ${path} in this dataset.`, { key: path }));
+      return readSlice(opened.store, variable, selection, { ...readOptions, context: ctx });
+    },
+    telemetry: (): Telemetry => ({
+      ...opened.telemetry,
+      cacheHits: opened.telemetry.cacheHits + ctx.cache.stats.hits - base.hits,
+      cacheMisses: opened.telemetry.cacheMisses + ctx.cache.stats.misses - base.misses,
+      chunksDecoded: opened.telemetry.chunksDecoded + ctx.stats.decoded - base.decoded,
+    }),
+    close() {
+      // Decoded chunks stay in the shared cache (bounded by its budget) so reopening is instant.
+    },
+  };
+}
