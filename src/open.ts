@@ -34,6 +34,21 @@ export interface Dataset extends OpenedDataset {
   read(variablePath: string, selection: readonly DimSelection[], options?: DatasetReadOptions): Promise<Slice>;
 }
 
+/** `https://h/a/b.zarr/temp#mode=zarr` → `temp` (the name a single-array root is shown under). */
+export function lastSegment(location: string): string | undefined {
+  const path = location.split('#')[0]!.split('?')[0]!.replace(/[/\\]+$/, '');
+  const seg = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  return seg === '' ? undefined : decodeURIComponentSafe(seg);
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 export async function openDataset(source: StoreSource, options: OpenDatasetOptions = {}): Promise<Dataset> {
   const open = options.openStore ?? openStore;
   const opened = await open(source, {
@@ -42,7 +57,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     aliases: options.aliases,
     credentials: options.credentials,
   });
-  const model = await readDataset(opened.store, { mode: opened.mode, name: opened.name, signal: options.signal });
+  const model = await readDataset(opened.store, { mode: opened.mode, name: opened.name, arrayName: lastSegment(opened.location), signal: options.signal });
   const ctx = options.context ?? defaultContext();
   // The context may be shared by several datasets: count its cache and decodes from the moment this one opened.
   const base = { hits: ctx.cache.stats.hits, misses: ctx.cache.stats.misses, decoded: ctx.stats.decoded };

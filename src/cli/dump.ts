@@ -9,6 +9,7 @@ import { readSlice } from '../data/index';
 import { ZarrviewError } from '../errors';
 import { walkVariables } from '../model/find';
 import { readDataset } from '../model/index';
+import { lastSegment } from '../open';
 import type { Slice } from '../api';
 import type { Dataset, Variable } from '../model/types';
 import { openStoreNode } from '../store/open-store-node';
@@ -86,6 +87,6 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
 /** Opens `args.location` and dumps it. */
 export async function dump(args: DumpArgs): Promise<DumpResult> {
   const opened = await openStoreNode(isUrl(args.location) ? { kind: 'url', url: args.location } : { kind: 'local', path: args.location });
-  const ds = await readDataset(opened.store, { mode: opened.mode, name: args.name ?? opened.name });
+  const ds = await readDataset(opened.store, { mode: opened.mode, name: args.name ?? opened.name, arrayName: lastSegment(opened.location) });
   return dumpStore(opened.store, ds, args);
 }

@@ -25,6 +25,8 @@ export function newShardMemo(): ShardMemo {
 export interface FetchOptions {
   readonly signal?: AbortSignal | undefined;
   readonly memo: ShardMemo;
+  /** Prefix of memo keys that tells stores apart (the memo may outlive one store: a long-lived context). */
+  readonly memoPrefix?: string | undefined;
 }
 
 function indexSize(shard: ShardSpec): number {
@@ -45,17 +47,19 @@ async function decodeIndex(shard: ShardSpec, bytes: Uint8Array): Promise<BigUint
 }
 
 function wholeShard(store: Store, path: AbsolutePath, opts: FetchOptions): Promise<Uint8Array | undefined> {
-  let p = opts.memo.shards.get(path);
+  const key = `${opts.memoPrefix ?? ''}${path}`;
+  let p = opts.memo.shards.get(key);
   if (!p) {
     p = store.get(path, { signal: opts.signal });
-    p.catch(() => opts.memo.shards.delete(path));
-    opts.memo.shards.set(path, p);
+    p.catch(() => opts.memo.shards.delete(key));
+    opts.memo.shards.set(key, p);
   }
   return p;
 }
 
 function readIndex(store: Store, shard: ShardSpec, path: AbsolutePath, opts: FetchOptions): Promise<BigUint64Array | null> {
-  let p = opts.memo.indexes.get(path);
+  const key = `${opts.memoPrefix ?? ''}${path}`;
+  let p = opts.memo.indexes.get(key);
   if (!p) {
     const size = indexSize(shard);
     p = (async () => {
@@ -73,8 +77,8 @@ function readIndex(store: Store, shard: ShardSpec, path: AbsolutePath, opts: Fet
       }
       return decodeIndex(shard, bytes);
     })();
-    p.catch(() => opts.memo.indexes.delete(path));
-    opts.memo.indexes.set(path, p);
+    p.catch(() => opts.memo.indexes.delete(key));
+    opts.memo.indexes.set(key, p);
   }
   return p;
 }

@@ -94,7 +94,7 @@ export async function readSlice(
 
   const load = (task: ChunkTask) => (s: AbortSignal): Promise<CachedChunk> =>
     (async () => {
-      const raw = await fetchChunk(store, spec, task.coords, { signal: s, memo });
+      const raw = await fetchChunk(store, spec, task.coords, { signal: s, memo, memoPrefix: `${storeId(store)}|` });
       ctx.stats.fetches++;
       if (s.aborted) throw new AbortedError();
       if (!raw) return null;

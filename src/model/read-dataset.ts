@@ -19,7 +19,7 @@ import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
 import type { RawGroup } from './raw';
 import { type MetaSource, getObject, mapSource, storeSource } from './source';
-import { readGroupV2, readGroupV3, problemOf } from './tree';
+import { readGroupV2, readGroupV3, readSingleArrayRoot, problemOf } from './tree';
 import type { Dataset, Dialect, Group, NczarrForm, Problem } from './types';
 
 /** The `#mode` words the readers care about (the URL parser's `ModeFlags` fits). */
@@ -36,6 +36,8 @@ export interface ReadDatasetOptions {
   readonly mode?: ModeFlagsLike | undefined;
   /** Dataset name (ncdump's file stem); default `dataset`. */
   readonly name?: string | undefined;
+  /** Variable name when the root is a single array (the location's last segment); default the dataset name. */
+  readonly arrayName?: string | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -91,17 +93,25 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[])
       }
     }
   }
-  if (!zgroup && !zattrs && nczarr === null) {
+  if (!zgroup && nczarr === null) {
     const zarray = await getObject(src, '.zarray').catch(() => undefined);
-    throw new ZarrviewError(
-      'not-found',
-      zarray
-        ? `${store.description} is a single Zarr array, not a group; open the folder that contains it.`
-        : `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup). Check the address and #mode.`,
-      { key: store.description },
-    );
+    if (zarray) {
+      return { zarrFormat: 2, src, nczarr, version, root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false) };
+    }
+    if (!zattrs) {
+      throw new ZarrviewError(
+        'not-found',
+        `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup, .zarray). Check the address and #mode.`,
+        { key: store.description },
+      );
+    }
   }
   return { zarrFormat: 2, src, nczarr, version, root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal }, '', zgroup ?? {}) };
+}
+
+/** The variable name of a single-array root: the last segment of the location, else the dataset name. */
+function arrayName(o: ReadDatasetOptions): string {
+  return o.arrayName ?? o.name ?? 'data';
 }
 
 async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): Promise<Probe> {
@@ -114,9 +124,10 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
       return undefined;
     });
     if (root) {
-      if (root.node_type !== 'group') {
-        throw new MetadataError(root.node_type === 'array' ? 'the root is a single array, not a group.' : '"node_type" must be "group".', { key: 'zarr.json' });
+      if (root.node_type === 'array') {
+        return { zarrFormat: 3, src: plain, nczarr: null, version: undefined, root: (s) => readSingleArrayRoot({ src: s, nczarr: null, signal: o.signal }, arrayName(o), root, true) };
       }
+      if (root.node_type !== 'group') throw new MetadataError('"node_type" must be "group" or "array".', { key: 'zarr.json' });
       const cm = root.consolidated_metadata;
       const src = mode.consolidated !== false && isObject(cm) && isObject(cm.metadata) ? mapSource(cm.metadata, true) : plain;
       const attrs = isObject(root.attributes) ? root.attributes : {};

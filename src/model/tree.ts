@@ -196,3 +196,19 @@ export async function readGroupV3(ctx: WalkContext, key: string, node: JsonObjec
   return { name: key.slice(key.lastIndexOf('/') + 1), key, attrs, attrTypes: parts?.attrTypes, nc, arrays, groups, problems };
 }
 
+/**
+ * A store whose root is one array (a URL pointing into a hierarchy, or an array written on its own): shown as a
+ * root group holding that array as the variable `name`; its chunks stay under the root key.
+ */
+export async function readSingleArrayRoot(ctx: WalkContext, name: string, node: JsonObject, v3: boolean): Promise<RawGroup> {
+  const problems: Problem[] = [];
+  let array: RawArray | undefined;
+  try {
+    array = v3 ? readArrayV3(ctx, '', node, problems) : await readArrayV2(ctx, '', node, problems);
+  } catch (e) {
+    problems.push(problemOf(v3 ? 'zarr.json' : '.zarray', e));
+  }
+  const arrays = array ? [{ ...array, name }] : [];
+  return { name: '', key: '', attrs: {}, attrTypes: undefined, nc: undefined, arrays, groups: [], problems };
+}
+
