@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { axisTitle, formatNumber, type Variable } from '../core';
+import { axisTitle, decodeSlice, formatNumber, type DecodedSlice, type Slice, type Variable } from '../core';
 import type { ViewKind, ViewOptions } from '../share/share-link';
 import type { Shown } from '../state/slice-store';
 import { ExportBar } from './ExportBar';
@@ -31,15 +31,28 @@ function axisInfo(axes: Axes, d: number | null, n: number): AxisInfo & { labels:
   return { title, values: useLabels ? v.labels : Array.from(v.values), labels: v.labels };
 }
 
+/** The stored values as numbers: no scale/offset, no masking (the "Raw values" switch). */
+function storedValues(slice: Slice): DecodedSlice | null {
+  try {
+    return decodeSlice(slice, { mask: false, scale: false });
+  } catch {
+    return null;
+  }
+}
+
 /** One loaded slice in the chosen view, with export. */
 export function SliceView({ shown, variable, axes, x, y, kind, options, stale }: Props) {
-  const { slice, decoded, other } = shown;
-  const title = other ? `${variable.name} − ${other.slice.variable.name}` : axisTitle(variable);
+  const { slice, other } = shown;
+  // Decoding never touches the slice (nor the cached chunks): switching to raw values re-reads nothing.
+  const decoded = useMemo(() => (options.raw ? storedValues(slice) : shown.decoded), [options.raw, slice, shown.decoded]);
+  const otherDecoded = useMemo(() => (other ? (options.raw ? storedValues(other.slice) : other.decoded) : null), [options.raw, other]);
+  const name = options.raw ? `${variable.name} (stored values)` : axisTitle(variable);
+  const title = other ? `${variable.name} − ${other.slice.variable.name}${options.raw ? ' (stored values)' : ''}` : name;
   const values: Values | null = useMemo(() => {
     if (!decoded) return null;
     const a = { values: decoded.values, mask: decoded.mask, shape: slice.shape };
-    return other?.decoded ? difference(a, { values: other.decoded.values, mask: other.decoded.mask, shape: other.slice.shape }) : a;
-  }, [decoded, other, slice.shape]);
+    return other && otherDecoded ? difference(a, { values: otherDecoded.values, mask: otherDecoded.mask, shape: other.slice.shape }) : a;
+  }, [decoded, other, otherDecoded, slice.shape]);
   // Slice dimensions keep the variable's order: with y after x the first slice dimension is x.
   const transposed = x !== null && y !== null && y > x;
   const shape = slice.shape;
@@ -52,7 +65,9 @@ export function SliceView({ shown, variable, axes, x, y, kind, options, stale }:
   const raw = slice.data as ArrayLike<number | bigint | string | boolean>;
   // 64-bit integers above 2^53 lose digits as doubles: show the stored integers when nothing rescales them.
   const exactInts =
-    !other && (slice.data instanceof BigInt64Array || slice.data instanceof BigUint64Array) && decoded?.plan.packing.scale == null && decoded?.plan.packing.offset == null;
+    !other &&
+    (slice.data instanceof BigInt64Array || slice.data instanceof BigUint64Array) &&
+    (options.raw || (decoded?.plan.packing.scale == null && decoded?.plan.packing.offset == null));
   const complexText = (i: number) => {
     const re = raw[2 * i] as number;
     const im = raw[2 * i + 1] as number;
@@ -110,7 +125,7 @@ export function SliceView({ shown, variable, axes, x, y, kind, options, stale }:
           {failed} chunk{failed > 1 ? 's' : ''} could not be read and {failed > 1 ? 'are' : 'is'} shown masked: {slice.failedChunks?.[0]?.message}
         </p>
       )}
-      {decoded && decoded.plan.warnings.length > 0 && <p className="muted">{decoded.plan.warnings.join(' ')}</p>}
+      {!options.raw && decoded && decoded.plan.warnings.length > 0 && <p className="muted">{decoded.plan.warnings.join(' ')}</p>}
       {body}
       {shape.length <= 2 && <ExportBar slice={slice} csv={csv} npyOverride={other && values ? Float64Array.from(values.values) : null} canPng={kind === 'heatmap' || kind === 'line' || kind === 'histogram'} />}
     </div>

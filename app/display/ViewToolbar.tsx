@@ -55,6 +55,10 @@ export function ViewToolbar({ kinds, active, comparable }: Props) {
           </button>
         ))}
       </div>
+      <label className="check" title="Show the stored numbers: no scale_factor/add_offset, no fill-value masking">
+        <input type="checkbox" checked={options.raw} onChange={(e) => setOptions({ raw: e.target.checked })} data-testid="raw-toggle" />
+        Raw values
+      </label>
       {(active === 'heatmap' || active === 'line') && (
         <>
           {active === 'heatmap' && (

@@ -18,6 +18,8 @@ export interface ViewOptions {
   readonly scale: ScaleName;
   /** Fixed colour range, or null for auto. */
   readonly range: readonly [number, number] | null;
+  /** Show the stored values (no scale/offset, no masking) instead of the CF-decoded ones. */
+  readonly raw: boolean;
 }
 
 export interface ShareState {
@@ -39,7 +41,7 @@ const NAME_RE = /^\P{Cc}{1,256}$/u;
 const PATH_RE = /^\/\P{Cc}{0,1024}$/u;
 
 export function defaultViewOptions(): ViewOptions {
-  return { view: 'auto', colormap: 'viridis', invert: false, scale: 'linear', range: null };
+  return { view: 'auto', colormap: 'viridis', invert: false, scale: 'linear', range: null, raw: false };
 }
 
 /** Removes credentials (`user:pass@`) and query parameters that look like signatures from a location. */
@@ -75,6 +77,7 @@ export function encodeShare(state: ShareState): string {
     if (o.invert) p.set('inv', '1');
     if (o.scale !== 'linear') p.set('scale', o.scale);
     if (o.range) p.set('range', `${o.range[0]},${o.range[1]}`);
+    if (o.raw) p.set('raw', '1');
   }
   return p.toString();
 }
@@ -168,6 +171,10 @@ export function decodeShare(fragment: string): DecodeResult {
       const hi = finiteNumber(b ?? '');
       if (extra !== undefined || lo === null || hi === null || !(lo < hi)) return fail('The colour range in this link is not valid.');
       options.range = [lo, hi];
+      hasOptions = true;
+    }
+    if (p.get('raw') === '1') {
+      options.raw = true;
       hasOptions = true;
     }
     if (hasOptions) state.options = options;
