@@ -103,15 +103,14 @@ test('a tree of 10,000 variables stays virtualised and responsive', async ({ pag
     await expect(tree).toBeVisible({ timeout: 30_000 });
     expect(await page.getByRole('treeitem').count()).toBeLessThan(120);
     await tree.focus();
-    const t0 = Date.now();
     await page.keyboard.press('End');
     await expect(page.locator('[role=treeitem][data-path="/v09999"]')).toBeVisible();
+    // Still virtualised at the far end: only the rows in view exist. (Speed is for the benchmark, not a test.)
+    expect(await page.getByRole('treeitem').count()).toBeLessThan(120);
     await page.keyboard.press('Enter');
     await expect(page.locator('[role=treeitem][data-path="/v09999"]')).toHaveAttribute('aria-selected', 'true');
     await page.getByTestId('tree-filter').fill('v0500');
     await expect(page.getByRole('treeitem')).toHaveCount(11);
-    // Generous bound: the machine is shared; a non-virtualised tree of 10,000 rows takes far longer.
-    expect(Date.now() - t0).toBeLessThan(15_000);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
