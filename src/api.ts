@@ -32,6 +32,11 @@ export interface EndpointAlias {
   readonly url: string;
   readonly region: string;
   readonly credentials?: S3Credentials | undefined;
+  /**
+   * How requests reach a bucket: `path` (default, `<url>/bucket/key`) or `virtual` (`bucket.<url host>/key`,
+   * for S3-compatible endpoints that serve buckets as virtual hosts).
+   */
+  readonly addressing?: 'path' | 'virtual' | undefined;
 }
 
 export interface OpenOptions {

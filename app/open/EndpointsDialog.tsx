@@ -14,7 +14,7 @@ interface FieldsProps {
 }
 
 function EndpointFields({ value, onChange, alias, idPrefix }: FieldsProps) {
-  const field = (key: keyof EndpointEntry, label: string, type = 'text') => (
+  const field = (key: Exclude<keyof EndpointEntry, 'virtualHost'>, label: string, type = 'text') => (
     <label key={key}>
       <span>{label}</span>
       <input
@@ -35,6 +35,12 @@ function EndpointFields({ value, onChange, alias, idPrefix }: FieldsProps) {
       {field('accessKeyId', 'Access key ID')}
       {field('secretAccessKey', 'Secret access key', 'password')}
       {field('sessionToken', 'Session token', 'password')}
+      {alias && (
+        <label className="check">
+          <input id={`${idPrefix}-virtualHost`} type="checkbox" checked={value.virtualHost === true} onChange={(e) => onChange({ ...value, virtualHost: e.target.checked })} />
+          Virtual-host style (bucket.host)
+        </label>
+      )}
     </div>
   );
 }

@@ -18,6 +18,8 @@ export interface EndpointEntry {
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
   readonly sessionToken: string;
+  /** Buckets as virtual hosts (`bucket.<host>`) instead of path style (aliases only). */
+  readonly virtualHost?: boolean;
 }
 
 interface SettingsState {
@@ -65,7 +67,10 @@ function sanitizeRecent(list: unknown): RecentEntry[] {
 
 function sanitizeEndpoint(e: Partial<EndpointEntry> | undefined): EndpointEntry {
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
-  return { name: s(e?.name), url: s(e?.url), region: s(e?.region) || 'us-east-1', accessKeyId: s(e?.accessKeyId), secretAccessKey: s(e?.secretAccessKey), sessionToken: s(e?.sessionToken) };
+  return {
+    name: s(e?.name), url: s(e?.url), region: s(e?.region) || 'us-east-1', accessKeyId: s(e?.accessKeyId), secretAccessKey: s(e?.secretAccessKey),
+    sessionToken: s(e?.sessionToken), virtualHost: e?.virtualHost === true,
+  };
 }
 
 interface Persisted {
@@ -109,7 +114,7 @@ export function openCredentials(): { aliases: EndpointAlias[]; credentials: (S3C
   const { endpoints, defaultCredentials } = useSettings.getState();
   const aliases = endpoints
     .filter((e) => e.name && /^https?:\/\//i.test(e.url))
-    .map((e) => ({ name: e.name, url: e.url, region: e.region || 'us-east-1', credentials: credentialsOf(e) }));
+    .map((e) => ({ name: e.name, url: e.url, region: e.region || 'us-east-1', credentials: credentialsOf(e), addressing: e.virtualHost ? ('virtual' as const) : ('path' as const) }));
   const c = credentialsOf(defaultCredentials);
   return { aliases, credentials: c ? { ...c, region: defaultCredentials.region || undefined } : undefined };
 }

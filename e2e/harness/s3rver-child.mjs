@@ -23,6 +23,8 @@ const server = new S3rver({
   silent: true,
   resetOnClose: true,
   vhostBuckets: true,
+  // Virtual-host buckets at bucket.s3.localhost (Chromium resolves *.localhost to loopback).
+  serviceEndpoint: 'localhost',
   configureBuckets: (buckets ?? '').split(',').filter(Boolean).map((name) => ({ name, configs: [cors] })),
 });
 const { port: actual } = await server.run();

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HttpError } from '../errors';
 import { NodeFolderStore } from '../store/node-folder-store';
 import { walkVariables } from './find';
 import { readDataset } from './read-dataset';
@@ -72,6 +73,16 @@ describe('readDataset: pure Zarr v2', () => {
 
   it('rejects a store with no readable root', async () => {
     await expect(readDataset(memoryStore({}))).rejects.toThrow(/No Zarr metadata/);
+  });
+
+  it('with no metadata found, says why when the connection is the reason (timeout, private bucket)', async () => {
+    const timeout = new HttpError('timeout', 0, 'host did not answer within 30 s');
+    const stalled = { ...memoryStore({}), get: () => Promise.reject(timeout) };
+    await expect(readDataset(stalled)).rejects.toBe(timeout);
+    const forbidden = new HttpError('forbidden', 403, 'host refused to list');
+    const secret = memoryStore({});
+    secret.list = () => Promise.reject(forbidden);
+    await expect(readDataset(secret)).rejects.toBe(forbidden);
   });
 
   it('uses .zmetadata alone when consolidated', async () => {

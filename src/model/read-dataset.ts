@@ -13,7 +13,7 @@
  *
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
-import { AbortedError, MetadataError, ZarrviewError } from '../errors';
+import { AbortedError, HttpError, MetadataError, ZarrviewError } from '../errors';
 import type { Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
@@ -55,6 +55,18 @@ interface Probe {
   nczarr: NczarrForm | null;
   version?: string | undefined;
   root: (src: MetaSource) => Promise<RawGroup>;
+}
+
+/**
+ * When the probe found no metadata, the reason may be the connection, not the address: a probe that failed
+ * over the network (CORS, timeout, a signature the server rejected) is rethrown as it is; and where 403 counts
+ * as missing (S3 buckets that deny listing), a listing of the root tells a private bucket (403 with advice)
+ * from an empty prefix.
+ */
+async function throwWhyNothing(store: Store, o: ReadDatasetOptions, problems: readonly Problem[]): Promise<void> {
+  const network = problems.find((p) => p.error instanceof HttpError);
+  if (network) throw network.error;
+  if (store.list) await store.list('/', o.signal ? { signal: o.signal } : undefined);
 }
 
 async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[]): Promise<Probe> {
@@ -99,6 +111,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[])
       return { zarrFormat: 2, src, nczarr, version, root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false) };
     }
     if (!zattrs) {
+      await throwWhyNothing(store, o, problems);
       throw new ZarrviewError(
         'not-found',
         `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup, .zarray). Check the address and #mode.`,

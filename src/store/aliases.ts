@@ -26,14 +26,16 @@ export function validateAlias(alias: EndpointAlias): EndpointAlias {
   if (url.username || url.password) throw usage(`The endpoint "${name}" URL must not contain credentials: give them separately.`);
   const creds = alias.credentials;
   if (creds && (!creds.accessKeyId || !creds.secretAccessKey)) throw usage(`The endpoint "${name}" needs both an access key id and a secret.`);
-  return { name, url: url.href.replace(/\/+$/, ''), region: alias.region || 'us-east-1', ...(creds ? { credentials: creds } : {}) };
+  const addressing = alias.addressing === 'virtual' ? { addressing: 'virtual' as const } : {};
+  return { name, url: url.href.replace(/\/+$/, ''), region: alias.region || 'us-east-1', ...addressing, ...(creds ? { credentials: creds } : {}) };
 }
 
 /** JSON for aliases; credentials are dropped unless `keepSecrets` is true. */
 export function serializeAliases(aliases: readonly EndpointAlias[], options: { keepSecrets?: boolean } = {}): string {
   return JSON.stringify(
     aliases.map((a) => {
-      const out: { name: string; url: string; region: string; credentials?: S3Credentials } = { name: a.name, url: a.url, region: a.region };
+      const out: { name: string; url: string; region: string; addressing?: 'virtual'; credentials?: S3Credentials } = { name: a.name, url: a.url, region: a.region };
+      if (a.addressing === 'virtual') out.addressing = 'virtual';
       if (options.keepSecrets && a.credentials) {
         const { accessKeyId, secretAccessKey, sessionToken } = a.credentials;
         out.credentials = { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
@@ -52,7 +54,7 @@ export function parseAliases(json: string): EndpointAlias[] {
     throw new ZarrviewError('usage', 'The endpoint list is not valid JSON.', { cause: e });
   }
   if (!Array.isArray(data)) throw usage('The endpoint list must be a JSON array of {name, url, region}.');
-  return data.map((d: Partial<EndpointAlias>) => validateAlias({ name: String(d.name ?? ''), url: String(d.url ?? ''), region: String(d.region ?? ''), credentials: d.credentials }));
+  return data.map((d: Partial<EndpointAlias>) => validateAlias({ name: String(d.name ?? ''), url: String(d.url ?? ''), region: String(d.region ?? ''), addressing: d.addressing, credentials: d.credentials }));
 }
 
 interface S3ncHost {

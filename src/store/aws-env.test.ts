@@ -80,6 +80,7 @@ describe('endpoint aliases', () => {
     expect(safe).not.toContain('AK"');
     expect(parseAliases(safe)).toEqual([{ name: 'minio', url: 'http://127.0.0.1:9000', region: 'us-east-1' }]);
     expect(parseAliases(serializeAliases([alias], { keepSecrets: true }))[0]?.credentials).toEqual(alias.credentials);
+    expect(parseAliases(serializeAliases([{ ...alias, addressing: 'virtual' }]))[0]?.addressing).toBe('virtual');
   });
   it('validate names and URLs', () => {
     expect(() => validateAlias({ ...alias, name: 'a/b' })).toThrow(/one word/);

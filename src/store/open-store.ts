@@ -90,9 +90,12 @@ function credentialsFor(endpoint: string, options: OpenStoreOptions, defaults: S
  * How to address an AWS bucket. Virtual-host style when the location was written so, or when the region is
  * unknown (`s3://bucket/key`): the global endpoint's DNS then reaches the bucket in any region, where a
  * path-style request to the wrong region gets a 301 that a browser cannot read (no CORS headers). Buckets
- * with dots stay path style (their virtual host names do not match the TLS certificate).
+ * with dots stay path style (their virtual host names do not match the TLS certificate). Aliases keep their own
+ * `addressing`.
  */
 function awsAddressing(target: S3Target): { endpoint: string; addressing: 'path' | 'virtual' } {
+  // An alias says itself how its buckets are addressed.
+  if (target.alias) return { endpoint: target.endpoint, addressing: target.virtualHost ? 'virtual' : 'path' };
   const aws = s3HostInfo(new URL(target.endpoint).host) !== undefined && !target.alias && new URL(target.endpoint).hostname.endsWith('.amazonaws.com');
   if (!aws || target.bucket.includes('.')) return { endpoint: target.endpoint, addressing: 'path' };
   if (!target.regionKnown) return { endpoint: 'https://s3.amazonaws.com', addressing: 'virtual' };

@@ -86,6 +86,9 @@ describe('location grammar', () => {
     const a = resolveS3(parseLocation('s3://tenancy-0/test/test2.nc'), { aliases })!;
     expect(a).toMatchObject({ endpoint: 'http://tenancy-0.jc.rl.ac.uk', bucket: 'test', key: 'test2.nc', region: 'eu', alias: 'tenancy-0' });
     expect(resolveS3(parseLocation('s3://tenancy-0/test/test2.nc'))).toMatchObject({ bucket: 'tenancy-0', key: 'test/test2.nc' });
+    expect(a.virtualHost).toBe(false);
+    const vhAlias = [{ ...aliases[0]!, addressing: 'virtual' as const }];
+    expect(resolveS3(parseLocation('s3://tenancy-0/test/test2.nc'), { aliases: vhAlias })).toMatchObject({ bucket: 'test', key: 'test2.nc', virtualHost: true });
     expect(() => resolveS3(parseLocation('s3://'))).toThrow(/names no bucket/);
     expect(resolveS3(parseLocation('https://example.org/x'))).toBeUndefined();
     const vh = resolveS3(parseLocation('https://b.s3.eu-west-2.amazonaws.com/ds.zarr'))!;

@@ -16,7 +16,7 @@ export interface S3Target {
   readonly region: string;
   /** Whether the region came from the location, an alias or the options (else it is the default). */
   readonly regionKnown: boolean;
-  /** The location was written virtual-host style (`https://bucket.s3.region.amazonaws.com/…`). */
+  /** Virtual-host style: the location was written so (`https://bucket.s3.region.amazonaws.com/…`), or its alias says so. */
   readonly virtualHost: boolean;
   /** The alias used (by name, or by the origin of a path-style URL), if any; its credentials never go in a URL. */
   readonly alias: string | undefined;
@@ -68,7 +68,7 @@ export function resolveS3(loc: ParsedLocation, options: ResolveOptions = {}): S3
     return {
       endpoint, bucket, key: trimSlashes(j < 0 ? '' : rest.slice(j + 1)),
       region: alias.region || s3HostInfo(new URL(endpoint).host)?.region || options.region || DEFAULT_REGION,
-      regionKnown: true, virtualHost: false, alias: alias.name, credentials: alias.credentials,
+      regionKnown: true, virtualHost: alias.addressing === 'virtual', alias: alias.name, credentials: alias.credentials,
     };
   }
   if (s3.bucket === '') throw new UrlError('The S3 location names no bucket: write s3://bucket/key.', loc.path);

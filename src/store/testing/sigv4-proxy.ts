@@ -34,6 +34,8 @@ export interface SigV4ProxyOptions {
   readonly region: string;
   /** Let unsigned requests through (a public bucket); default false. */
   readonly allowAnonymous?: boolean;
+  /** Port on 127.0.0.1 (default: chosen by the OS). */
+  readonly port?: number;
 }
 
 function amzDate(s: string): Date {
@@ -92,7 +94,7 @@ export async function startSigV4Proxy(options: SigV4ProxyOptions): Promise<SigV4
       req.pipe(fwd);
     })();
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(options.port ?? 0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

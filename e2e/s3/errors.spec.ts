@@ -1,0 +1,106 @@
+/**
+ * Each way of failing to open shows its own message: 404 (nothing at the address: which keys were probed),
+ * 403 (the signing proxy in front of s3rver, no credentials: add credentials), CORS (a server that sends no
+ * CORS headers: the bucket CORS configuration to copy) and timeout (the static server stalls every object of a
+ * fixture no other spec reads, in this spec's own fault scope). The timeout is 30 s per request with retries:
+ * the page's clock is fast-forwarded so the test does not wait minutes; the server really never answers.
+ */
+import { createReadStream, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { BUCKET, SIGNED_URL, STATIC_URL } from '../harness/ports';
+import { ROOT, fixtureUrl } from '../ui/helpers';
+import { addAlias, aliasUrl, clearFaults, fixture, setFaults, staticLog, staticLogLength } from './helpers';
+
+const SCOPE = 's3errors';
+const messages = new Map<string, string>();
+
+async function openAndReadError(page: Page, url: string): Promise<string> {
+  const field = page.getByRole('textbox', { name: 'Dataset URL' });
+  await field.fill(url);
+  await field.press('Enter');
+  const message = page.getByTestId('error-message');
+  await expect(message).toBeVisible({ timeout: 45_000 });
+  return (await message.textContent()) ?? '';
+}
+
+test.afterAll(() => {
+  // Four different messages, not one generic failure.
+  if (messages.size === 4) expect(new Set(messages.values()).size).toBe(4);
+});
+
+test('404: a missing dataset says which keys were looked for', async ({ page }) => {
+  await page.goto('/');
+  const text = await openAndReadError(page, `${STATIC_URL}/fixtures/no-such-dataset.zarr#mode=zarr`);
+  expect(text).toMatch(/No Zarr metadata at .*no-such-dataset\.zarr/);
+  expect(text).toContain('looked for zarr.json, .zmetadata, .zgroup');
+  messages.set('404', text);
+});
+
+test('403: a private bucket without credentials asks for credentials', async ({ page }) => {
+  await page.goto('/');
+  await addAlias(page, { name: 'private', url: SIGNED_URL });
+  const text = await openAndReadError(page, aliasUrl('private', BUCKET, 'netcdf-c-4.9.3/nczarr-file/groups'));
+  expect(text).toMatch(/refused access .*\(403\)/);
+  expect(text).toContain('add credentials');
+  expect(text).toContain('AccessDenied');
+  messages.set('403', text);
+});
+
+test('CORS: a server without CORS headers gets an explanation and a bucket CORS configuration', async ({ page }) => {
+  // Serves the fixtures like the static server, but without any Access-Control-* header.
+  const server = http.createServer((req, res) => {
+    const file = path.join(ROOT, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const ok = file.startsWith(ROOT) && statSync(file, { throwIfNoEntry: false })?.isFile();
+    if (!ok) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const { port } = server.address() as AddressInfo;
+    await page.goto('/');
+    const f = fixture('netcdf-c-4.9.3/nczarr-file/groups');
+    // The files are there (a direct request reads them), the browser may not read them.
+    expect((await fetch(`http://127.0.0.1:${port}/${f.path}/.zgroup`)).status).toBe(200);
+    const text = await openAndReadError(page, `http://127.0.0.1:${port}/${f.path}#mode=nczarr`);
+    expect(text).toContain('(CORS)');
+    expect(text).toContain('"AllowedMethods"');
+    messages.set('cors', text);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+test('timeout: a server that never answers gets the timeout message', async ({ page }) => {
+  const name = 'transforms/v1/groups';
+  const match = `/${fixture(name).path}/`;
+  await page.clock.install();
+  await page.goto('/');
+  await setFaults(SCOPE, [{ kind: 'stall', match }]);
+  try {
+    const mark = await staticLogLength();
+    const field = page.getByRole('textbox', { name: 'Dataset URL' });
+    await field.fill(fixtureUrl(name));
+    await field.press('Enter');
+    const message = page.getByTestId('error-message');
+    // Each stalled attempt waits for its 30 s timeout, then a backoff: move the page's clock on until the end.
+    for (let i = 0; i < 20 && !(await message.isVisible()); i++) {
+      await expect.poll(async () => (await staticLog(match, mark)).filter((e) => e.fault === 'stall').length).toBeGreaterThan(0);
+      await page.clock.runFor(31_000);
+      await page.waitForTimeout(200);
+    }
+    await expect(message).toContainText('did not answer within 30 s');
+    const stalled = (await staticLog(match, mark)).filter((e) => e.fault === 'stall');
+    expect(stalled.length).toBeGreaterThan(1); // retried before giving up
+    messages.set('timeout', (await message.textContent()) ?? '');
+  } finally {
+    await clearFaults(SCOPE);
+  }
+});
