@@ -3,7 +3,7 @@
  * knows where bytes come from.
  */
 import type { OpenOptions, OpenedDataset, Source } from '../src/api';
-import { AbortedError, ZarrviewError, isZarrviewError } from '../src/errors';
+import { AbortedError, BudgetError, ZarrviewError, isZarrviewError } from '../src/errors';
 import { readDataset, findVariable } from '../src/model';
 import { openStore } from '../src/store';
 import { defaultContext, readSlice } from '../src/data';
@@ -22,7 +22,7 @@ export type {
 } from '../src/api';
 export type { Attribute, Dataset, Dimension, Group, Variable, Codec, FillValue } from '../src/model/types';
 export type { Telemetry } from '../src/store/types';
-export { ZarrviewError, AbortedError, isZarrviewError };
+export { ZarrviewError, AbortedError, BudgetError, isZarrviewError };
 export {
   axisTitle,
   axisValueLabel,
