@@ -2,7 +2,7 @@
  * The one seam between the UI and the core: every import from `src/` goes through this file, so the UI never
  * knows where bytes come from.
  */
-import { AbortedError, ZarrviewError, isZarrviewError } from '../src/errors';
+import { AbortedError, BudgetError, ZarrviewError, isZarrviewError } from '../src/errors';
 
 export type {
   DimSelection,
@@ -18,7 +18,7 @@ export type {
 } from '../src/api';
 export type { Attribute, Dataset, Dimension, Group, Variable, Codec, FillValue } from '../src/model/types';
 export type { Telemetry } from '../src/store/types';
-export { ZarrviewError, AbortedError, isZarrviewError };
+export { ZarrviewError, AbortedError, BudgetError, isZarrviewError };
 export {
   axisTitle,
   axisValueLabel,

@@ -86,6 +86,11 @@ export interface Slice {
 export interface ReadOptions {
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;
+  /**
+   * Read every k-th element along each kept (not indexed) dimension: a thinned preview of a selection too big to
+   * read whole (a `BudgetError` carries the smallest stride that fits).
+   */
+  readonly stride?: number | undefined;
 }
 
 export interface OpenedDataset {

@@ -86,11 +86,14 @@ export class CodecError extends ZarrviewError {
 export class BudgetError extends ZarrviewError {
   readonly requestedBytes: number;
   readonly budgetBytes: number;
-  constructor(requestedBytes: number, budgetBytes: number, message: string, options: ErrorOptions = {}) {
+  /** The smallest stride (every k-th element along each kept dimension) whose result fits the budget, if known. */
+  readonly suggestedStride: number | undefined;
+  constructor(requestedBytes: number, budgetBytes: number, message: string, options: ErrorOptions & { suggestedStride?: number } = {}) {
     super('budget', message, options);
     this.name = 'BudgetError';
     this.requestedBytes = requestedBytes;
     this.budgetBytes = budgetBytes;
+    this.suggestedStride = options.suggestedStride;
   }
 }
 

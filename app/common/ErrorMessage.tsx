@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { isZarrviewError } from '../core';
 
 interface Props {
@@ -5,6 +6,8 @@ interface Props {
   readonly title?: string;
   readonly onRetry?: (() => void) | undefined;
   readonly onDismiss?: (() => void) | undefined;
+  /** Further actions, shown before Retry. */
+  readonly children?: ReactNode;
 }
 
 /** The user-facing message of any error. */
@@ -23,7 +26,7 @@ function errorDetails(error: unknown): string {
 }
 
 /** An error shown in place: message, optional actions, and the technical details folded away. */
-export function ErrorMessage({ error, title = 'Something went wrong', onRetry, onDismiss }: Props) {
+export function ErrorMessage({ error, title = 'Something went wrong', onRetry, onDismiss, children }: Props) {
   const details = errorDetails(error);
   return (
     <div className="error-box" role="alert" data-testid="error">
@@ -36,6 +39,7 @@ export function ErrorMessage({ error, title = 'Something went wrong', onRetry, o
         </details>
       )}
       <div className="row">
+        {children}
         {onRetry && (
           <button type="button" onClick={onRetry}>
             Retry

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { axisTitle, type OpenedDataset, type Variable } from '../core';
+import { axisTitle, BudgetError, type OpenedDataset, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import type { ViewKind } from '../share/share-link';
@@ -7,6 +7,7 @@ import { useSlice } from '../state/slice-store';
 import { selectionOf, useView } from '../state/view-store';
 import { DimMapper } from './DimMapper';
 import { SliceView } from './SliceView';
+import { plotStride } from './stride';
 import { useAxes } from './use-axes';
 import { ViewToolbar } from './ViewToolbar';
 
@@ -39,9 +40,18 @@ export function DisplayPanel({ dataset, variable, siblings }: Props) {
   const selection = useMemo(() => selectionOf(variable.shape, x, y, view.indices), [variable.shape, x, y, view.indices]);
   const compare = view.compare && siblings.some((s) => s.path === view.compare) ? view.compare : null;
 
+  const stride = view.stride;
   useEffect(() => {
-    if (ready) void load(dataset, variable.path, selection, compare);
-  }, [ready, dataset, variable.path, selection, compare, load]);
+    if (ready) void load(dataset, variable.path, selection, compare, stride);
+  }, [ready, dataset, variable.path, selection, compare, stride, load]);
+  // Over the memory budget: offer every k-th element along the shown dimensions instead.
+  const offer =
+    error instanceof BudgetError
+      ? plotStride(
+          selection.flatMap((s, d) => (s === null ? [variable.shape[d] ?? 1] : [])),
+          (error.suggestedStride ?? 1) * stride,
+        )
+      : null;
 
   const numeric = isNumeric(variable);
   const shownRank = [x, y].filter((d) => d !== null).length;
@@ -72,7 +82,15 @@ export function DisplayPanel({ dataset, variable, siblings }: Props) {
       <DimMapper variable={variable} axes={axes} />
       <ViewToolbar kinds={kinds} active={active} comparable={comparable} />
       {pendingKey && <ProgressBar label="Loading slice" progress={progress} onCancel={onCancel} />}
-      {error !== null && <ErrorMessage error={error} title="This slice could not be read" onRetry={() => void load(dataset, variable.path, selection, compare)} />}
+      {error !== null && (
+        <ErrorMessage error={error} title="This slice could not be read" onRetry={() => void load(dataset, variable.path, selection, compare, stride)}>
+          {offer !== null && (
+            <button type="button" onClick={() => useView.getState().setStride(offer)} data-testid="read-strided">
+              Plot every {offer}-th element (stride {offer})
+            </button>
+          )}
+        </ErrorMessage>
+      )}
       {current && (
         <SliceView
           shown={current}

@@ -8,6 +8,7 @@ import { LinePlot } from './LinePlot';
 import { MatrixView } from './MatrixView';
 import { difference, type Values } from './plot-data';
 import { StatsView } from './StatsView';
+import { thin } from './stride';
 import type { Axes } from './use-axes';
 
 interface Props {
@@ -22,13 +23,18 @@ interface Props {
   readonly stale: boolean;
 }
 
-function axisInfo(axes: Axes, d: number | null, n: number): AxisInfo & { labels: readonly string[] | undefined } {
+/** Axis values and labels of a shown dimension; with a strided read, those of every `stride`-th index. */
+function axisInfo(axes: Axes, d: number | null, n: number, stride: number): AxisInfo & { labels: readonly string[] | undefined } {
   const a = d === null ? undefined : axes.axes[d];
   const v = d === null ? undefined : axes.values[d];
   const title = a ? a.title : 'index';
-  if (!v) return { title, values: Array.from({ length: n }, (_, i) => i), labels: undefined };
+  if (!v) {
+    const values = Array.from({ length: n }, (_, i) => i * stride);
+    return { title, values, labels: stride > 1 ? values.map(String) : undefined };
+  }
   const useLabels = a?.time !== null && a?.time !== undefined;
-  return { title, values: useLabels ? v.labels : Array.from(v.values), labels: v.labels };
+  const labels = thin(v.labels, stride);
+  return { title, values: useLabels ? labels : thin(Array.from(v.values), stride), labels };
 }
 
 /** The stored values as numbers: no scale/offset, no masking (the "Raw values" switch). */
@@ -42,7 +48,7 @@ function storedValues(slice: Slice): DecodedSlice | null {
 
 /** One loaded slice in the chosen view, with export. */
 export function SliceView({ shown, variable, axes, x, y, kind, options, stale }: Props) {
-  const { slice, other } = shown;
+  const { slice, other, stride } = shown;
   // Decoding never touches the slice (nor the cached chunks): switching to raw values re-reads nothing.
   const decoded = useMemo(() => (options.raw ? storedValues(slice) : shown.decoded), [options.raw, slice, shown.decoded]);
   const otherDecoded = useMemo(() => (other ? (options.raw ? storedValues(other.slice) : other.decoded) : null), [options.raw, other]);
@@ -58,8 +64,8 @@ export function SliceView({ shown, variable, axes, x, y, kind, options, stale }:
   const shape = slice.shape;
   const ny = y === null ? (shape.length === 1 ? (shape[0] ?? 1) : 1) : transposed ? (shape[1] ?? 1) : (shape[0] ?? 1);
   const nx = y === null ? 1 : transposed ? (shape[0] ?? 1) : (shape[1] ?? 1);
-  const xInfo = axisInfo(axes, x, y === null ? (shape[0] ?? 1) : nx);
-  const yInfo = axisInfo(axes, y, ny);
+  const xInfo = axisInfo(axes, x, y === null ? (shape[0] ?? 1) : nx, stride);
+  const yInfo = axisInfo(axes, y, ny, stride);
   // Matrix rows are y (or the only dimension), columns x.
   const index = (r: number, c: number) => (y === null ? r : transposed ? c * (shape[1] ?? 1) + r : r * (shape[1] ?? 1) + c);
   const raw = slice.data as ArrayLike<number | bigint | string | boolean>;
@@ -123,6 +129,11 @@ export function SliceView({ shown, variable, axes, x, y, kind, options, stale }:
       {failed > 0 && (
         <p role="status" className="warning">
           {failed} chunk{failed > 1 ? 's' : ''} could not be read and {failed > 1 ? 'are' : 'is'} shown masked: {slice.failedChunks?.[0]?.message}
+        </p>
+      )}
+      {stride > 1 && (
+        <p role="status" className="muted" data-testid="stride-note">
+          A thinned preview: every {stride}-th element along each axis (stride {stride}); the whole selection is too big to read.
         </p>
       )}
       {!options.raw && decoded && decoded.plan.warnings.length > 0 && <p className="muted">{decoded.plan.warnings.join(' ')}</p>}

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import { isAbort, openDataset, type OpenedDataset, type Progress, type Source } from '../core';
 import { openCredentials, useSettings } from './settings-store';
+import { useSlice } from './slice-store';
 
 export type OpenStatus = 'idle' | 'opening' | 'ready' | 'error';
 
@@ -62,6 +63,9 @@ export const useDataset = create<DatasetState>((set, get) => ({
     get().controller?.abort();
   },
   select(path) {
+    // Another item: the slice still loading belongs to the old one, so stop its requests now (not after the
+    // next render, and also when the new item is a group that shows no slice).
+    if (path !== get().selected) useSlice.getState().cancel();
     set({ selected: path });
   },
   clearError() {

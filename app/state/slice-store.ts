@@ -13,6 +13,8 @@ export interface Shown {
   readonly selection: readonly DimSelection[];
   /** Second slice for A − B. */
   readonly other: { readonly slice: Slice; readonly decoded: DecodedSlice | null } | null;
+  /** Every `stride`-th element along the shown dimensions (1: the whole selection). */
+  readonly stride: number;
 }
 
 interface SliceState {
@@ -21,7 +23,7 @@ interface SliceState {
   progress: Progress | null;
   controller: AbortController | null;
   error: unknown;
-  load(ds: OpenedDataset, path: string, selection: readonly DimSelection[], compare: string | null): Promise<void>;
+  load(ds: OpenedDataset, path: string, selection: readonly DimSelection[], compare: string | null, stride?: number): Promise<void>;
   cancel(): void;
   clear(): void;
 }
@@ -34,8 +36,8 @@ function decode(ds: OpenedDataset, slice: Slice): DecodedSlice | null {
   }
 }
 
-export function sliceKey(path: string, selection: readonly DimSelection[], compare: string | null): string {
-  return JSON.stringify([path, selection, compare]);
+export function sliceKey(path: string, selection: readonly DimSelection[], compare: string | null, stride = 1): string {
+  return JSON.stringify(stride > 1 ? [path, selection, compare, stride] : [path, selection, compare]);
 }
 
 export const useSlice = create<SliceState>((set, get) => ({
@@ -44,8 +46,8 @@ export const useSlice = create<SliceState>((set, get) => ({
   progress: null,
   controller: null,
   error: null,
-  async load(ds, path, selection, compare) {
-    const key = sliceKey(path, selection, compare);
+  async load(ds, path, selection, compare, stride = 1) {
+    const key = sliceKey(path, selection, compare, stride);
     if (get().shown?.key === key && !get().controller) return;
     if (get().pendingKey === key) return;
     get().controller?.abort();
@@ -56,12 +58,12 @@ export const useSlice = create<SliceState>((set, get) => ({
     };
     try {
       const [slice, b] = await Promise.all([
-        ds.read(path, selection, { signal: controller.signal, onProgress }),
-        compare ? ds.read(compare, selection, { signal: controller.signal }) : Promise.resolve(null),
+        ds.read(path, selection, { signal: controller.signal, onProgress, stride }),
+        compare ? ds.read(compare, selection, { signal: controller.signal, stride }) : Promise.resolve(null),
       ]);
       if (get().controller !== controller) return;
       const other = b ? { slice: b, decoded: decode(ds, b) } : null;
-      set({ shown: { key, slice, decoded: decode(ds, slice), selection, other }, pendingKey: null, controller: null, progress: null });
+      set({ shown: { key, slice, decoded: decode(ds, slice), selection, other, stride }, pendingKey: null, controller: null, progress: null });
     } catch (e) {
       if (get().controller !== controller) return;
       set({ pendingKey: null, controller: null, progress: null, error: isAbort(e) ? null : e });

@@ -16,6 +16,8 @@ interface ViewState {
   playing: number | null;
   /** Second variable for A − B, or null. */
   compare: string | null;
+  /** Read every `stride`-th element along x and y (a thinned preview of a selection too big to read whole). */
+  stride: number;
   reset(variable: Variable, keepOptions?: boolean): void;
   setAxes(x: number | null, y: number | null): void;
   setIndex(dim: number, index: number): void;
@@ -23,6 +25,7 @@ interface ViewState {
   setOptions(patch: Partial<ViewOptions>): void;
   setPlaying(dim: number | null): void;
   setCompare(path: string | null): void;
+  setStride(stride: number): void;
 }
 
 /** Default axes: x = last dimension, y = the one before it. */
@@ -38,6 +41,7 @@ export const useView = create<ViewState>((set, get) => ({
   options: defaultViewOptions(),
   playing: null,
   compare: null,
+  stride: 1,
   reset(variable, keepOptions = true) {
     set({
       variable: variable.path,
@@ -46,10 +50,12 @@ export const useView = create<ViewState>((set, get) => ({
       options: keepOptions ? { ...get().options, range: null, view: 'auto' } : defaultViewOptions(),
       playing: null,
       compare: null,
+      stride: 1,
     });
   },
   setAxes(x, y) {
-    set({ x, y: y === x ? null : y });
+    // Other axes, another selection size: a stride chosen for the old one no longer applies.
+    set({ x, y: y === x ? null : y, stride: 1 });
   },
   setIndex(dim, index) {
     const indices = [...get().indices];
@@ -67,6 +73,9 @@ export const useView = create<ViewState>((set, get) => ({
   },
   setCompare(compare) {
     set({ compare });
+  },
+  setStride(stride) {
+    set({ stride: Math.max(1, Math.trunc(stride)) });
   },
 }));
 

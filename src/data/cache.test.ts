@@ -111,6 +111,7 @@ describe('budget', () => {
     expect(store.requests).toBe(0);
     const k = Number(/stride (\d+)/.exec((err as Error).message)?.[1]);
     expect(k).toBe(3); // ceil(40/3) * ceil(30/3) * 4 = 560 <= 1000; k = 2 gives 1200
+    expect((err as BudgetError).suggestedStride).toBe(k);
     const s = await readSlice(store, v, [], { context: inline(), budgetBytes: 1000, stride: k });
     expect(s.shape).toEqual([14, 10]);
     const full = await readSlice(store, v, [], { context: inline() });

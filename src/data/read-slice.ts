@@ -55,7 +55,7 @@ function checkBudget(variable: Variable, spec: ArraySpec, ranges: readonly DimRa
     budget,
     `Reading this selection of ${variable.path} needs ${formatBytes(bytes)}, more than the ${formatBytes(budget)} ` +
       `memory budget. Select a smaller range, or read every ${k}-th element (stride ${k}).`,
-    { key: variable.path },
+    { key: variable.path, suggestedStride: k },
   );
 }
 
