@@ -87,6 +87,7 @@ test('a failing server shows the error in place with details; the rest stays usa
 });
 
 test('a tree of 10,000 variables stays virtualised and responsive', async ({ page }) => {
+  test.setTimeout(120_000); // writing and reading 20,000 metadata entries takes a while on a busy 2-core machine
   const dir = mkdtempSync(path.join(tmpdir(), 'zv-big-'));
   try {
     const root = path.join(dir, 'big.zarr');

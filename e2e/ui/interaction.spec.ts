@@ -13,7 +13,7 @@ test('play advances along a dimension and pause stops it', async ({ page }) => {
   await openUrl(page, fixtureUrl(NAME));
   await selectPath(page, '/temp');
   await page.getByTestId('play-time').click();
-  await expect(page.getByTestId('index-time')).not.toHaveValue('0', { timeout: 10_000 });
+  await expect(page.getByTestId('index-time')).not.toHaveValue('0', { timeout: 30_000 });
   await page.getByTestId('play-time').click();
   await expect(page.getByTestId('play-time')).toHaveText('Play');
   const v = await page.getByTestId('index-time').inputValue();

@@ -178,7 +178,10 @@ export class HttpStore implements Store {
     if (this.options.sign) headers = { ...headers, ...(await this.options.sign({ method, url, headers })) };
     let res: Response;
     try {
-      res = await this.fetchFn(url, { method, headers: { ...headers, ...extra }, signal, credentials: 'omit' });
+      // A signed request must reach the server: a browser cache filled under other credentials (or none) would
+      // answer it as if the new credentials were valid.
+      const cache: RequestCache | undefined = this.options.sign ? 'no-store' : undefined;
+      res = await this.fetchFn(url, { method, headers: { ...headers, ...extra }, signal, credentials: 'omit', ...(cache ? { cache } : {}) });
     } catch (e) {
       throw fetchFailure(e, url, key, signal, this.options.browser);
     }
