@@ -3,7 +3,7 @@
  * lacks (bz2, lzma, fletcher32, shuffle with netCDF's `elementsize: 0`).
  */
 import { registry } from 'zarrita';
-import { ZarrviewError } from '../errors';
+import { CodecError, ZarrviewError } from '../errors';
 import { checksum32Decode } from './checksum32';
 
 export type ByteDecoder = (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array;
@@ -68,7 +68,8 @@ function fletcher32Decode(bytes: Uint8Array): Uint8Array {
 }
 
 function unshuffle(data: Uint8Array, size: number): Uint8Array {
-  if (size <= 1) return data;
+  // An element larger than the chunk leaves nothing to unshuffle (and must not loop `size` times).
+  if (size <= 1 || size > data.length) return data;
   const n = Math.floor(data.length / size);
   const out = new Uint8Array(data.length);
   for (let b = 0; b < size; b++) {
@@ -125,6 +126,9 @@ export async function byteDecoder(id: string, config: Record<string, unknown>, i
       return (b) => checksum32Decode(id, config, b);
     case 'shuffle': {
       const size = Number(config.elementsize ?? 0) || itemSize;
+      if (!Number.isSafeInteger(size) || size < 0) {
+        throw new CodecError('shuffle', `The shuffle filter's elementsize ${JSON.stringify(config.elementsize)} is not a byte count.`);
+      }
       return (b) => unshuffle(b, size);
     }
     default:

@@ -83,11 +83,14 @@ export function dimPieces(r: DimRange, chunk: number): DimPiece[] {
 
 /** Number of chunks a selection touches (without building the tasks). */
 export function countTasks(ranges: readonly DimRange[], chunks: readonly number[]): number {
+  // An empty selection touches no chunk, however many the other dimensions have (shape [0, 2^40]).
+  if (ranges.some((r) => r.count === 0)) return 0;
   return ranges.reduce((acc, r, d) => acc * dimPieces(r, chunks[d] ?? 1).length, 1);
 }
 
 /** One task per touched chunk, in C order of chunk coordinates. */
 export function planTasks(ranges: readonly DimRange[], chunks: readonly number[]): ChunkTask[] {
+  if (ranges.some((r) => r.count === 0)) return [];
   const perDim = ranges.map((r, d) => dimPieces(r, chunks[d] ?? 1));
   if (perDim.some((p) => p.length === 0)) return [];
   const tasks: ChunkTask[] = [];
