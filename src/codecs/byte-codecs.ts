@@ -4,7 +4,7 @@
  */
 import { registry } from 'zarrita';
 import { CodecError, ZarrviewError } from '../errors';
-import { checksum32Decode } from './checksum32';
+import { checksum32Decode, crc32cDecode } from './checksum32';
 
 export type ByteDecoder = (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array;
 
@@ -121,6 +121,8 @@ export async function byteDecoder(id: string, config: Record<string, unknown>, i
       return lzmaDecode;
     case 'fletcher32':
       return fletcher32Decode;
+    case 'crc32c':
+      return crc32cDecode;
     case 'crc32':
     case 'adler32':
       return (b) => checksum32Decode(id, config, b);
