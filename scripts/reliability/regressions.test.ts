@@ -6,6 +6,7 @@ import { readDataset } from '../../src/model/index';
 import { parseJson } from '../../src/model/json';
 import { memoryStore } from '../../src/model/testing/memory-store';
 import { countTasks, planTasks, resolveSelection } from '../../src/data/plan';
+import { bytesToValues, parseDtype } from '../../src/codecs/dtype';
 
 const ctx = createDataContext({ workers: false });
 
@@ -46,5 +47,20 @@ describe('fuzz regressions', () => {
     const s2 = await readSlice(store2, ds2.root.variables[0]!, [], { context: ctx });
     expect(s2.failedChunks).toBeUndefined();
     expect(s2.data.length).toBe(4);
+  });
+
+  it('big-endian values from a Node Buffer leave the Buffer as it was (Buffer#slice is a view, not a copy)', () => {
+    const pool = Buffer.from([0, 0, 0, 0, 1, 0, 0, 0, 2]);
+    const b = pool.subarray(1); // odd byteOffset, like a file read from Node's buffer pool
+    const before = Array.from(b);
+    const v = bytesToValues(b, parseDtype('>i4'), 2);
+    expect(Array.from(v as Int32Array)).toEqual([1, 2]);
+    expect(Array.from(b)).toEqual(before);
+    const le = bytesToValues(b, parseDtype('<i4'), 2);
+    expect(Array.from(le as Int32Array)).toEqual([0x01000000, 0x02000000]);
+  });
+
+  it('a chunk longer than its elements is a chunk error, not silently cut', () => {
+    expect(() => bytesToValues(new Uint8Array(12), parseDtype('<i4'), 2)).toThrow(/12 bytes; 8 were expected/);
   });
 });
