@@ -13,7 +13,7 @@
  *
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
-import { AbortedError, MetadataError, ZarrviewError } from '../errors';
+import { AbortedError, type ErrorCode, MetadataError, ZarrviewError, isZarrviewError } from '../errors';
 import type { Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
@@ -55,6 +55,9 @@ interface Probe {
   root: (src: MetaSource) => Promise<RawGroup>;
 }
 
+/** Error codes of a transport that failed, as opposed to metadata that is absent or malformed. */
+const TRANSPORT = new Set<ErrorCode>(['timeout', 'network', 'http', 'forbidden', 'cors', 'zip']);
+
 async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[]): Promise<Probe> {
   const mode = o.mode ?? {};
   const plain = storeSource(store, o.signal);
@@ -92,6 +95,9 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[])
     }
   }
   if (!zgroup && !zattrs && nczarr === null) {
+    // A server that failed (5xx, timeout, reset, 403) is not a missing dataset: say what happened instead.
+    const failed = problems.find((p) => isZarrviewError(p.error) && TRANSPORT.has(p.error.code));
+    if (failed) throw failed.error;
     const zarray = await getObject(src, '.zarray').catch(() => undefined);
     throw new ZarrviewError(
       'not-found',
