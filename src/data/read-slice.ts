@@ -110,6 +110,7 @@ export async function readSlice(
   const outStride = outputStrides(ranges);
   const fill = fillScalars(spec.dtype, spec.fill);
   const failed: { chunk: readonly number[]; message: string }[] = [];
+  let failedMask: Uint8Array | undefined;
   const memo = { indexes: ctx.shardIndexes, shards: new Map<string, Promise<Uint8Array | undefined>>() };
   let done = 0;
   let bytes = 0;
@@ -137,6 +138,8 @@ export async function readSlice(
       if (isZarrviewError(e) && (e.code === 'codec' || e.code === 'chunk')) {
         failed.push({ chunk: task.coords, message: e.message });
         chunk = null;
+        failedMask ??= new Uint8Array(n);
+        assemble(failedMask, outStride, ranges, task, null, [1], 1);
       } else throw toZarrviewError(e, 'network', `Reading a chunk of ${variable.path} failed.`, spec.objectPath(task.coords));
     }
     if (signal?.aborted) throw new AbortedError({ key: variable.path });
@@ -152,7 +155,7 @@ export async function readSlice(
     shape: ranges.filter((r) => !r.drop).map((r) => r.count),
     data: finish(out, spec.dtype),
     ...(spec.dtype.kind === 'complex' ? { complex: true } : {}),
-    ...(failed.length ? { failedChunks: failed } : {}),
+    ...(failed.length ? { failedChunks: failed, failedMask } : {}),
   };
   return result;
 }
