@@ -49,6 +49,7 @@ export async function openDataset(source: Source, options: OpenOptions = {}): Pr
     signal: options.signal,
     aliases: options.aliases,
     credentials: options.credentials,
+    timeoutMs: options.timeoutMs,
   });
   const model = await readDataset(opened.store, { mode: opened.mode, name: opened.name, signal: options.signal });
   const ctx = defaultContext();
