@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fletcher32 } from '../../src/codecs/byte-codecs';
 import { crc32 } from '../../src/codecs/checksum32';
 import { createDataContext, readSlice } from '../../src/data/index';
+import { decodeSlice } from '../../src/cf/index';
 import { readDataset } from '../../src/model/index';
 import type { Variable } from '../../src/model/types';
 import { REPO_ROOT, writeCounts } from './counts';
@@ -120,6 +121,10 @@ describe('corrupt chunks fail alone; the rest of the slice shows', () => {
       const got = Array.from(slice.data as Int32Array);
       const want = Array.from({ length: 16 }, (_, i) => (Math.floor(i / 4) >= 2 && i % 4 < 2 ? FILL : i));
       expect(got).toEqual(want);
+      expect(Array.from(slice.failedMask ?? [])).toEqual(want.map((x) => (x === FILL ? 1 : 0)));
+      // Decoded (what every view shows): the failed region is masked even though Zarr's fill_value is not.
+      const decoded = decodeSlice(slice, { defaultFill: 'none' });
+      expect(Array.from(decoded.mask)).toEqual(want.map((x) => (x === FILL ? 1 : 0)));
       crashes--;
     });
   }
