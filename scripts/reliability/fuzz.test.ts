@@ -26,7 +26,7 @@ const ONLY = process.env.ZARRVIEW_FUZZ_ONLY === undefined ? undefined : Number(p
 /** Every SAMPLE-th case also prints CDL and reads a slice. */
 const SAMPLE = 4;
 /** A case slower than this counts as a hang (generous: the machine is shared). */
-const CASE_BUDGET_MS = 2_000;
+const CASE_BUDGET_MS = 3_000;
 
 interface Failure {
   readonly caseNo: number;
