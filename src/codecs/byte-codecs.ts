@@ -4,6 +4,7 @@
  */
 import { registry } from 'zarrita';
 import { CodecError, ZarrviewError } from '../errors';
+import { inflateBounded } from './bounded-inflate';
 import { checksum32Decode, crc32cDecode } from './checksum32';
 
 export type ByteDecoder = (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array;
@@ -112,9 +113,16 @@ async function fromZarrita(name: string, config: Record<string, unknown>): Promi
   return (b) => codec.decode(b);
 }
 
-/** A decoder for a bytes → bytes codec; `itemSize` is the element size flowing through (for shuffle). */
-export async function byteDecoder(id: string, config: Record<string, unknown>, itemSize: number): Promise<ByteDecoder> {
+/**
+ * A decoder for a bytes → bytes codec; `itemSize` is the element size flowing through (for shuffle);
+ * `maxBytes` bounds what zlib / gzip may inflate to (compression bombs).
+ */
+export async function byteDecoder(id: string, config: Record<string, unknown>, itemSize: number, maxBytes = 2 ** 30): Promise<ByteDecoder> {
   switch (id) {
+    case 'zlib':
+      return (b) => inflateBounded(b, 'deflate', maxBytes);
+    case 'gzip':
+      return (b) => inflateBounded(b, 'gzip', maxBytes);
     case 'bz2':
       return bz2Decode;
     case 'lzma':
