@@ -4,6 +4,7 @@
  * size limit; 1,024-byte keys and 200 levels of groups open, print and read.
  */
 import { performance } from 'node:perf_hooks';
+import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { printCdl } from '../../src/cdl/index';
 import { createDataContext, readSlice } from '../../src/data/index';
@@ -90,6 +91,22 @@ describe('budgets refuse before allocating', () => {
 });
 
 describe('zip bombs', () => {
+  it('a zlib chunk of 4 ints that inflates to 80 MiB stops at the limit: that chunk fails, nothing else', async () => {
+    await counted(async () => {
+      const bomb = deflateSync(new Uint8Array(80 << 20));
+      expect(bomb.length).toBeLessThan(1 << 20);
+      const meta = zarray([8], [4], '<i4', { compressor: { id: 'zlib', level: 9 }, fill_value: 0 });
+      const good = deflateSync(new Uint8Array(new Int32Array([1, 2, 3, 4]).buffer));
+      const { store, v } = await open(meta);
+      const get = store.get.bind(store);
+      store.get = async (k) => (k === '/a/0' ? good : k === '/a/1' ? bomb : get(k));
+      const slice = await readSlice(store, v, [], { context: ctx });
+      expect(slice.failedChunks?.map((f) => f.chunk)).toEqual([[1]]);
+      expect(slice.failedChunks?.[0]?.message).toMatch(/inflates to more than/);
+      expect(Array.from(slice.data as Int32Array).slice(0, 4)).toEqual([1, 2, 3, 4]);
+    }, 10_000);
+  });
+
   it('an entry inflating past the limit stops there; a lying header is caught', async () => {
     await counted(async () => {
       const big = new Uint8Array(64 << 20); // 64 MiB of zeros: ~64 KB deflated
@@ -152,7 +169,7 @@ describe('long keys and deep hierarchies', () => {
 afterAll(() => {
   writeCounts({
     suite: 'resource-limits',
-    what: 'absurd shapes, chunk counts, chunk and string sizes refused before allocating; zip bombs; 1,024-byte keys; 200-level groups',
+    what: 'absurd shapes, chunk counts, chunk and string sizes refused before allocating; zip and zlib bombs; 1,024-byte keys; 200-level groups',
     cases,
     crashes: failures,
     hangs: slow,
