@@ -3,7 +3,7 @@
 // one closing line `N passed, N failed` with the totals over every step (each of type check, lint and build
 // counts as one check; unit and end-to-end count their tests).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const CHROMIUM = '/usr/bin/chromium';
 let passed = 0;
@@ -73,6 +73,8 @@ function suite(name, cmd, args, report, count) {
 }
 
 mkdirSync('test-results', { recursive: true });
+// Reliability counts of this run only (the suites write them; the report below merges them).
+rmSync('test-results/reliability', { recursive: true, force: true });
 check('type check', 'npx', ['tsc', '--noEmit', '-p', '.']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 suite(
@@ -87,4 +89,6 @@ ensureChromium();
 suite('end-to-end', 'npx', ['playwright', 'test'], 'test-results/e2e.json', (r) =>
   r?.stats ? { passed: (r.stats.expected ?? 0) + (r.stats.flaky ?? 0), failed: r.stats.unexpected ?? 0 } : null,
 );
+console.log('\n▶ reliability report');
+run('node', ['scripts/reliability/report.mjs']);
 finish(0);

@@ -45,6 +45,8 @@ export interface OpenOptions {
   /** Credentials for s3 URLs that have no alias with credentials. */
   readonly credentials?: (S3Credentials & { readonly region?: string | undefined }) | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;
+  /** Per-request timeout in ms for remote stores (default 30 000); failed requests are retried. */
+  readonly timeoutMs?: number | undefined;
 }
 
 /**
@@ -81,6 +83,8 @@ export interface Slice {
   readonly complex?: boolean;
   /** Flat indices of elements whose chunk could not be read (shown masked), with the reason. */
   readonly failedChunks?: readonly { readonly chunk: readonly number[]; readonly message: string }[];
+  /** With `failedChunks`: 1 for each element (C order, as `data`) whose chunk could not be read. */
+  readonly failedMask?: Uint8Array | undefined;
 }
 
 export interface ReadOptions {

@@ -56,6 +56,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     signal: options.signal,
     aliases: options.aliases,
     credentials: options.credentials,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   const model = await readDataset(opened.store, { mode: opened.mode, name: opened.name, arrayName: lastSegment(opened.location), signal: options.signal });
   const ctx = options.context ?? defaultContext();

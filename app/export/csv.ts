@@ -3,7 +3,8 @@
 /** Quotes a field when it holds a comma, quote or line break; neutralises spreadsheet formulas. */
 export function csvField(value: string): string {
   let v = value;
-  if (/^[=+\-@\t\r]/.test(v) && !/^[-+]?(\d|\.\d|Infinity|NaN)/.test(v)) v = `'${v}`;
+  // Only a whole number may start with + or -: "-1+HYPERLINK(…)" is a formula to a spreadsheet.
+  if (/^[=+\-@\t\r]/.test(v) && !/^[-+]?((\d+\.?\d*|\.\d+)(e[-+]?\d+)?|Infinity|NaN)$/i.test(v)) v = `'${v}`;
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 

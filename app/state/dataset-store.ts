@@ -1,7 +1,7 @@
 /** The opened dataset, its loading state and the selected tree item. */
 import { create } from 'zustand';
 import { isAbort, openDataset, type OpenedDataset, type Progress, type Source } from '../core';
-import { openCredentials, useSettings } from './settings-store';
+import { openCredentials, requestTimeoutMs, useSettings } from './settings-store';
 import { useSlice } from './slice-store';
 
 export type OpenStatus = 'idle' | 'opening' | 'ready' | 'error';
@@ -40,6 +40,7 @@ export const useDataset = create<DatasetState>((set, get) => ({
       const ds = await openDataset(source, {
         signal: controller.signal,
         ...openCredentials(),
+        timeoutMs: requestTimeoutMs(),
         onProgress: (progress) => {
           if (get().controller === controller) set({ progress });
         },

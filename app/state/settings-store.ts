@@ -118,3 +118,12 @@ export function openCredentials(): { aliases: EndpointAlias[]; credentials: (S3C
   const c = credentialsOf(defaultCredentials);
   return { aliases, credentials: c ? { ...c, region: defaultCredentials.region || undefined } : undefined };
 }
+
+/**
+ * Per-request timeout for remote datasets, from `localStorage["zarrview.requestTimeoutMs"]` (1 s … 5 min) for slow
+ * links or tests; undefined means the network policy's default (30 s).
+ */
+export function requestTimeoutMs(): number | undefined {
+  const n = Number(load<unknown>('zarrview.requestTimeoutMs', undefined));
+  return Number.isFinite(n) && n >= 1000 && n <= 300_000 ? n : undefined;
+}

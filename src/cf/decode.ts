@@ -138,7 +138,21 @@ export function decodeSlice(slice: Slice, options: DecodeOptions = {}): DecodedS
     throw new ZarrviewError('unsupported', `${slice.variable.path} is complex; CF decoding applies to real values.`);
   }
   const plan = planDecoding(slice.variable, options);
-  return { ...decodeData(slice.data, plan), shape: slice.shape, plan };
+  const decoded = decodeData(slice.data, plan);
+  // Elements of chunks that could not be read hold the fill value: masked, whatever the masking mode.
+  const failed = slice.failedMask;
+  if (failed && options.mask !== false) {
+    let extra = 0;
+    for (let i = 0; i < failed.length; i++) {
+      if (failed[i] && !decoded.mask[i]) {
+        decoded.mask[i] = 1;
+        decoded.values[i] = NaN;
+        extra++;
+      }
+    }
+    return { ...decoded, maskedCount: decoded.maskedCount + extra, shape: slice.shape, plan };
+  }
+  return { ...decoded, shape: slice.shape, plan };
 }
 
 /**

@@ -86,7 +86,8 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
 
 /** Opens `args.location` and dumps it. */
 export async function dump(args: DumpArgs): Promise<DumpResult> {
-  const opened = await openStoreNode(isUrl(args.location) ? { kind: 'url', url: args.location } : { kind: 'local', path: args.location });
+  const source = isUrl(args.location) ? { kind: 'url' as const, url: args.location } : { kind: 'local' as const, path: args.location };
+  const opened = await openStoreNode(source, { timeoutMs: args.timeoutMs });
   const ds = await readDataset(opened.store, { mode: opened.mode, name: args.name ?? opened.name, arrayName: lastSegment(opened.location) });
   return dumpStore(opened.store, ds, args);
 }

@@ -3,8 +3,9 @@
  * lacks (bz2, lzma, fletcher32, shuffle with netCDF's `elementsize: 0`).
  */
 import { registry } from 'zarrita';
-import { ZarrviewError } from '../errors';
-import { checksum32Decode } from './checksum32';
+import { CodecError, ZarrviewError } from '../errors';
+import { inflateBounded } from './bounded-inflate';
+import { checksum32Decode, crc32cDecode } from './checksum32';
 
 export type ByteDecoder = (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array;
 
@@ -68,7 +69,8 @@ function fletcher32Decode(bytes: Uint8Array): Uint8Array {
 }
 
 function unshuffle(data: Uint8Array, size: number): Uint8Array {
-  if (size <= 1) return data;
+  // An element larger than the chunk leaves nothing to unshuffle (and must not loop `size` times).
+  if (size <= 1 || size > data.length) return data;
   const n = Math.floor(data.length / size);
   const out = new Uint8Array(data.length);
   for (let b = 0; b < size; b++) {
@@ -111,20 +113,32 @@ async function fromZarrita(name: string, config: Record<string, unknown>): Promi
   return (b) => codec.decode(b);
 }
 
-/** A decoder for a bytes → bytes codec; `itemSize` is the element size flowing through (for shuffle). */
-export async function byteDecoder(id: string, config: Record<string, unknown>, itemSize: number): Promise<ByteDecoder> {
+/**
+ * A decoder for a bytes → bytes codec; `itemSize` is the element size flowing through (for shuffle);
+ * `maxBytes` bounds what zlib / gzip may inflate to (compression bombs).
+ */
+export async function byteDecoder(id: string, config: Record<string, unknown>, itemSize: number, maxBytes = 2 ** 30): Promise<ByteDecoder> {
   switch (id) {
+    case 'zlib':
+      return (b) => inflateBounded(b, 'deflate', maxBytes);
+    case 'gzip':
+      return (b) => inflateBounded(b, 'gzip', maxBytes);
     case 'bz2':
       return bz2Decode;
     case 'lzma':
       return lzmaDecode;
     case 'fletcher32':
       return fletcher32Decode;
+    case 'crc32c':
+      return crc32cDecode;
     case 'crc32':
     case 'adler32':
       return (b) => checksum32Decode(id, config, b);
     case 'shuffle': {
       const size = Number(config.elementsize ?? 0) || itemSize;
+      if (!Number.isSafeInteger(size) || size < 0) {
+        throw new CodecError('shuffle', `The shuffle filter's elementsize ${JSON.stringify(config.elementsize)} is not a byte count.`);
+      }
       return (b) => unshuffle(b, size);
     }
     default:

@@ -34,6 +34,35 @@ export function adler32(data: Uint8Array): number {
   return ((b << 16) | a) >>> 0;
 }
 
+let tableC: Uint32Array | null = null;
+
+/** CRC-32C (Castagnoli), the Zarr v3 `crc32c` codec's checksum. */
+export function crc32c(data: Uint8Array): number {
+  if (!tableC) {
+    tableC = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0x82f63b78 ^ (c >>> 1) : c >>> 1;
+      tableC[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (let i = 0; i < data.length; i++) crc = (tableC[(crc ^ (data[i] as number)) & 0xff] as number) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * Verifies and strips the Zarr v3 `crc32c` checksum (4 bytes little-endian after the data). zarrita's codec
+ * strips it without checking, so corrupt chunks (and shard indexes) would pass as data.
+ */
+export function crc32cDecode(bytes: Uint8Array): Uint8Array {
+  if (bytes.length < 4) throw new ZarrviewError('chunk', 'The chunk is too short to hold a crc32c checksum.');
+  const body = bytes.subarray(0, bytes.length - 4);
+  const stored = new DataView(bytes.buffer, bytes.byteOffset + bytes.length - 4, 4).getUint32(0, true);
+  if (stored !== crc32c(body)) throw new ZarrviewError('chunk', 'The chunk failed its crc32c checksum: its bytes are corrupt.');
+  return body;
+}
+
 /** Verifies and strips the checksum of a `crc32` / `adler32` chunk. */
 export function checksum32Decode(id: 'crc32' | 'adler32', config: Record<string, unknown>, bytes: Uint8Array): Uint8Array {
   if (bytes.length < 4) throw new ZarrviewError('chunk', `The chunk is too short to hold a ${id} checksum.`);

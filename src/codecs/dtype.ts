@@ -208,17 +208,20 @@ export function decodeUtf8(b: Uint8Array): string {
  */
 export function bytesToValues(bytes: Uint8Array, d: Dtype, n: number): Values {
   const need = n * d.itemSize;
-  if (bytes.byteLength < need) {
+  // Longer is as wrong as shorter: a chunk holds exactly its elements (a corrupt or mislabelled object otherwise).
+  if (bytes.byteLength !== need) {
     throw new ZarrviewError('chunk', `The chunk holds ${bytes.byteLength} bytes; ${need} were expected.`);
   }
   if (d.kind === 'bytes' || d.kind === 'unicode') return fixedStrings(bytes, d, n);
   let b = bytes.subarray(0, need);
   const word = d.kind === 'complex' ? d.itemSize / 2 : d.itemSize;
+  // `new Uint8Array(b)` copies; `b.slice()` would not when `b` is a Node Buffer (its slice is a view), and the
+  // byte swap would then corrupt the caller's bytes.
   if (d.endian === 'big' && word > 1) {
-    b = b.slice();
+    b = new Uint8Array(b);
     byteswap(b, word);
   } else if (b.byteOffset % word !== 0) {
-    b = b.slice();
+    b = new Uint8Array(b);
   }
   if (d.kind === 'float' && d.itemSize === 2) {
     return float16ToFloat32(new Uint16Array(b.buffer, b.byteOffset, n));

@@ -80,6 +80,15 @@ function unsupported(id: string): CodecError {
   );
 }
 
+/**
+ * The most a compressed stream of a chunk may inflate to: generous (filters and checksums change sizes, vlen
+ * chunks have none known), yet bounded, so a bomb cannot take the memory.
+ */
+export function inflateLimit(shape: readonly number[], itemSize: number): number {
+  const n = shape.reduce((a, b) => a * b, 1);
+  return Math.max(64 * 2 ** 20, 4 * n * Math.max(itemSize, 8));
+}
+
 async function plan(spec: ChunkSpec): Promise<{ steps: Step[]; stored: Dtype; perm: number[] | null }> {
   const rank = spec.shape.length;
   let cur = parseDtype(spec.dtype);
@@ -98,7 +107,7 @@ async function plan(spec: ChunkSpec): Promise<{ steps: Step[]; stored: Dtype; pe
     } else if (id === 'vlen-utf8' || id === 'vlen-bytes' || id === 'json2') steps.push({ kind: 'vlen', id });
     else if (BYTE_CODECS.has(id)) {
       try {
-        steps.push({ kind: 'bytes', id, decode: await byteDecoder(id, config, cur.itemSize) });
+        steps.push({ kind: 'bytes', id, decode: await byteDecoder(id, config, cur.itemSize, inflateLimit(spec.shape, cur.itemSize)) });
       } catch (cause) {
         throw new CodecError(id, `The codec "${id}" could not be loaded.`, { cause });
       }

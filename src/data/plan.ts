@@ -81,13 +81,25 @@ export function dimPieces(r: DimRange, chunk: number): DimPiece[] {
   return out;
 }
 
-/** Number of chunks a selection touches (without building the tasks). */
+/** Number of chunks one dimension's range touches, by arithmetic (no pieces built). */
+function dimChunkCount(r: DimRange, chunk: number): number {
+  if (r.count === 0) return 0;
+  const first = Math.floor(r.start / chunk);
+  const last = Math.floor((r.start + (r.count - 1) * r.step) / chunk);
+  // step ≤ chunk: every chunk from first to last is touched; step ≥ chunk: every element is in its own chunk.
+  return Math.min(r.count, last - first + 1);
+}
+
+/** Number of chunks a selection touches (without building the tasks; cheap for any shape). */
 export function countTasks(ranges: readonly DimRange[], chunks: readonly number[]): number {
-  return ranges.reduce((acc, r, d) => acc * dimPieces(r, chunks[d] ?? 1).length, 1);
+  // An empty selection touches no chunk, however many the other dimensions have (shape [0, 2^40]).
+  if (ranges.some((r) => r.count === 0)) return 0;
+  return ranges.reduce((acc, r, d) => acc * dimChunkCount(r, chunks[d] || 1), 1);
 }
 
 /** One task per touched chunk, in C order of chunk coordinates. */
 export function planTasks(ranges: readonly DimRange[], chunks: readonly number[]): ChunkTask[] {
+  if (ranges.some((r) => r.count === 0)) return [];
   const perDim = ranges.map((r, d) => dimPieces(r, chunks[d] ?? 1));
   if (perDim.some((p) => p.length === 0)) return [];
   const tasks: ChunkTask[] = [];

@@ -23,6 +23,8 @@ export interface ReadSliceOptions extends ReadOptions {
   readonly stride?: number | undefined;
   /** Largest result accepted, in bytes; defaults to the context's cache budget. */
   readonly budgetBytes?: number | undefined;
+  /** Most chunks one read may touch (default `MAX_CHUNKS_PER_READ`): each is a request and a task. */
+  readonly maxChunks?: number | undefined;
   /** Cache + executor to use; defaults to a shared one (a worker pool in browsers). */
   readonly context?: DataContext | undefined;
 }
@@ -59,6 +61,26 @@ function checkBudget(variable: Variable, spec: ArraySpec, ranges: readonly DimRa
   );
 }
 
+/** Default bound on the chunks one read touches (each one a request, a decode and a task in memory). */
+export const MAX_CHUNKS_PER_READ = 100_000;
+
+/** Refuses, before anything is fetched or allocated, a read of too many chunks or of chunks too big to decode. */
+function checkChunks(variable: Variable, spec: ArraySpec, total: number, budget: number, maxChunks: number) {
+  if (total > maxChunks) {
+    throw new BudgetError(total, maxChunks,
+      `This selection of ${variable.path} touches ${total.toLocaleString('en')} chunks, more than the ${maxChunks.toLocaleString('en')} one read may fetch. ` +
+        'Select a smaller range, or read with a stride.',
+      { key: variable.path });
+  }
+  if (total === 0) return;
+  const chunkBytes = spec.chunk.shape.reduce((a, n) => a * n, 1) * Math.max(spec.dtype.itemSize, valueSize(spec.dtype));
+  if (chunkBytes > budget) {
+    throw new BudgetError(chunkBytes, budget,
+      `One chunk of ${variable.path} decodes to ${formatBytes(chunkBytes)}, more than the ${formatBytes(budget)} memory budget; it cannot be read here.`,
+      { key: variable.path });
+  }
+}
+
 function chunkKey(store: Store, spec: ArraySpec, coords: readonly number[]): string {
   return `${storeId(store)}|${spec.id}|${coords.join(',')}`;
 }
@@ -77,8 +99,10 @@ export async function readSlice(
   checkCodecs(spec.chunk.codecs);
   const stride = options.stride ?? 1;
   const ranges = resolveSelection(spec.shape, selection, stride);
-  checkBudget(variable, spec, ranges, options.budgetBytes ?? ctx.cache.budget, stride);
+  const budget = options.budgetBytes ?? ctx.cache.budget;
+  checkBudget(variable, spec, ranges, budget, stride);
   const total = countTasks(ranges, spec.chunks);
+  checkChunks(variable, spec, total, Math.max(budget, ctx.cache.budget), options.maxChunks ?? MAX_CHUNKS_PER_READ);
   const tasks = planTasks(ranges, spec.chunks);
   const n = ranges.reduce((a, r) => a * r.count, 1);
   const nLanes = lanes(spec.dtype);
@@ -86,6 +110,7 @@ export async function readSlice(
   const outStride = outputStrides(ranges);
   const fill = fillScalars(spec.dtype, spec.fill);
   const failed: { chunk: readonly number[]; message: string }[] = [];
+  let failedMask: Uint8Array | undefined;
   const memo = { indexes: ctx.shardIndexes, shards: new Map<string, Promise<Uint8Array | undefined>>() };
   let done = 0;
   let bytes = 0;
@@ -113,6 +138,8 @@ export async function readSlice(
       if (isZarrviewError(e) && (e.code === 'codec' || e.code === 'chunk')) {
         failed.push({ chunk: task.coords, message: e.message });
         chunk = null;
+        failedMask ??= new Uint8Array(n);
+        assemble(failedMask, outStride, ranges, task, null, [1], 1);
       } else throw toZarrviewError(e, 'network', `Reading a chunk of ${variable.path} failed.`, spec.objectPath(task.coords));
     }
     if (signal?.aborted) throw new AbortedError({ key: variable.path });
@@ -128,7 +155,7 @@ export async function readSlice(
     shape: ranges.filter((r) => !r.drop).map((r) => r.count),
     data: finish(out, spec.dtype),
     ...(spec.dtype.kind === 'complex' ? { complex: true } : {}),
-    ...(failed.length ? { failedChunks: failed } : {}),
+    ...(failed.length ? { failedChunks: failed, failedMask } : {}),
   };
   return result;
 }

@@ -34,8 +34,36 @@ function convert(v: unknown): Json {
   return v as Json;
 }
 
-/** Parses JSON text losslessly; throws a `MetadataError` naming `key` when it is not JSON. */
+/** Deepest nesting of arrays and objects accepted in a metadata document (real ones nest a few levels). */
+export const MAX_JSON_DEPTH = 256;
+
+/** The nesting depth of JSON text (brackets outside strings), stopping early once past `limit`. */
+function nestingDepth(text: string, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) max = depth;
+      if (max > limit) return max;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
+/**
+ * Parses JSON text losslessly; throws a `MetadataError` naming `key` when it is not JSON, or when it nests
+ * deeper than `MAX_JSON_DEPTH` (which would exhaust the stack of every recursive reader).
+ */
 export function parseJson(text: string, key: string): Json {
+  if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new MetadataError(`nested deeper than ${MAX_JSON_DEPTH} levels; not read.`, { key });
+  }
   try {
     return convert(parse(text));
   } catch (e) {

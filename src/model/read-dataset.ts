@@ -13,7 +13,7 @@
  *
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
-import { AbortedError, HttpError, MetadataError, ZarrviewError } from '../errors';
+import { AbortedError, type ErrorCode, MetadataError, ZarrviewError, isZarrviewError } from '../errors';
 import type { Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
@@ -57,15 +57,18 @@ interface Probe {
   root: (src: MetaSource) => Promise<RawGroup>;
 }
 
+/** Error codes of a transport that failed, as opposed to metadata that is absent or malformed. */
+const TRANSPORT = new Set<ErrorCode>(['timeout', 'network', 'http', 'forbidden', 'cors', 'zip']);
+
 /**
  * When the probe found no metadata, the reason may be the connection, not the address: a probe that failed
- * over the network (CORS, timeout, a signature the server rejected) is rethrown as it is; and where 403 counts
- * as missing (S3 buckets that deny listing), a listing of the root tells a private bucket (403 with advice)
- * from an empty prefix.
+ * in transport (5xx, reset, CORS, timeout, a signature the server rejected) is rethrown as it is; and where 403
+ * counts as missing (S3 buckets that deny listing), a listing of the root tells a private bucket (403 with
+ * advice) from an empty prefix.
  */
 async function throwWhyNothing(store: Store, o: ReadDatasetOptions, problems: readonly Problem[]): Promise<void> {
-  const network = problems.find((p) => p.error instanceof HttpError);
-  if (network) throw network.error;
+  const failed = problems.find((p) => isZarrviewError(p.error) && TRANSPORT.has(p.error.code));
+  if (failed) throw failed.error;
   if (store.list) await store.list('/', o.signal ? { signal: o.signal } : undefined);
 }
 

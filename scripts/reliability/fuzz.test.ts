@@ -1,0 +1,135 @@
+/**
+ * Metadata fuzzing: every fixture's metadata documents, mutated one per case by the seeded mutator, served from
+ * memory and opened with readDataset (and for every SAMPLE-th case: CDL printed, a small slice read). Only the
+ * project's typed errors may come out — thrown or listed as problems — and no case may exceed its time budget.
+ *
+ * ZARRVIEW_FUZZ_SEED and ZARRVIEW_FUZZ_CASES change the run; a failure names the seed and case to replay it
+ * (ZARRVIEW_FUZZ_ONLY=<case>).
+ */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { formatVariableData, printCdl } from '../../src/cdl/index';
+import { createDataContext, readSlice } from '../../src/data/index';
+import { isZarrviewError } from '../../src/errors';
+import { readDataset, walkVariables } from '../../src/model/index';
+import type { DimSelection, Slice } from '../../src/api';
+import { writeCounts } from './counts';
+import { type MemoryFixture, loadFixtures, overlayStore } from './fixture-store';
+import { mutate, seededRng } from './mutate';
+
+const SEED = Number(process.env.ZARRVIEW_FUZZ_SEED ?? 20261123);
+const CASES = Number(process.env.ZARRVIEW_FUZZ_CASES ?? 10_000);
+/** A file that names the case in progress (for a case that kills the process: out of memory, stack). */
+const TRACE = process.env.ZARRVIEW_FUZZ_TRACE;
+const ONLY = process.env.ZARRVIEW_FUZZ_ONLY === undefined ? undefined : Number(process.env.ZARRVIEW_FUZZ_ONLY);
+/** Every SAMPLE-th case also prints CDL and reads a slice. */
+const SAMPLE = 4;
+/** A case slower than this counts as a hang (generous: the machine is shared). */
+const CASE_BUDGET_MS = 3_000;
+
+interface Failure {
+  readonly caseNo: number;
+  readonly fixture: string;
+  readonly key: string;
+  readonly kind: string;
+  readonly what: string;
+  readonly text: string;
+}
+
+const enc = new TextEncoder();
+
+function describeError(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}\n${(e.stack ?? '').split('\n').slice(1, 6).join('\n')}` : String(e);
+}
+
+/** Runs one case; returns the untyped errors it met (empty when all is well). */
+async function runCase(f: MemoryFixture, key: string, text: string, sample: boolean): Promise<string[]> {
+  const bad: string[] = [];
+  const store = overlayStore(f.files, new Map([[key, enc.encode(text)]]));
+  let ds;
+  try {
+    ds = await readDataset(store, { mode: f.mode, name: 'fuzz' });
+  } catch (e) {
+    if (!isZarrviewError(e)) bad.push(`readDataset threw ${describeError(e)}`);
+    return bad;
+  }
+  for (const p of ds.problems) if (!isZarrviewError(p.error)) bad.push(`problem ${p.key} holds ${describeError(p.error)}`);
+  if (!sample) return bad;
+  // The mutated array if the document was one (else the first): its whole data when small, else one element.
+  const all = walkVariables(ds.root);
+  const v = all.find((x) => key.startsWith(`${x.zarr.key}/`)) ?? all[0];
+  let slice: Slice | undefined;
+  if (v) {
+    const small = v.shape.reduce((a, n) => a * n, 1) <= 4096;
+    const selection: DimSelection[] = v.shape.map((n) => (small || n === 0 ? null : 0));
+    try {
+      slice = await readSlice(store, v, selection, { context: ctx, budgetBytes: 1 << 18 });
+    } catch (e) {
+      if (!isZarrviewError(e)) bad.push(`readSlice threw ${describeError(e)}`);
+    }
+  }
+  try {
+    printCdl(ds, { special: true, data: (x, indent) => (x === v && slice ? formatVariableData(x, slice, indent) : undefined) });
+  } catch (e) {
+    bad.push(`printCdl threw ${describeError(e)}`);
+  }
+  return bad;
+}
+
+const ctx = createDataContext({ workers: false, cacheBytes: 1 << 20 });
+
+function withDeadline<T>(p: Promise<T>, ms: number): Promise<T | 'hang'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), ms)));
+  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
+}
+
+describe('metadata fuzzing', () => {
+  it(`${CASES} mutated metadata documents open with typed errors only, each within ${CASE_BUDGET_MS} ms`, async () => {
+    const fixtures = loadFixtures();
+    expect(fixtures.length).toBeGreaterThan(20);
+    const crashes: Failure[] = [];
+    const hangs: Failure[] = [];
+    const kinds = new Map<string, number>();
+    let cases = 0;
+    let slowest = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < CASES; i++) {
+      if (ONLY !== undefined && i !== ONLY) continue;
+      const rng = seededRng(SEED + i * 7919);
+      const f = fixtures[i % fixtures.length] as MemoryFixture;
+      const key = f.metaKeys[Math.floor(rng() * f.metaKeys.length)] as string;
+      // One document per case, mutated once or (a third of the time) twice.
+      let m = mutate(rng, f.metadata.get(key) as string);
+      if (rng() < 1 / 3) {
+        const again = mutate(rng, m.text);
+        m = { kind: `${m.kind}+${again.kind}`, text: again.text };
+      }
+      for (const k of m.kind.split('+')) kinds.set(k, (kinds.get(k) ?? 0) + 1);
+      if (TRACE) writeFileSync(TRACE, `case ${i} ${f.name} ${key} ${m.kind}\n${m.text.slice(0, 2000)}\n`);
+      const start = performance.now();
+      const result = await withDeadline(runCase(f, key, m.text, i % SAMPLE === 0), CASE_BUDGET_MS * 2);
+      const ms = performance.now() - start;
+      slowest = Math.max(slowest, ms);
+      cases++;
+      const base = { caseNo: i, fixture: f.name, key, kind: m.kind, text: m.text.slice(0, 300) };
+      if (result === 'hang' || ms > CASE_BUDGET_MS) hangs.push({ ...base, what: `took ${Math.round(ms)} ms` });
+      else if (result.length > 0) crashes.push({ ...base, what: result.join('\n') });
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    writeCounts({
+      suite: 'metadata-fuzz',
+      what: `readDataset (+ printCdl, readSlice every ${SAMPLE}th case) on mutated metadata of ${fixtures.length} fixtures, seed ${SEED}`,
+      cases,
+      crashes: crashes.length,
+      hangs: hangs.length,
+      notes: `${seconds.toFixed(0)} s, slowest case ${Math.round(slowest)} ms; ${[...kinds].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    });
+    const show = (list: Failure[]) =>
+      list.slice(0, 5).map((c) => `case ${c.caseNo} (seed ${SEED}) ${c.fixture} ${c.key} [${c.kind}]: ${c.what}\n  text: ${c.text}`).join('\n\n');
+    expect(crashes.length, `untyped errors:\n${show(crashes)}`).toBe(0);
+    expect(hangs.length, `over budget:\n${show(hangs)}`).toBe(0);
+    if (ONLY === undefined) expect(cases).toBe(CASES);
+  }, 600_000);
+});
