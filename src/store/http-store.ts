@@ -178,7 +178,10 @@ export class HttpStore implements Store {
     if (this.options.sign) headers = { ...headers, ...(await this.options.sign({ method, url, headers })) };
     let res: Response;
     try {
-      res = await this.fetchFn(url, { method, headers: { ...headers, ...extra }, signal, credentials: 'omit' });
+      // Signed (private) responses stay out of the browser's HTTP cache: not kept on disk, and never answered
+      // from it once the credentials changed.
+      const cache: RequestCache | undefined = this.options.sign ? 'no-store' : undefined;
+      res = await this.fetchFn(url, { method, headers: { ...headers, ...extra }, signal, credentials: 'omit', ...(cache ? { cache } : {}) });
     } catch (e) {
       throw fetchFailure(e, url, key, signal, this.options.browser);
     }
