@@ -73,6 +73,14 @@ describe('HttpStore', () => {
     await s.get('/.zattrs');
     expect(server.requests.at(-1)?.headers.authorization).toBe('test GET');
   });
+
+  it('keeps signed responses out of the HTTP cache, and only those', async () => {
+    const modes: (RequestCache | undefined)[] = [];
+    const fetch = (u: string, init: RequestInit) => (modes.push(init.cache), globalThis.fetch(u, init));
+    await new HttpStore(`${server.url}/ds`, { fetch, sign: async () => ({ authorization: 'x' }) }).get('/.zattrs');
+    await new HttpStore(`${server.url}/ds`, { fetch }).get('/.zattrs');
+    expect(modes).toEqual(['no-store', undefined]);
+  });
 });
 
 describe('S3 region redirect', () => {

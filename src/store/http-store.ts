@@ -178,8 +178,8 @@ export class HttpStore implements Store {
     if (this.options.sign) headers = { ...headers, ...(await this.options.sign({ method, url, headers })) };
     let res: Response;
     try {
-      // A signed request must reach the server: a browser cache filled under other credentials (or none) would
-      // answer it as if the new credentials were valid.
+      // Signed (private) responses stay out of the browser's HTTP cache: not kept on disk, and never answered
+      // from it once the credentials changed.
       const cache: RequestCache | undefined = this.options.sign ? 'no-store' : undefined;
       res = await this.fetchFn(url, { method, headers: { ...headers, ...extra }, signal, credentials: 'omit', ...(cache ? { cache } : {}) });
     } catch (e) {
