@@ -45,13 +45,14 @@ export { printCdl, attributeValues } from '../src/cdl';
  * Opens a dataset. Until the core's integrated `openDataset` lands, composes store + model + data path here.
  */
 export async function openDataset(source: Source, options: OpenOptions = {}): Promise<OpenedDataset> {
+  // Start the decode workers (module load) now, while the metadata is read, not at the first slice.
+  const ctx = defaultContext();
   const opened = await openStore(source, {
     signal: options.signal,
     aliases: options.aliases,
     credentials: options.credentials,
   });
   const model = await readDataset(opened.store, { mode: opened.mode, name: opened.name, signal: options.signal });
-  const ctx = defaultContext();
   // The chunk cache is shared by every dataset: count from the moment this one opened.
   const base = { hits: ctx.cache.stats.hits, misses: ctx.cache.stats.misses, decoded: ctx.stats.decoded };
   return {
