@@ -68,10 +68,12 @@ async function decode(name: string, trials: number) {
     await tick();
     longZarrita = longZarrita.concat(stop());
     stop = watchLongTasks();
+    performance.mark('ours-start'); // for a trace: which main-thread tasks belong to our read
     t0 = performance.now();
     const ours = await readSlice(store, variable, [], { context: ctx, budgetBytes: 2 ** 31 });
     o.push(performance.now() - t0);
     await tick();
+    performance.mark('ours-end');
     longOurs = longOurs.concat(stop());
     const a = zr.data as Float32Array;
     const b = ours.data as Float32Array;

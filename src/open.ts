@@ -51,6 +51,8 @@ function decodeURIComponentSafe(s: string): string {
 
 export async function openDataset(source: StoreSource, options: OpenDatasetOptions = {}): Promise<Dataset> {
   const open = options.openStore ?? openStore;
+  // Start the decode workers now, while the metadata is read, not at the first slice.
+  const ctx = options.context ?? defaultContext();
   const opened = await open(source, {
     ...options.store,
     signal: options.signal,
@@ -59,7 +61,6 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   const model = await readDataset(opened.store, { mode: opened.mode, name: opened.name, arrayName: lastSegment(opened.location), signal: options.signal });
-  const ctx = options.context ?? defaultContext();
   // The context may be shared by several datasets: count its cache and decodes from the moment this one opened.
   const base = { hits: ctx.cache.stats.hits, misses: ctx.cache.stats.misses, decoded: ctx.stats.decoded };
   return {

@@ -60,22 +60,32 @@ export function assemble(
   fill: readonly Scalar[],
   nLanes: number,
 ): void {
-  const rank = task.pieces.length;
   let outBase = 0;
   let srcBase = 0;
-  const counts = new Array<number>(rank);
-  const oStep = new Array<number>(rank);
-  const sStep = new Array<number>(rank);
-  for (let d = 0; d < rank; d++) {
+  const counts: number[] = [];
+  const oStep: number[] = [];
+  const sStep: number[] = [];
+  for (let d = 0; d < task.pieces.length; d++) {
     const p = task.pieces[d] as ChunkTask['pieces'][number];
     const os = outStride[d] as number;
     const ss = src ? (src.stride[d] as number) : 0;
-    counts[d] = p.count;
     outBase += p.outStart * os;
     srcBase += p.local * ss;
-    oStep[d] = os;
-    sStep[d] = ss * (ranges[d] as DimRange).step;
+    if (p.count === 1) continue; // a single index: only its offset matters
+    const step = ss * (ranges[d] as DimRange).step;
+    const r = counts.length - 1;
+    // Contiguous in the output and in the chunk with the dimension before it: one longer run.
+    if (r >= 0 && (oStep[r] as number) === os * p.count && (sStep[r] as number) === step * p.count) {
+      counts[r] = (counts[r] as number) * p.count;
+      oStep[r] = os;
+      sStep[r] = step;
+      continue;
+    }
+    counts.push(p.count);
+    oStep.push(os);
+    sStep.push(step);
   }
+  const rank = counts.length;
   const innerCount = rank === 0 ? 1 : (counts[rank - 1] as number);
   const innerO = rank === 0 ? 0 : (oStep[rank - 1] as number);
   const innerS = rank === 0 ? 0 : (sStep[rank - 1] as number);

@@ -17,6 +17,7 @@ import { type CachedChunk } from './cache';
 import { type DataContext, defaultContext, storeId } from './context';
 import { fetchChunk } from './fetch-chunk';
 import { type ChunkTask, type DimRange, countTasks, planTasks, resolveSelection } from './plan';
+import { yieldIfBusy } from './time-slice';
 
 export interface ReadSliceOptions extends ReadOptions {
   /** Read every k-th element along every kept dimension (a thinned preview of a big selection). */
@@ -142,6 +143,8 @@ export async function readSlice(
         assemble(failedMask, outStride, ranges, task, null, [1], 1);
       } else throw toZarrviewError(e, 'network', `Reading a chunk of ${variable.path} failed.`, spec.objectPath(task.coords));
     }
+    // Assembly runs on this thread: keep it in short tasks (see time-slice.ts).
+    await yieldIfBusy();
     if (signal?.aborted) throw new AbortedError({ key: variable.path });
     assemble(out, outStride, ranges, task, chunk, fill, nLanes);
     done++;
@@ -166,6 +169,9 @@ async function runLimited<T>(items: readonly T[], limit: number, fn: (t: T) => P
   let error: unknown = null;
   const worker = async () => {
     while (error === null && next < items.length) {
+      // Starting a load runs the store's synchronous part here: not too many at once in one task.
+      await yieldIfBusy();
+      if (error !== null || next >= items.length) return;
       if (signal?.aborted) {
         error ??= new AbortedError();
         return;
