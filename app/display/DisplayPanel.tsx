@@ -44,12 +44,13 @@ export function DisplayPanel({ dataset, variable, siblings }: Props) {
   useEffect(() => {
     if (ready) void load(dataset, variable.path, selection, compare, stride);
   }, [ready, dataset, variable.path, selection, compare, stride, load]);
-  // Over the memory budget: offer every k-th element along the shown dimensions instead.
+  // Over the memory budget: offer every k-th element along the shown dimensions instead (the error's stride
+  // already includes the one this read used).
   const offer =
     error instanceof BudgetError
       ? plotStride(
           selection.flatMap((s, d) => (s === null ? [variable.shape[d] ?? 1] : [])),
-          (error.suggestedStride ?? 1) * stride,
+          error.suggestedStride ?? stride + 1,
         )
       : null;
 

@@ -116,5 +116,10 @@ describe('budget', () => {
     expect(s.shape).toEqual([14, 10]);
     const full = await readSlice(store, v, [], { context: inline() });
     expect((s.data as Float32Array)[11]).toBe((full.data as Float32Array)[3 * 30 + 3]);
+    // A strided read that is still too big suggests the total stride (including its own), which then fits.
+    const again = await readSlice(store, v, [], { context: inline(), budgetBytes: 200, stride: 2 }).catch((e: unknown) => e);
+    const total = (again as BudgetError).suggestedStride as number;
+    expect(total).toBeGreaterThan(2);
+    expect((await readSlice(store, v, [], { context: inline(), budgetBytes: 200, stride: total })).shape).toEqual([Math.ceil(40 / total), Math.ceil(30 / total)]);
   });
 });
