@@ -91,6 +91,9 @@ const V2_KIND: Record<string, DtypeKind> = {
 export function parseDtype(dtype: string, endian: 'little' | 'big' = 'little'): Dtype {
   const v3 = V3[dtype];
   if (v3) return { kind: v3[0], itemSize: v3[1], endian: v3[1] > 1 ? endian : 'none' };
+  // v3 raw bits r<8n>: fixed n-byte values (NCZarr aliases them as strings).
+  const raw = /^r(\d+)$/.exec(dtype);
+  if (raw && Number(raw[1]) % 8 === 0 && Number(raw[1]) > 0) return { kind: 'bytes', itemSize: Number(raw[1]) / 8, endian: 'none' };
   const dt = /^(?:numpy\.)?(datetime|timedelta)64(?:\[(\w+)\])?$/.exec(dtype);
   if (dt) return { kind: dt[1] === 'datetime' ? 'datetime' : 'timedelta', itemSize: 8, endian, unit: dt[2] ?? 'generic' };
   const m = /^([<>|=]?)([iufcbMmSUO])(\d*)(?:\[(\w+)\])?$/.exec(dtype);

@@ -77,13 +77,15 @@ export function arraySpec(variable: Variable): ArraySpec {
     const name = grid.length === 0 ? (prefix === 'c/' ? 'c' : '0') : `${prefix}${grid.join(sep)}`;
     return `/${base}${name}` as AbsolutePath;
   };
+  // NCZarr v3 stores char as uint8 (`type_alias: "char"`): read it as the one-byte text netCDF means.
+  const dtype = variable.type === 'char' && variable.dtype === 'uint8' ? '|S1' : variable.dtype;
   return {
-    id: `${z.key}|${variable.dtype}`,
+    id: `${z.key}|${dtype}`,
     shape: variable.shape,
     chunks,
-    dtype: parseDtype(variable.dtype),
+    dtype: parseDtype(dtype),
     fill: variable.fillValue,
-    chunk: { dtype: variable.dtype, zarrFormat: z.zarrFormat, order: variable.order, shape: chunks, codecs },
+    chunk: { dtype, zarrFormat: z.zarrFormat, order: variable.order, shape: chunks, codecs },
     shard,
     objectPath,
   };

@@ -1,6 +1,6 @@
 /** Zarr `fill_value` JSON → the model's `FillValue` for a given type. */
 import { MetadataError } from '../errors';
-import { type Json, JsonNumber } from './json';
+import { type Json, JsonNumber, unparse } from './json';
 import type { FillValue, ValueType } from './types';
 
 function base64(text: string): Uint8Array | undefined {
@@ -32,10 +32,21 @@ function special(s: string): number | undefined {
   return undefined;
 }
 
+function bytesFill(v: Json[]): string | undefined {
+  const bytes = v.map((x) => (x instanceof JsonNumber && x.isInteger ? x.toNumber() : -1));
+  if (bytes.some((b) => b < 0 || b > 255)) return undefined;
+  return latin1.decode(Uint8Array.from(bytes)).replace(/\0+$/, '');
+}
+
+function throwBad(bad: () => MetadataError): never {
+  throw bad();
+}
+
 /** Converts a fill value; throws a `MetadataError` naming `key` when it does not fit the type. */
 export function readFill(v: Json, type: ValueType, itemSize: number, zarrFormat: 2 | 3, key: string): FillValue {
   if (v === null) return null;
-  const bad = () => new MetadataError(`fill_value ${JSON.stringify(v instanceof JsonNumber ? v.text : v)} does not fit type ${type}.`, { key });
+  const shown = unparse(v);
+  const bad = () => new MetadataError(`fill_value ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown} does not fit type ${type}.`, { key });
   switch (type) {
     case 'int64':
     case 'uint64':
@@ -83,6 +94,8 @@ export function readFill(v: Json, type: ValueType, itemSize: number, zarrFormat:
         if (v instanceof JsonNumber && type === 'char') return String.fromCharCode(v.toNumber());
         // zarr-python writes 0 as the fill value of object (vlen string) arrays: it means none.
         if (v instanceof JsonNumber && type === 'string') return null;
+        // Zarr v3 r<bits> (NCZarr's string alias): the fill value is a list of byte values, NUL-padded.
+        if (Array.isArray(v) && zarrFormat === 3 && type === 'string') return bytesFill(v) ?? throwBad(bad);
         throw bad();
       }
       return v;
