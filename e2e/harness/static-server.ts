@@ -18,6 +18,7 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { seededRng } from '../../src/testing/seeded-rng';
 
 export interface Fault {
   kind: 'status' | 'reset' | 'truncate' | 'stall' | 'wrong-length' | 'delay';
@@ -56,18 +57,6 @@ const MIME: Record<string, string> = {
   '.js': 'text/javascript',
   '.zip': 'application/zip',
 };
-
-/** Small deterministic generator (mulberry32) so that fault rates repeat across runs. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function cors(res: http.ServerResponse): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
@@ -151,7 +140,7 @@ export async function startStaticServer(root: string, port = 0): Promise<StaticS
     if (p === '/__control/config' && req.method === 'POST') {
       const body = JSON.parse(await readBody(req)) as Partial<ServerConfig>;
       const config = { latencyMs: body.latencyMs ?? 0, faults: body.faults ?? [], seed: body.seed ?? 1 };
-      scopes.set(scope ?? '', { config, random: seeded(config.seed) });
+      scopes.set(scope ?? '', { config, random: seededRng(config.seed) });
       res.end('{}');
       return;
     }

@@ -36,7 +36,7 @@ for (const s of STYLES) {
     const listings = opened.filter((r) => new URL(r.url).searchParams.get('list-type') === '2');
     expect(listings.length).toBeGreaterThan(0);
     const pages = listings.filter((r) => new URL(r.url).searchParams.has('continuation-token')).length;
-    // s3rver counts only Contents (not CommonPrefixes) against max-keys; a group folder here lists one page.
+    // Each group folder of this dataset fits in one listing page (pagination: pagination.spec.ts).
     info.annotations.push({ type: 'listing', description: `${listings.length} ListObjectsV2 requests, ${pages} continuation pages` });
     // Path style names the bucket in the path (objects and listings); virtual-host style only in the host.
     const inPath = (r: { url: string }) => /^\/zarrview(\/|$)/.test(new URL(r.url).pathname);

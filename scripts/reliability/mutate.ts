@@ -4,19 +4,8 @@
  * references to objects that do not exist. The same seed always yields the same cases.
  */
 
-export type Rng = () => number;
-
-/** mulberry32: small, fast, deterministic. */
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { type Rng, seededRng } from '../../src/testing/seeded-rng';
+import type { Rng } from '../../src/testing/seeded-rng';
 
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
 

@@ -5,24 +5,13 @@ import type { DimSelection } from '../api';
 import { createDataContext } from './context';
 import { readSlice } from './read-slice';
 import { CountingStore, type ExpectedArray, comparable, variableFromFolder } from './testing/variable';
+import { seededRng as rng } from '../testing/seeded-rng';
 
 const ROOT = join(import.meta.dirname, 'testdata', 'v2.zarr');
 const expected = JSON.parse(readFileSync(join(import.meta.dirname, 'testdata', 'expected.json'), 'utf8')) as Record<
   string,
   ExpectedArray
 >;
-
-/** mulberry32: a small seeded generator, so a failure reproduces. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The naive reader: index arithmetic over the whole array's values as zarr-python read them. */
 function naive(exp: ExpectedArray, sel: DimSelection[]): { shape: number[]; values: unknown[] } {

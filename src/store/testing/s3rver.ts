@@ -1,6 +1,6 @@
 /**
  * A real S3-protocol server (s3rver 3.7.1) for tests, in a child process started with
- * `--openssl-legacy-provider` (its list pagination needs it). Buckets are created at start, with a CORS
+ * `--openssl-legacy-provider` (its list pagination needs it), listing as AWS does (s3rver-child.mjs). Buckets are created at start, with a CORS
  * configuration when `cors` is set (browsers need it). s3rver does not verify signatures: put
  * `startSigV4Proxy` (sigv4-proxy.ts) in front of it to check them.
  *
@@ -29,6 +29,10 @@ export interface S3rverHandle {
 export interface S3rverOptions {
   readonly buckets: readonly string[];
   readonly cors?: boolean;
+  /** Fixed port (default: chosen by the OS). */
+  readonly port?: number;
+  /** Also serve bucket `b` as the virtual host `b.s3.localhost`. */
+  readonly vhost?: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,7 +49,15 @@ export async function startS3rver(options: S3rverOptions): Promise<S3rverHandle>
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zv-s3rver-'));
   const child = spawn(
     process.execPath,
-    ['--openssl-legacy-provider', path.join(here, 's3rver-child.mjs'), dir, options.buckets.join(','), options.cors ? '1' : '0'],
+    [
+      '--openssl-legacy-provider',
+      path.join(here, 's3rver-child.mjs'),
+      dir,
+      options.buckets.join(','),
+      options.cors ? '1' : '0',
+      String(options.port ?? 0),
+      options.vhost ? '1' : '0',
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
@@ -72,13 +84,18 @@ export async function startS3rver(options: S3rverOptions): Promise<S3rverHandle>
     url,
     put,
     putFolder: async (bucket, prefix, folder) => {
-      let n = 0;
-      for await (const f of walk(folder)) {
-        const rel = path.relative(folder, f).split(path.sep).join('/');
-        await put(bucket, prefix ? `${prefix.replace(/\/$/, '')}/${rel}` : rel, await fs.readFile(f));
-        n++;
-      }
-      return n;
+      const files: string[] = [];
+      for await (const f of walk(folder)) files.push(f);
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < files.length) {
+          const f = files[next++] as string;
+          const rel = path.relative(folder, f).split(path.sep).join('/');
+          await put(bucket, prefix ? `${prefix.replace(/\/$/, '')}/${rel}` : rel, await fs.readFile(f));
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+      return files.length;
     },
     stop: async () => {
       if (child.exitCode === null) {
