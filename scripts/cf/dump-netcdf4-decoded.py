@@ -22,7 +22,7 @@ FIXTURES = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, 'fixtures')
 OUT = sys.argv[2] if len(sys.argv) > 2 else os.path.join(FIXTURES, 'cf')
 
 # Codec and key-count fixtures: large, and nothing CF about them.
-SKIP = {'zarr-python/codecs-common', 'zarr-python/codecs-numcodecs', 'zarr-python/many-keys'}
+SKIP = {'zarr-python/codecs-common', 'zarr-python/codecs-numcodecs', 'zarr-python/many-keys', 'zarr-python/many-arrays'}
 
 CHILD = r'''
 import json, math, sys, warnings
