@@ -212,6 +212,23 @@ describe('readDataset: Zarr v3 and NCZarr v3 annotations', () => {
   });
 });
 
+describe('readDataset: round trips', () => {
+  it('asks for a listed child\'s .zattrs together with its .zarray, not after it', async () => {
+    const store = memoryStore({ '.zgroup': { zarr_format: 2 }, 'a/.zarray': zarray(), 'a/.zattrs': { units: 'm' } });
+    const events: string[] = [];
+    const get = store.get.bind(store);
+    store.get = async (key) => {
+      events.push(`start ${key}`);
+      await new Promise((r) => setTimeout(r, 5));
+      events.push(`end ${key}`);
+      return get(key);
+    };
+    const ds = await readDataset(store);
+    expect(ds.root.variables[0]?.attributes).toEqual([{ name: 'units', type: 'char', value: 'm' }]);
+    expect(events.indexOf('start /a/.zattrs')).toBeLessThan(events.indexOf('end /a/.zarray'));
+  });
+});
+
 describe('readDataset: stores that cannot list', () => {
   it('shows only what metadata names for pure Zarr', async () => {
     const ds = await readDataset(memoryStore({ '.zgroup': { zarr_format: 2 }, '.zattrs': { a: 1 }, 'x/.zarray': zarray() }, false));

@@ -30,6 +30,22 @@ const join = (prefix: string, name: string) => (prefix === '' ? name : `${prefix
 const metaPath = (key: string, file: string) => (key === '' ? file : `${key}/${file}`);
 const isChunkName = (name: string) => /^[0-9][0-9./]*$/.test(name);
 
+/** A metadata read started early, so that a rejection is never left unhandled when it is not needed after all. */
+type Early = Promise<{ readonly value: JsonObject | undefined } | { readonly error: unknown }>;
+
+function early(src: MetaSource, key: string): Early {
+  return getObject(src, key).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+async function settle(e: Early): Promise<JsonObject | undefined> {
+  const r = await e;
+  if ('error' in r) throw r.error;
+  return r.value;
+}
+
 function tryParse<T>(problems: Problem[], key: string, f: () => T): T | undefined {
   try {
     return f();
@@ -53,12 +69,12 @@ async function childNames(ctx: WalkContext, key: string, nc: NcGroupInfo | undef
 
 // ---- Zarr v2 (and every NCZarr form on it) ----
 
-async function readArrayV2(ctx: WalkContext, key: string, zarray: JsonObject, problems: Problem[]): Promise<RawArray> {
+async function readArrayV2(ctx: WalkContext, key: string, zarray: JsonObject, problems: Problem[], zattrsRead?: Early): Promise<RawArray> {
   const p = (f: string) => metaPath(key, f);
   const v1 = ctx.nczarr === 'v1-objects';
   const [zattrs, nczarray, nczattr] = await Promise.all([
     // Unreadable attributes leave the array listed (and its data readable) without them.
-    getObject(ctx.src, p('.zattrs')).catch((e: unknown) => (problems.push(problemOf(p('.zattrs'), e)), undefined)),
+    (zattrsRead ? settle(zattrsRead) : getObject(ctx.src, p('.zattrs'))).catch((e: unknown) => (problems.push(problemOf(p('.zattrs'), e)), undefined)),
     v1 ? getObject(ctx.src, p('.nczarray')) : undefined,
     v1 ? getObject(ctx.src, p('.nczattr')) : undefined,
   ]);
@@ -78,13 +94,13 @@ async function readArrayV2(ctx: WalkContext, key: string, zarray: JsonObject, pr
 }
 
 /** Reads a v2 group at `key` whose `.zgroup` may be absent (the root of a consolidated or NCZarr v1 store). */
-export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonObject): Promise<RawGroup> {
+export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonObject, zattrsRead?: Early): Promise<RawGroup> {
   const p = (f: string) => metaPath(key, f);
   const v1 = ctx.nczarr === 'v1-objects';
   const problems: Problem[] = [];
   const [zg, zattrs, nczgroup, nczattr] = await Promise.all([
     zgroup ? zgroup : getObject(ctx.src, p('.zgroup')).catch((e: unknown) => (problems.push(problemOf(p('.zgroup'), e)), undefined)),
-    getObject(ctx.src, p('.zattrs')).catch((e: unknown) => (problems.push(problemOf(p('.zattrs'), e)), undefined)),
+    (zattrsRead ? settle(zattrsRead) : getObject(ctx.src, p('.zattrs'))).catch((e: unknown) => (problems.push(problemOf(p('.zattrs'), e)), undefined)),
     v1 ? getObject(ctx.src, p('.nczgroup')) : undefined,
     v1 ? getObject(ctx.src, p('.nczattr')) : undefined,
   ]);
@@ -104,11 +120,13 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
     names.arrays.map(async (name) => {
       const ck = join(key, name);
       try {
+        // Arrays and groups both have .zattrs: ask for it with .zarray, one round trip instead of two.
+        const zattrsRead = early(ctx.src, metaPath(ck, '.zattrs'));
         const zarray = await getObject(ctx.src, metaPath(ck, '.zarray'));
-        if (zarray) return { array: await readArrayV2(ctx, ck, zarray, problems) };
+        if (zarray) return { array: await readArrayV2(ctx, ck, zarray, problems, zattrsRead) };
         if (names.known) throw new MetadataError('the group lists this array but its .zarray is missing.', { key: metaPath(ck, '.zarray') });
         const zg2 = await getObject(ctx.src, metaPath(ck, '.zgroup'));
-        return zg2 ? { group: await readGroupV2(ctx, ck, zg2) } : {};
+        return zg2 ? { group: await readGroupV2(ctx, ck, zg2, zattrsRead) } : {};
       } catch (e) {
         problems.push(problemOf(ck, e));
         return {};
@@ -123,11 +141,12 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
     names.groups.map(async (name) => {
       const ck = join(key, name);
       try {
+        const zattrsRead = early(ctx.src, metaPath(ck, '.zattrs'));
         const zg2 = await getObject(ctx.src, metaPath(ck, '.zgroup'));
         if (!zg2 && ctx.nczarr !== 'v1-objects' && ctx.nczarr !== 'attributes') {
           throw new MetadataError('the group lists this subgroup but its .zgroup is missing.', { key: metaPath(ck, '.zgroup') });
         }
-        return await readGroupV2(ctx, ck, zg2 ?? {});
+        return await readGroupV2(ctx, ck, zg2 ?? {}, zattrsRead);
       } catch (e) {
         problems.push(problemOf(ck, e));
         return undefined;
