@@ -31,10 +31,9 @@ test('30% injected 503s: the dataset opens with the right values and telemetry s
     expect(injected / log.length).toBeLessThan(0.5);
 
     await page.getByTestId('telemetry').locator('summary').click();
-    await expect.poll(async () => Number(await page.getByTestId('telemetry-retries').textContent())).toBeGreaterThan(0);
-    const retries = Number(await page.getByTestId('telemetry-retries').textContent());
-    // Every injected 503 was retried (none gave up: the values above are all there).
-    expect(retries).toBe(injected);
+    // Every injected 503 was retried (none gave up: the values above are all there). The panel refreshes once a
+    // second, so it may show an earlier count first.
+    await expect.poll(async () => Number(await page.getByTestId('telemetry-retries').textContent())).toBe(injected);
   } finally {
     await clearFaults(SCOPE);
   }
