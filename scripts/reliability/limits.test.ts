@@ -1,10 +1,11 @@
 /**
  * Resource limits: shapes, chunk counts, chunk sizes and string lengths that would allocate more than the
- * budget are refused (BudgetError) before anything is fetched or allocated; zip bombs stop at the decompressed
- * size limit; 1,024-byte keys and 200 levels of groups open, print and read.
+ * budget are refused (BudgetError) before anything is fetched or allocated; zip, zlib, blosc, zstd and lz4 bombs
+ * stop at the decompressed size limit; 1,024-byte keys and 200 levels of groups open, print and read.
  */
 import { performance } from 'node:perf_hooks';
 import { deflateSync } from 'node:zlib';
+import { Blosc, LZ4, Zstd } from 'numcodecs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { printCdl } from '../../src/cdl/index';
 import { createDataContext, readSlice } from '../../src/data/index';
@@ -107,6 +108,31 @@ describe('zip bombs', () => {
     }, 10_000);
   });
 
+  it('blosc, zstd and lz4 chunks that declare more than the limit fail alone, before decompressing', async () => {
+    // Real encodings of 65 MiB of zeros (the limit for a chunk of 4 ints is 64 MiB); each says its size in its header.
+    const zeros = new Uint8Array(65 << 20);
+    const codecs = [
+      { id: 'blosc', cname: 'lz4', clevel: 9, shuffle: 0 },
+      { id: 'zstd', level: 3 },
+      { id: 'lz4', acceleration: 1 },
+    ];
+    const encoders = [Blosc.fromConfig(codecs[0] as never), Zstd.fromConfig(codecs[1] as never), LZ4.fromConfig(codecs[2] as never)];
+    for (const [i, compressor] of codecs.entries()) {
+      const encoder = encoders[i] as { encode(b: Uint8Array): Promise<Uint8Array> };
+      const bomb = await encoder.encode(zeros);
+      const good = await encoder.encode(new Uint8Array(new Int32Array([1, 2, 3, 4]).buffer));
+      await counted(async () => {
+        const { store, v } = await open(zarray([8], [4], '<i4', { compressor, fill_value: 0 }));
+        const get = store.get.bind(store);
+        store.get = async (k) => (k === '/a/0' ? good : k === '/a/1' ? bomb : get(k));
+        const slice = await readSlice(store, v, [], { context: ctx });
+        expect(slice.failedChunks?.map((f) => f.chunk)).toEqual([[1]]);
+        expect(slice.failedChunks?.[0]?.message).toMatch(/decompresses to 68,157,440 bytes, over the limit/);
+        expect(Array.from(slice.data as Int32Array).slice(0, 4)).toEqual([1, 2, 3, 4]);
+      });
+    }
+  }, 60_000);
+
   it('an entry inflating past the limit stops there; a lying header is caught', async () => {
     await counted(async () => {
       const big = new Uint8Array(64 << 20); // 64 MiB of zeros: ~64 KB deflated
@@ -169,7 +195,7 @@ describe('long keys and deep hierarchies', () => {
 afterAll(() => {
   writeCounts({
     suite: 'resource-limits',
-    what: 'absurd shapes, chunk counts, chunk and string sizes refused before allocating; zip and zlib bombs; 1,024-byte keys; 200-level groups',
+    what: 'absurd shapes, chunk counts, chunk and string sizes refused before allocating; zip, zlib, blosc, zstd and lz4 bombs; 1,024-byte keys; 200-level groups',
     cases,
     crashes: failures,
     hangs: slow,

@@ -6,6 +6,7 @@ import { registry } from 'zarrita';
 import { CodecError, ZarrviewError } from '../errors';
 import { inflateBounded } from './bounded-inflate';
 import { checksum32Decode, crc32cDecode } from './checksum32';
+import { checkDeclaredSize } from './declared-size';
 
 export type ByteDecoder = (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array;
 
@@ -115,7 +116,8 @@ async function fromZarrita(name: string, config: Record<string, unknown>): Promi
 
 /**
  * A decoder for a bytes → bytes codec; `itemSize` is the element size flowing through (for shuffle);
- * `maxBytes` bounds what zlib / gzip may inflate to (compression bombs).
+ * `maxBytes` bounds what a chunk may decompress to (compression bombs): zlib / gzip while inflating, blosc / lz4 /
+ * zstd by the size their header declares.
  */
 export async function byteDecoder(id: string, config: Record<string, unknown>, itemSize: number, maxBytes = 2 ** 30): Promise<ByteDecoder> {
   switch (id) {
@@ -140,6 +142,15 @@ export async function byteDecoder(id: string, config: Record<string, unknown>, i
         throw new CodecError('shuffle', `The shuffle filter's elementsize ${JSON.stringify(config.elementsize)} is not a byte count.`);
       }
       return (b) => unshuffle(b, size);
+    }
+    case 'blosc':
+    case 'lz4':
+    case 'zstd': {
+      const decode = await fromZarrita(id, config);
+      return (b) => {
+        checkDeclaredSize(id, b, maxBytes);
+        return decode(b);
+      };
     }
     default:
       return fromZarrita(id, config);
