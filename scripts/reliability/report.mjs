@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = path.join(root, 'test-results', 'reliability');
-const ORDER = ['metadata-fuzz', 'corrupt-chunks', 'resource-limits', 'cli', 'e2e-faults', 'e2e-xss'];
+const ORDER = ['metadata-fuzz', 'zip-fuzz', 'corrupt-chunks', 'resource-limits', 'cli', 'e2e-faults', 'e2e-xss'];
 
 const suites = existsSync(dir)
   ? readdirSync(dir)
