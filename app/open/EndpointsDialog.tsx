@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { emptyEndpoint, useSettings, type EndpointEntry } from '../state/settings-store';
+import { emptyEndpoint, requestTimeoutMs, setRequestTimeoutMs, useSettings, type EndpointEntry } from '../state/settings-store';
 
 interface Props {
   readonly open: boolean;
@@ -52,6 +52,7 @@ export function EndpointsDialog({ open, onClose }: Props) {
   const [endpoints, setEndpoints] = useState<EndpointEntry[]>([]);
   const [defaults, setDefaults] = useState<EndpointEntry>(emptyEndpoint());
   const [remember, setRemember] = useState(false);
+  const [timeoutS, setTimeoutS] = useState('');
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -60,11 +61,15 @@ export function EndpointsDialog({ open, onClose }: Props) {
       setEndpoints([...s.endpoints]);
       setDefaults(s.defaultCredentials);
       setRemember(s.remember);
+      const ms = requestTimeoutMs();
+      setTimeoutS(ms === undefined ? '' : String(ms / 1000));
       d.showModal();
     } else if (!open && d.open) d.close();
   }, [open]);
   const save = () => {
     settings.saveEndpoints(endpoints.filter((e) => e.name || e.url), defaults, remember);
+    const seconds = Number(timeoutS);
+    setRequestTimeoutMs(timeoutS.trim() === '' || !Number.isFinite(seconds) ? undefined : seconds * 1000);
     onClose();
   };
   return (
@@ -99,6 +104,19 @@ export function EndpointsDialog({ open, onClose }: Props) {
       <label className="check">
         <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
         Remember on this device
+      </label>
+      <label className="timeout">
+        <span>Request timeout (seconds, 1–300; empty: 30)</span>
+        <input
+          type="number"
+          min={1}
+          max={300}
+          step={1}
+          inputMode="numeric"
+          placeholder="30"
+          value={timeoutS}
+          onChange={(e) => setTimeoutS(e.target.value)}
+        />
       </label>
       <div className="row end">
         <button type="button" onClick={onClose}>

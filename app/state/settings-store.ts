@@ -124,6 +124,21 @@ export function openCredentials(): { aliases: EndpointAlias[]; credentials: (S3C
  * links or tests; undefined means the network policy's default (30 s).
  */
 export function requestTimeoutMs(): number | undefined {
-  const n = Number(load<unknown>('zarrview.requestTimeoutMs', undefined));
+  const n = Number(load<unknown>(TIMEOUT_KEY, undefined));
   return Number.isFinite(n) && n >= 1000 && n <= 300_000 ? n : undefined;
+}
+
+const TIMEOUT_KEY = 'zarrview.requestTimeoutMs';
+
+/** Saves the per-request timeout (1 s … 5 min), or forgets it (the 30 s default) when undefined. */
+export function setRequestTimeoutMs(ms: number | undefined): void {
+  if (ms === undefined) {
+    try {
+      globalThis.localStorage?.removeItem(TIMEOUT_KEY);
+    } catch {
+      // Storage disabled: nothing was saved either.
+    }
+    return;
+  }
+  store(TIMEOUT_KEY, Math.min(300_000, Math.max(1000, Math.round(ms))));
 }

@@ -92,3 +92,19 @@ test('a fixed colour range goes into the link and the colour bar', async ({ page
   await expect(page).toHaveURL(/range=250%2C300/);
   await expect(page.getByTestId('heatmap').locator('.colorbar')).toContainText('300');
 });
+
+test('the request timeout is set in the Endpoints dialog, kept across reloads and cleared back to the default', async ({ page }) => {
+  await page.goto('/');
+  const field = () => page.getByTestId('endpoints-dialog').getByLabel(/Request timeout/);
+  await page.getByTestId('endpoints-button').click();
+  await expect(field()).toHaveValue('');
+  await field().fill('2.5');
+  await page.getByTestId('endpoints-dialog').getByRole('button', { name: 'Save' }).click();
+  expect(await page.evaluate(() => localStorage.getItem('zarrview.requestTimeoutMs'))).toBe('2500');
+  await page.reload();
+  await page.getByTestId('endpoints-button').click();
+  await expect(field()).toHaveValue('2.5');
+  await field().fill('');
+  await page.getByTestId('endpoints-dialog').getByRole('button', { name: 'Save' }).click();
+  expect(await page.evaluate(() => localStorage.getItem('zarrview.requestTimeoutMs'))).toBeNull();
+});
