@@ -111,8 +111,8 @@ export function EndpointsDialog({ open, onClose }: Props) {
           type="number"
           min={1}
           max={300}
-          step={1}
-          inputMode="numeric"
+          step="any"
+          inputMode="decimal"
           placeholder="30"
           value={timeoutS}
           onChange={(e) => setTimeoutS(e.target.value)}

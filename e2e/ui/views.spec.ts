@@ -100,11 +100,13 @@ test('the request timeout is set in the Endpoints dialog, kept across reloads an
   await expect(field()).toHaveValue('');
   await field().fill('2.5');
   await page.getByTestId('endpoints-dialog').getByRole('button', { name: 'Save' }).click();
-  expect(await page.evaluate(() => localStorage.getItem('zarrview.requestTimeoutMs'))).toBe('2500');
+  await expect(page.getByTestId('endpoints-dialog')).toBeHidden();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('zarrview.requestTimeoutMs'))).toBe('2500');
   await page.reload();
   await page.getByTestId('endpoints-button').click();
   await expect(field()).toHaveValue('2.5');
   await field().fill('');
   await page.getByTestId('endpoints-dialog').getByRole('button', { name: 'Save' }).click();
-  expect(await page.evaluate(() => localStorage.getItem('zarrview.requestTimeoutMs'))).toBeNull();
+  await expect(page.getByTestId('endpoints-dialog')).toBeHidden();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('zarrview.requestTimeoutMs'))).toBeNull();
 });
