@@ -13,6 +13,8 @@ export interface DecodeExecutor {
    * Rejects with `AbortedError` when `signal` aborts before the result is delivered.
    */
   decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal): Promise<DecodedChunk>;
+  /** Loads the codecs of `spec` ahead of its first chunk (e.g. while the chunks are being fetched). */
+  prepare?(spec: ChunkSpec): void;
   close(): void;
 }
 
@@ -44,6 +46,10 @@ export class InlineExecutor implements DecodeExecutor {
     const out = await decode(bytes);
     if (signal?.aborted) throw new AbortedError();
     return out;
+  }
+
+  prepare(spec: ChunkSpec): void {
+    this.#decoders.get(spec).catch(() => undefined);
   }
 
   close(): void {}

@@ -105,6 +105,8 @@ export async function readSlice(
   const total = countTasks(ranges, spec.chunks);
   checkChunks(variable, spec, total, Math.max(budget, ctx.cache.budget), options.maxChunks ?? MAX_CHUNKS_PER_READ);
   const tasks = planTasks(ranges, spec.chunks);
+  // The workers load this variable's codecs while its chunks are on the network.
+  if (tasks.length > 0) ctx.executor.prepare?.(spec.chunk);
   const n = ranges.reduce((a, r) => a * r.count, 1);
   const nLanes = lanes(spec.dtype);
   const out = allocate(spec.dtype, n);

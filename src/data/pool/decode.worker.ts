@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /** Decode worker: receives encoded chunk bytes, answers with decoded values (buffer transferred back). */
 import type { WorkerRequest, WorkerResponse } from './protocol';
-import { handleRequest } from './worker-handler';
+import { handlePrepare, handleRequest } from './worker-handler';
 
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null;
@@ -9,5 +9,7 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = (event) => {
-  void handleRequest(event.data).then(({ response, transfer }) => scope.postMessage(response, transfer));
+  const msg = event.data;
+  if (msg.type === 'prepare') handlePrepare(msg);
+  else void handleRequest(msg).then(({ response, transfer }) => scope.postMessage(response, transfer));
 };

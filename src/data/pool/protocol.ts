@@ -9,7 +9,13 @@ export interface DecodeRequest {
   readonly bytes: Uint8Array;
 }
 
-export type WorkerRequest = DecodeRequest;
+/** Load the codecs of `spec` now (while its chunks are still on the network); no answer. */
+export interface PrepareRequest {
+  readonly type: 'prepare';
+  readonly spec: ChunkSpec;
+}
+
+export type WorkerRequest = DecodeRequest | PrepareRequest;
 
 export interface SerializedError {
   readonly name: string;

@@ -1,7 +1,7 @@
 /** The decode worker's logic, separate from its `self` wiring so it also runs under a test double. */
 import { CodecError, isZarrviewError } from '../../errors';
 import { DecoderCache } from '../executor';
-import { type SerializedError, type WorkerRequest, type WorkerResponse, transferablesOf } from './protocol';
+import { type DecodeRequest, type PrepareRequest, type SerializedError, type WorkerResponse, transferablesOf } from './protocol';
 
 const decoders = new DecoderCache();
 
@@ -14,8 +14,13 @@ function serialize(e: unknown): SerializedError {
   return { name: 'Error', code: 'codec', message: `Decoding failed: ${message}` };
 }
 
-/** Answers one request; `transfer` lists the buffers to move (not copy) back. */
-export async function handleRequest(msg: WorkerRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
+/** Loads a chunk spec's codecs ahead of its first chunk; a failure shows again, named, when a chunk is decoded. */
+export function handlePrepare(msg: PrepareRequest): void {
+  decoders.get(msg.spec).catch(() => undefined);
+}
+
+/** Answers one decode request; `transfer` lists the buffers to move (not copy) back. */
+export async function handleRequest(msg: DecodeRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
   try {
     const decode = await decoders.get(msg.spec);
     const chunk = await decode(msg.bytes);

@@ -5,7 +5,7 @@ import { createDataContext } from '../context';
 import { readSlice } from '../read-slice';
 import { CountingStore, variableFromFolder } from '../testing/variable';
 import type { WorkerRequest, WorkerResponse } from './protocol';
-import { handleRequest } from './worker-handler';
+import { handlePrepare, handleRequest } from './worker-handler';
 import { WorkerPool } from './worker-pool';
 
 const ROOT = join(import.meta.dirname, '..', 'testdata', 'v2.zarr');
@@ -15,9 +15,15 @@ class FakeWorker {
   onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
   onerror: ((e: ErrorEvent) => void) | null = null;
   received = 0;
-  postMessage(msg: WorkerRequest, transfer: Transferable[]): void {
-    this.received++;
+  prepared = 0;
+  postMessage(msg: WorkerRequest, transfer: Transferable[] = []): void {
     const copy = structuredClone(msg, { transfer });
+    if (copy.type === 'prepare') {
+      this.prepared++;
+      handlePrepare(copy);
+      return;
+    }
+    this.received++;
     void handleRequest(copy).then(({ response, transfer: back }) => {
       const out = structuredClone(response, { transfer: back });
       setTimeout(() => this.onmessage?.({ data: out } as MessageEvent<WorkerResponse>), 1);
@@ -53,6 +59,10 @@ describe('WorkerPool (with a structured-clone worker double)', () => {
     const b = await readSlice(new CountingStore(ROOT), v, [], { context: createDataContext({ workers: false }) });
     expect(Array.from(a.data as Uint16Array)).toEqual(Array.from(b.data as Uint16Array));
     expect(workers.every((w) => w.received > 0)).toBe(true);
+    // Every worker was asked once to load the codecs ahead of the chunks; a second read asks no more.
+    expect(workers.map((w) => w.prepared)).toEqual([1, 1]);
+    await readSlice(new CountingStore(ROOT), v, [0], { context: createDataContext({ executor: pool }) });
+    expect(workers.map((w) => w.prepared)).toEqual([1, 1]);
     pool.close();
   });
 

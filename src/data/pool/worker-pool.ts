@@ -51,6 +51,8 @@ export class WorkerPool implements DecodeExecutor {
   readonly #queue: Job[] = [];
   #nextId = 1;
   #closed = false;
+  /** Chunk specs whose codecs every worker has been asked to load. */
+  readonly #prepared = new Set<string>();
 
   constructor(size = defaultPoolSize(), makeWorker: () => Worker = defaultWorker) {
     this.concurrency = size;
@@ -81,6 +83,16 @@ export class WorkerPool implements DecodeExecutor {
       this.#queue.push(job);
       this.#pump();
     });
+  }
+
+  /** Asks every worker to load the codecs of `spec` now, once per spec, so that no first chunk waits for them. */
+  prepare(spec: ChunkSpec): void {
+    const key = JSON.stringify(spec);
+    if (this.#closed || this.#prepared.has(key)) return;
+    if (this.#prepared.size >= 256) this.#prepared.clear();
+    this.#prepared.add(key);
+    const msg: WorkerRequest = { type: 'prepare', spec };
+    for (const s of this.#slots) s.worker.postMessage(msg);
   }
 
   /** Jobs waiting or running, for tests and telemetry. */
