@@ -119,6 +119,8 @@ export function openCredentials(): { aliases: EndpointAlias[]; credentials: (S3C
   return { aliases, credentials: c ? { ...c, region: defaultCredentials.region || undefined } : undefined };
 }
 
+const TIMEOUT_KEY = 'zarrview.requestTimeoutMs';
+
 /**
  * Per-request timeout for remote datasets, from `localStorage["zarrview.requestTimeoutMs"]` (1 s … 5 min) for slow
  * links or tests; undefined means the network policy's default (30 s).
@@ -127,8 +129,6 @@ export function requestTimeoutMs(): number | undefined {
   const n = Number(load<unknown>(TIMEOUT_KEY, undefined));
   return Number.isFinite(n) && n >= 1000 && n <= 300_000 ? n : undefined;
 }
-
-const TIMEOUT_KEY = 'zarrview.requestTimeoutMs';
 
 /** Saves the per-request timeout (1 s … 5 min), or forgets it (the 30 s default) when undefined. */
 export function setRequestTimeoutMs(ms: number | undefined): void {

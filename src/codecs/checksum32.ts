@@ -1,22 +1,26 @@
 /** numcodecs' CRC32 and Adler32 checksum codecs: a little-endian uint32 before (or, `location: "end"`, after) the data. */
 import { ZarrviewError } from '../errors';
 
-let table: Uint32Array | null = null;
+/** A table-driven reflected CRC-32 for polynomial `poly` (its table built at first use). */
+function reflectedCrc32(poly: number): (data: Uint8Array) => number {
+  let table: Uint32Array | null = null;
+  return (data) => {
+    if (!table) {
+      table = new Uint32Array(256);
+      for (let n = 0; n < 256; n++) {
+        let c = n;
+        for (let k = 0; k < 8; k++) c = c & 1 ? poly ^ (c >>> 1) : c >>> 1;
+        table[n] = c >>> 0;
+      }
+    }
+    let crc = 0xffffffff;
+    for (let i = 0; i < data.length; i++) crc = (table[(crc ^ (data[i] as number)) & 0xff] as number) ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+  };
+}
 
 /** zlib's CRC-32. */
-export function crc32(data: Uint8Array): number {
-  if (!table) {
-    table = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      table[n] = c >>> 0;
-    }
-  }
-  let crc = 0xffffffff;
-  for (let i = 0; i < data.length; i++) crc = (table[(crc ^ (data[i] as number)) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+export const crc32 = reflectedCrc32(0xedb88320);
 
 /** zlib's Adler-32. */
 export function adler32(data: Uint8Array): number {
@@ -34,22 +38,8 @@ export function adler32(data: Uint8Array): number {
   return ((b << 16) | a) >>> 0;
 }
 
-let tableC: Uint32Array | null = null;
-
 /** CRC-32C (Castagnoli), the Zarr v3 `crc32c` codec's checksum. */
-export function crc32c(data: Uint8Array): number {
-  if (!tableC) {
-    tableC = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0x82f63b78 ^ (c >>> 1) : c >>> 1;
-      tableC[n] = c >>> 0;
-    }
-  }
-  let crc = 0xffffffff;
-  for (let i = 0; i < data.length; i++) crc = (tableC[(crc ^ (data[i] as number)) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+export const crc32c = reflectedCrc32(0x82f63b78);
 
 /**
  * Verifies and strips the Zarr v3 `crc32c` checksum (4 bytes little-endian after the data). zarrita's codec

@@ -32,10 +32,15 @@ function special(s: string): number | undefined {
   return undefined;
 }
 
+/** Fixed-width bytes as text: Latin-1, trailing NUL padding removed. */
+function paddedText(b: Uint8Array): string {
+  return latin1.decode(b).replace(/\0+$/, '');
+}
+
 function bytesFill(v: Json[]): string | undefined {
   const bytes = v.map((x) => (x instanceof JsonNumber && x.isInteger ? x.toNumber() : -1));
   if (bytes.some((b) => b < 0 || b > 255)) return undefined;
-  return latin1.decode(Uint8Array.from(bytes)).replace(/\0+$/, '');
+  return paddedText(Uint8Array.from(bytes));
 }
 
 function throwBad(bad: () => MetadataError): never {
@@ -114,7 +119,7 @@ export function readStringFill(v: Json, dtype: string, key: string): string | nu
   if (typeof v !== 'string') throw new MetadataError(`fill_value of ${dtype} must be a string.`, { key });
   if (/^[|<>]?S\d+$/.test(dtype)) {
     const b = base64(v);
-    if (b) return latin1.decode(b).replace(/\0+$/, '');
+    if (b) return paddedText(b);
   }
   return v;
 }
