@@ -36,12 +36,12 @@ export function expectedValues(name: string): Record<string, ExpectedArray> {
   return (JSON.parse(readFileSync(file, 'utf8')) as { arrays: Record<string, ExpectedArray> }).arrays;
 }
 
-/** Pastes a URL into the Dataset URL field, presses Enter and waits for the tree. */
-export async function openUrl(page: Page, url: string): Promise<void> {
+/** Pastes a URL into the Dataset URL field, presses Enter and waits for the tree (up to `timeout` ms). */
+export async function openUrl(page: Page, url: string, timeout?: number): Promise<void> {
   const field = page.getByRole('textbox', { name: 'Dataset URL' });
   await field.fill(url);
   await field.press('Enter');
-  await expect(page.getByRole('tree')).toBeVisible();
+  await expect(page.getByRole('tree')).toBeVisible({ timeout });
 }
 
 /** Clicks a tree item by its path (expanding groups on the way through the filter-free tree). */
@@ -60,4 +60,11 @@ export async function selectPath(page: Page, p: string): Promise<void> {
 /** Text of the cell (r, c) of the matrix view, as the full-precision value attribute. */
 export async function cellValue(page: Page, r: number, c: number): Promise<string | null> {
   return page.getByTestId(`cell-${r}-${c}`).getAttribute('data-value');
+}
+
+/** The first `n` cells of the matrix view's first column. */
+export async function column(page: Page, n: number): Promise<(string | null)[]> {
+  const out: (string | null)[] = [];
+  for (let r = 0; r < n; r++) out.push(await cellValue(page, r, 0));
+  return out;
 }

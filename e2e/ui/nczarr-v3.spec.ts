@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { ROOT, cellValue, expectedValues, fixtureS3Url, openUrl, selectPath } from './helpers';
+import { expect, test } from '@playwright/test';
+import { ROOT, column, expectedValues, fixtureS3Url, openUrl, selectPath } from './helpers';
 
 // NCZarr over Zarr v3 (seed 2024-04, Appendix E), transformed from netcdf-c 4.9.3 output: the viewer must show
 // what ncdump shows for the source, read through the S3 protocol.
 const norm = (s: string) => s.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l !== '').join('\n');
-
-async function column(page: Page, n: number): Promise<(string | null)[]> {
-  const out: (string | null)[] = [];
-  for (let r = 0; r < n; r++) out.push(await cellValue(page, r, 0));
-  return out;
-}
 
 for (const cdl of ['groups', 'types']) {
   test(`NCZarr v3 ${cdl}: the CDL tab equals ncdump -h of the source`, async ({ page }) => {

@@ -1,11 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { cellValue, expectedValues, fixtureS3Url, fixtureUrl, openUrl, selectPath } from './helpers';
-
-async function column(page: Page, n: number): Promise<(string | null)[]> {
-  const out: (string | null)[] = [];
-  for (let r = 0; r < n; r++) out.push(await cellValue(page, r, 0));
-  return out;
-}
+import { expect, test } from '@playwright/test';
+import { column, expectedValues, fixtureS3Url, fixtureUrl, openUrl, selectPath } from './helpers';
 
 test('integers of every width show their stored values exactly; _FillValue cells are masked', async ({ page }) => {
   const name = 'netcdf-c-4.9.3/nczarr-file/types';

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main';
+import { capture } from '../../src/cli/testing/capture';
 import { REPO_ROOT, writeCounts } from './counts';
 import { loadFixtures } from './fixture-store';
 import { mutate, seededRng } from './mutate';
@@ -24,13 +25,6 @@ let survived = 0;
 
 const STACK = /\n\s+at .+:\d+/;
 
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => (err.push(String(s)), true));
-  return { out, err };
-}
 afterEach(() => vi.restoreAllMocks());
 
 /** Runs the real CLI; resolves with exit code, stderr and elapsed ms (killed after `limitMs`: a hang). */

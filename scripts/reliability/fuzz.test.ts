@@ -14,6 +14,7 @@ import { createDataContext, readSlice } from '../../src/data/index';
 import { isZarrviewError } from '../../src/errors';
 import { readDataset, walkVariables } from '../../src/model/index';
 import type { DimSelection, Slice } from '../../src/api';
+import { describeError, withDeadline } from './cases';
 import { writeCounts } from './counts';
 import { type MemoryFixture, loadFixtures, overlayStore } from './fixture-store';
 import { mutate, seededRng } from './mutate';
@@ -38,10 +39,6 @@ interface Failure {
 }
 
 const enc = new TextEncoder();
-
-function describeError(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}\n${(e.stack ?? '').split('\n').slice(1, 6).join('\n')}` : String(e);
-}
 
 /** Runs one case; returns the untyped errors it met (empty when all is well). */
 async function runCase(f: MemoryFixture, key: string, text: string, sample: boolean): Promise<string[]> {
@@ -78,12 +75,6 @@ async function runCase(f: MemoryFixture, key: string, text: string, sample: bool
 }
 
 const ctx = createDataContext({ workers: false, cacheBytes: 1 << 20 });
-
-function withDeadline<T>(p: Promise<T>, ms: number): Promise<T | 'hang'> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), ms)));
-  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
-}
 
 describe('metadata fuzzing', () => {
   it(`${CASES} mutated metadata documents open with typed errors only, each within ${CASE_BUDGET_MS} ms`, async () => {

@@ -16,6 +16,7 @@ import { isZarrviewError } from '../../src/errors';
 import { readDataset, walkVariables } from '../../src/model/index';
 import { openStore } from '../../src/store/open-store';
 import { type Rng, seededRng } from '../../src/testing/seeded-rng';
+import { describeError, withDeadline } from './cases';
 import { REPO_ROOT, writeCounts } from './counts';
 
 const SEED = Number(process.env.ZARRVIEW_ZIP_FUZZ_SEED ?? 20261123);
@@ -69,10 +70,6 @@ const ctx = createDataContext({ workers: false, cacheBytes: 1 << 20 });
 /** Typed errors met (thrown or listed as problems): the damage was seen and reported. */
 let typedErrors = 0;
 
-function describeError(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}\n${(e.stack ?? '').split('\n').slice(1, 5).join('\n')}` : String(e);
-}
-
 async function runCase(bytes: Uint8Array, name: string, mode: string): Promise<string[]> {
   const bad: string[] = [];
   const check = (what: string, e: unknown) => {
@@ -103,12 +100,6 @@ async function runCase(bytes: Uint8Array, name: string, mode: string): Promise<s
     }
   }
   return bad;
-}
-
-function withDeadline<T>(p: Promise<T>, ms: number): Promise<T | 'hang'> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), ms)));
-  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }
 
 describe('zip container fuzzing', () => {
