@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ErrorBoundary } from './common/ErrorBoundary';
 import { ErrorMessage } from './common/ErrorMessage';
 import { ProgressBar } from './common/ProgressBar';
@@ -8,6 +8,7 @@ import { DisplayPanel } from './display/DisplayPanel';
 import { InspectTabs } from './inspect/InspectTabs';
 import { EndpointsDialog } from './open/EndpointsDialog';
 import { OpenPanel } from './open/OpenPanel';
+import { loadPlotly } from './plot/PlotlyView';
 import { UrlField } from './open/UrlField';
 import { shareLink, useShareSync } from './share/use-share-sync';
 import { useDataset } from './state/dataset-store';
@@ -26,6 +27,11 @@ export function App() {
   const [endpointsOpen, setEndpointsOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const share = useShareSync();
+  // Plotly (a big chunk) loads while the dataset's metadata is read, not after the first slice arrived.
+  const wantsPlot = status === 'opening' || dataset !== null;
+  useEffect(() => {
+    if (wantsPlot) void loadPlotly().catch(() => undefined);
+  }, [wantsPlot]);
 
   const openSource = (s: Source) => {
     useSlice.getState().clear();

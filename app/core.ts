@@ -37,6 +37,9 @@ export {
 export { parseLocation, formatLocation } from '../src/url';
 export { openDataset, type Dataset as OpenDataset, type DatasetReadOptions, type OpenDatasetOptions } from '../src/open';
 export { printCdl, attributeValues } from '../src/cdl';
+export * from '../src/render/colormap';
+export { colourImage, type ImageRequest, type ColouredImage } from '../src/render/image';
+export type { RenderedImage } from '../src/render/encode';
 
 /** Whether an error is a cancellation (the user pressed Cancel or a newer request replaced this one). */
 export function isAbort(e: unknown): boolean {

@@ -11,6 +11,8 @@
 import type { OpenOptions, OpenedDataset, ReadOptions, Slice, DimSelection } from './api';
 import { type DataContext, defaultContext, readSlice } from './data';
 import { ZarrviewError } from './errors';
+import type { RenderedImage } from './render/encode';
+import type { ImageRequest } from './render/image';
 import { findVariable, readDataset } from './model';
 import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './store/open-store';
 import type { Telemetry } from './store/types';
@@ -28,10 +30,14 @@ export interface OpenDatasetOptions extends OpenOptions {
 export interface DatasetReadOptions extends ReadOptions {
   readonly stride?: number | undefined;
   readonly budgetBytes?: number | undefined;
+  /** `low`: a prefetch (decodes after the reads the user waits for; later hits on it are counted). */
+  readonly priority?: 'normal' | 'low' | undefined;
 }
 
 export interface Dataset extends OpenedDataset {
   read(variablePath: string, selection: readonly DimSelection[], options?: DatasetReadOptions): Promise<Slice>;
+  /** Colours a 2-D slice into a PNG image off the calling thread (in the decode workers where there are some). */
+  renderImage(image: ImageRequest, options?: { signal?: AbortSignal | undefined; priority?: 'normal' | 'low' | undefined }): Promise<RenderedImage>;
 }
 
 /** `https://h/a/b.zarr/temp#mode=zarr` → `temp` (the name a single-array root is shown under). */
@@ -62,7 +68,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
   });
   const model = await readDataset(opened.store, { mode: opened.mode, name: opened.name, arrayName: lastSegment(opened.location), signal: options.signal });
   // The context may be shared by several datasets: count its cache and decodes from the moment this one opened.
-  const base = { hits: ctx.cache.stats.hits, misses: ctx.cache.stats.misses, decoded: ctx.stats.decoded };
+  const base = { hits: ctx.cache.stats.hits, misses: ctx.cache.stats.misses, decoded: ctx.stats.decoded, prefetchHits: ctx.cache.stats.prefetchHits };
   return {
     model,
     location: opened.location,
@@ -76,7 +82,11 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
       cacheHits: opened.telemetry.cacheHits + ctx.cache.stats.hits - base.hits,
       cacheMisses: opened.telemetry.cacheMisses + ctx.cache.stats.misses - base.misses,
       chunksDecoded: opened.telemetry.chunksDecoded + ctx.stats.decoded - base.decoded,
+      prefetchHits: opened.telemetry.prefetchHits + ctx.cache.stats.prefetchHits - base.prefetchHits,
     }),
+    renderImage(image, o = {}) {
+      return ctx.executor.render(image, o.signal, { priority: o.priority });
+    },
     close() {
       // Decoded chunks stay in the shared cache (bounded by its budget) so reopening is instant.
     },

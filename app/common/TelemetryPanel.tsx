@@ -21,6 +21,7 @@ export function TelemetryPanel({ dataset }: Props) {
     ['Failures', String(t.failures)],
     ['Cache hit rate', lookups ? `${Math.round((100 * t.cacheHits) / lookups)}% of ${lookups}` : '—'],
     ['Chunks decoded', String(t.chunksDecoded)],
+    ['Prefetch hits', String(t.prefetchHits)],
   ];
   return (
     <details className="telemetry" data-testid="telemetry">

@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { colorbarTicks, colorscale, scaleValues } from '../plot/colormap';
 import { PlotlyView } from '../plot/PlotlyView';
 import type { ViewOptions } from '../share/share-link';
+import { ImageHeatmap } from './ImageHeatmap';
 import { axisType, displayStep, every, grid, type Values } from './plot-data';
+import { drawsAsImage } from './slice-image';
 
 export interface AxisInfo {
   readonly title: string;
@@ -19,8 +21,18 @@ interface Props {
   readonly options: ViewOptions;
 }
 
-/** A 2-D slice as a heatmap: colour map, scale, range; masked cells are gaps; hover shows coordinates and value. */
-export function Heatmap({ data, transposed, x, y, title, options }: Props) {
+/**
+ * A 2-D slice as a heatmap: colour map, scale, range; masked cells are gaps; hover shows coordinates and value.
+ * Big slices on evenly spaced numeric axes are drawn as an image coloured in the workers (`ImageHeatmap`).
+ */
+export function Heatmap(props: Props) {
+  const { data, transposed, x, y } = props;
+  const ny = (transposed ? data.shape[1] : data.shape[0]) ?? 1;
+  const nx = (transposed ? data.shape[0] : data.shape[1]) ?? 1;
+  return drawsAsImage(ny, nx, x.values, y.values) ? <ImageHeatmap {...props} /> : <TraceHeatmap {...props} />;
+}
+
+function TraceHeatmap({ data, transposed, x, y, title, options }: Props) {
   const { traces, layout } = useMemo(() => {
     const s = scaleValues(data.values, data.mask, options.scale, options.range);
     const step = displayStep(y.values.length, x.values.length);

@@ -14,11 +14,26 @@ export function loadPlotly(): Promise<PlotlyModule> {
 /** The element of the plot currently shown, for PNG export. */
 export let currentPlot: HTMLElement | null = null;
 
+/** The part of plotly's hover event the views use. */
+export interface HoverEvent {
+  readonly points: readonly { readonly pointNumber?: unknown; readonly curveNumber?: number }[];
+  readonly event?: MouseEvent;
+}
+
 interface Props {
   readonly data: unknown[];
   readonly layout: Record<string, unknown>;
   readonly label: string;
   readonly testId: string;
+  /** Hover over a point (`null`: the pointer left). */
+  readonly onHover?: ((e: HoverEvent | null) => void) | undefined;
+  /** Drawn over the plot (e.g. a hover read-out). */
+  readonly children?: React.ReactNode;
+}
+
+interface PlotElement extends HTMLDivElement {
+  on?: (name: string, fn: (e: HoverEvent) => void) => void;
+  removeAllListeners?: (name: string) => void;
 }
 
 function themeLayout(): Record<string, unknown> {
@@ -34,8 +49,12 @@ function themeLayout(): Record<string, unknown> {
 }
 
 /** A plotly plot that follows its data; shows a status while plotly loads. */
-export function PlotlyView({ data, layout, label, testId }: Props) {
-  const ref = useRef<HTMLDivElement>(null);
+export function PlotlyView({ data, layout, label, testId, onHover, children }: Props) {
+  const ref = useRef<PlotElement>(null);
+  const hover = useRef(onHover);
+  useEffect(() => {
+    hover.current = onHover;
+  }, [onHover]);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
@@ -49,6 +68,11 @@ export function PlotlyView({ data, layout, label, testId }: Props) {
         return P.react(el, data, { ...base, ...layout, font: base.font }, { responsive: true, displaylogo: false }).then(() => {
           if (!alive) return;
           currentPlot = el;
+          if (el.on && !el.dataset.hoverWired) {
+            el.dataset.hoverWired = '1';
+            el.on('plotly_hover', (e) => hover.current?.(e));
+            el.on('plotly_unhover', () => hover.current?.(null));
+          }
           el.dataset.rendered = String(Number(el.dataset.rendered ?? 0) + 1);
           setReady(true);
         });
@@ -72,6 +96,7 @@ export function PlotlyView({ data, layout, label, testId }: Props) {
     <figure className="plot" aria-label={label}>
       {!ready && <p className="muted">Loading plot…</p>}
       <div ref={ref} className="plot-area" data-testid={testId} />
+      {children}
     </figure>
   );
 }

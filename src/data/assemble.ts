@@ -134,3 +134,22 @@ export function finish(out: Output, d: Dtype): SliceData {
   if (d.kind === 'bool') return Array.from(out as Uint8Array, (v) => v !== 0);
   return out as SliceData;
 }
+
+/**
+ * The decoded values of `src` as the whole result, without a copy, when the selection is exactly that one chunk
+ * in C order (every element, unit steps, the chunk's own C strides, a numeric type stored as the result is);
+ * otherwise null. The result then shares its buffer with the chunk cache: readers never write into slices.
+ */
+export function wholeChunkView(d: Dtype, ranges: readonly DimRange[], task: ChunkTask, src: DecodedChunk | null, n: number): Output | null {
+  if (!src || Array.isArray(src.data) || isStringKind(d) || d.kind === 'bool') return null;
+  const data = src.data as NumericValues;
+  if (!(data instanceof valuesCtor(d)) || data.length !== n * lanes(d)) return null;
+  let acc = 1;
+  for (let k = task.pieces.length - 1; k >= 0; k--) {
+    const p = task.pieces[k] as ChunkTask['pieces'][number];
+    const r = ranges[k] as DimRange;
+    if (p.local !== 0 || p.outStart !== 0 || (r.step !== 1 && p.count > 1) || src.stride[k] !== acc) return null;
+    acc *= p.count;
+  }
+  return acc === n ? data : null;
+}

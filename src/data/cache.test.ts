@@ -123,3 +123,52 @@ describe('budget', () => {
     expect((await readSlice(store, v, [], { context: inline(), budgetBytes: 200, stride: total })).shape).toEqual([Math.ceil(40 / total), Math.ceil(30 / total)]);
   });
 });
+
+describe('prefetch', () => {
+  it('a read served by a prefetched chunk counts one prefetch hit per chunk; the prefetch itself counts no hit or miss', async () => {
+    const store = new CountingStore(ROOT);
+    const ctx = inline();
+    const v = variableFromFolder(ROOT, 'forder'); // 3 x 3 chunks
+    await readSlice(store, v, [0, null], { context: ctx, priority: 'low' });
+    const requests = store.requests;
+    expect(ctx.cache.stats).toMatchObject({ hits: 0, misses: 0, prefetchHits: 0 });
+    const a = await readSlice(store, v, [0, null], { context: ctx });
+    expect(store.requests).toBe(requests);
+    expect(ctx.cache.stats.prefetchHits).toBe(ctx.cache.stats.hits);
+    expect(ctx.cache.stats.prefetchHits).toBeGreaterThan(0);
+    await readSlice(store, v, [0, null], { context: ctx });
+    expect(a.shape.length).toBe(1);
+    expect(ctx.cache.stats.prefetchHits).toBe(ctx.cache.stats.hits / 2); // the second read's hits are plain ones
+  });
+
+  it('a read joining a prefetch still in flight shares its fetch and counts it', async () => {
+    const store = new CountingStore(ROOT);
+    store.latency = 20;
+    const ctx = inline();
+    const v = variableFromFolder(ROOT, 'forder');
+    const pre = readSlice(store, v, [1, null], { context: ctx, priority: 'low' });
+    const read = await readSlice(store, v, [1, null], { context: ctx });
+    await pre;
+    expect(ctx.cache.stats.prefetchHits).toBeGreaterThan(0);
+    const fresh = await readSlice(new CountingStore(ROOT), v, [1, null], { context: inline() });
+    expect(Array.from(read.data as ArrayLike<number>)).toEqual(Array.from(fresh.data as ArrayLike<number>));
+  });
+});
+
+describe('a slice that is one whole chunk', () => {
+  it('is the decoded chunk itself (no copy), with the values a copying read gives', async () => {
+    const v = variableFromFolder(ROOT, 'big_f8'); // 2 x 2 chunks
+    const [c0, c1] = v.chunks;
+    const ctx = inline();
+    const store = new CountingStore(ROOT);
+    const whole = await readSlice(store, v, [{ start: 0, stop: c0! }, { start: 0, stop: c1! }], { context: ctx });
+    const again = await readSlice(store, v, [{ start: 0, stop: c0! }, { start: 0, stop: c1! }], { context: ctx });
+    expect(again.data).toBe(whole.data); // the cached chunk's buffer
+    const all = await readSlice(new CountingStore(ROOT), v, [], { context: inline() });
+    const n1 = v.shape[1]!;
+    const want: number[] = [];
+    for (let r = 0; r < c0!; r++) for (let c = 0; c < c1!; c++) want.push((all.data as Float64Array)[r * n1 + c]!);
+    expect(Array.from(whole.data as Float64Array)).toEqual(want);
+    expect(whole.shape).toEqual([c0, c1]);
+  });
+});

@@ -28,15 +28,24 @@ interface Flight {
   promise: Promise<CachedChunk>;
   controller: AbortController;
   waiters: number;
+  /** Started by a prefetch and not yet asked for by a read. */
+  prefetch: boolean;
+}
+
+interface Entry {
+  chunk: CachedChunk;
+  bytes: number;
+  /** Put by a prefetch and not yet read. */
+  prefetched: boolean;
 }
 
 export class ChunkCache {
   #budget: number;
   #bytes = 0;
-  readonly #entries = new Map<string, { chunk: CachedChunk; bytes: number }>();
+  readonly #entries = new Map<string, Entry>();
   readonly #flights = new Map<string, Flight>();
   /** Counters for telemetry and tests. */
-  readonly stats = { hits: 0, misses: 0, shared: 0, evictions: 0 };
+  readonly stats = { hits: 0, misses: 0, shared: 0, evictions: 0, prefetchHits: 0 };
 
   constructor(budgetBytes = DEFAULT_CACHE_BYTES) {
     this.#budget = budgetBytes;
@@ -62,14 +71,18 @@ export class ChunkCache {
 
   /** The cached chunk (and marks it recently used), or undefined when not cached. */
   peek(key: string): CachedChunk | undefined {
+    return this.#touch(key)?.chunk;
+  }
+
+  #touch(key: string): Entry | undefined {
     const e = this.#entries.get(key);
     if (!e) return undefined;
     this.#entries.delete(key);
     this.#entries.set(key, e);
-    return e.chunk;
+    return e;
   }
 
-  put(key: string, chunk: CachedChunk): void {
+  put(key: string, chunk: CachedChunk, prefetched = false): void {
     const bytes = chunkBytes(chunk);
     const old = this.#entries.get(key);
     if (old) {
@@ -77,7 +90,7 @@ export class ChunkCache {
       this.#bytes -= old.bytes;
     }
     if (bytes > this.#budget) return;
-    this.#entries.set(key, { chunk, bytes });
+    this.#entries.set(key, { chunk, bytes, prefetched });
     this.#bytes += bytes;
     this.#evict();
   }
@@ -98,25 +111,37 @@ export class ChunkCache {
 
   /**
    * The chunk under `key`: from the cache, from a load already in flight, or by calling `loader` (whose result is
-   * cached). `signal` cancels this request; the load itself is aborted when no requester is left.
+   * cached). `signal` cancels this request; the load itself is aborted when no requester is left. A `prefetch`
+   * load is not counted as a hit or miss; a read served by a prefetch's chunk (cached or in flight) counts in
+   * `stats.prefetchHits`, once per chunk.
    */
-  async load(key: string, loader: (signal: AbortSignal) => Promise<CachedChunk>, signal?: AbortSignal): Promise<CachedChunk> {
-    const hit = this.peek(key);
+  async load(key: string, loader: (signal: AbortSignal) => Promise<CachedChunk>, signal?: AbortSignal, options: { prefetch?: boolean } = {}): Promise<CachedChunk> {
+    const prefetch = options.prefetch === true;
+    const hit = this.#touch(key);
     if (hit !== undefined) {
-      this.stats.hits++;
-      return hit;
+      if (!prefetch) {
+        this.stats.hits++;
+        if (hit.prefetched) this.stats.prefetchHits++;
+        hit.prefetched = false;
+      }
+      return hit.chunk;
     }
     if (signal?.aborted) throw new AbortedError({ key });
     let flight = this.#flights.get(key);
-    if (flight) this.stats.shared++;
-    else {
-      this.stats.misses++;
+    if (flight) {
+      if (!prefetch) {
+        this.stats.shared++;
+        if (flight.prefetch) this.stats.prefetchHits++;
+        flight.prefetch = false;
+      }
+    } else {
+      if (!prefetch) this.stats.misses++;
       const controller = new AbortController();
       const promise = loader(controller.signal).then((chunk) => {
-        if (!controller.signal.aborted) this.put(key, chunk);
+        if (!controller.signal.aborted) this.put(key, chunk, f.prefetch);
         return chunk;
       });
-      const f: Flight = { promise, controller, waiters: 0 };
+      const f: Flight = { promise, controller, waiters: 0, prefetch };
       flight = f;
       this.#flights.set(key, f);
       const done = () => {

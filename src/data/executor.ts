@@ -4,6 +4,13 @@
  */
 import { type ChunkSpec, type DecodedChunk, createDecoder } from '../codecs/pipeline';
 import { AbortedError } from '../errors';
+import { type RenderedImage, renderImage } from '../render/encode';
+import type { ImageRequest } from '../render/image';
+
+export interface TaskOptions {
+  /** `low`: a prefetch, started only when no read the user waits for has work queued. */
+  readonly priority?: 'normal' | 'low' | undefined;
+}
 
 export interface DecodeExecutor {
   /** How many decodes run at once (the reader keeps about twice as many fetches in flight). */
@@ -12,7 +19,9 @@ export interface DecodeExecutor {
    * Decodes one chunk. `bytes` may be transferred (detached) by the executor: callers must not reuse it.
    * Rejects with `AbortedError` when `signal` aborts before the result is delivered.
    */
-  decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal): Promise<DecodedChunk>;
+  decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options?: TaskOptions): Promise<DecodedChunk>;
+  /** Colours a 2-D slice into an image (see `renderImage`). */
+  render(image: ImageRequest, signal?: AbortSignal, options?: TaskOptions): Promise<RenderedImage>;
   /** Loads the codecs of `spec` ahead of its first chunk (e.g. while the chunks are being fetched). */
   prepare?(spec: ChunkSpec): void;
   close(): void;
@@ -50,6 +59,11 @@ export class InlineExecutor implements DecodeExecutor {
 
   prepare(spec: ChunkSpec): void {
     this.#decoders.get(spec).catch(() => undefined);
+  }
+
+  async render(image: ImageRequest, signal?: AbortSignal): Promise<RenderedImage> {
+    if (signal?.aborted) throw new AbortedError();
+    return renderImage(image);
   }
 
   close(): void {}

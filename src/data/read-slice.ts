@@ -12,7 +12,7 @@ import { AbortedError, BudgetError, ZarrviewError, isZarrviewError, toZarrviewEr
 import type { Variable } from '../model/types';
 import type { Store } from '../store/types';
 import { type ArraySpec, arraySpec } from './array-spec';
-import { allocate, assemble, fillScalars, finish, outputStrides } from './assemble';
+import { allocate, assemble, fillScalars, finish, outputStrides, wholeChunkView } from './assemble';
 import { type CachedChunk } from './cache';
 import { type DataContext, defaultContext, storeId } from './context';
 import { fetchChunk } from './fetch-chunk';
@@ -28,6 +28,8 @@ export interface ReadSliceOptions extends ReadOptions {
   readonly maxChunks?: number | undefined;
   /** Cache + executor to use; defaults to a shared one (a worker pool in browsers). */
   readonly context?: DataContext | undefined;
+  /** `low`: a prefetch (its decodes wait for the reads the user waits for; cache hits on it are counted). */
+  readonly priority?: 'normal' | 'low' | undefined;
 }
 
 function formatBytes(n: number): string {
@@ -109,7 +111,8 @@ export async function readSlice(
   if (tasks.length > 0) ctx.executor.prepare?.(spec.chunk);
   const n = ranges.reduce((a, r) => a * r.count, 1);
   const nLanes = lanes(spec.dtype);
-  const out = allocate(spec.dtype, n);
+  // Allocated at the first chunk, unless the slice is that one whole chunk (then its decoded values are the slice).
+  let out: ReturnType<typeof allocate> | null = null;
   const outStride = outputStrides(ranges);
   const fill = fillScalars(spec.dtype, spec.fill);
   const failed: { chunk: readonly number[]; message: string }[] = [];
@@ -128,7 +131,7 @@ export async function readSlice(
       if (!raw) return null;
       ctx.stats.bytesFetched += raw.byteLength;
       bytes += raw.byteLength;
-      const chunk = await ctx.executor.decode(spec.chunk, raw, s);
+      const chunk = await ctx.executor.decode(spec.chunk, raw, s, { priority: options.priority });
       ctx.stats.decoded++;
       return chunk;
     })();
@@ -136,7 +139,7 @@ export async function readSlice(
   const run = async (task: ChunkTask) => {
     let chunk: CachedChunk;
     try {
-      chunk = await ctx.cache.load(chunkKey(store, spec, task.coords), load(task), signal);
+      chunk = await ctx.cache.load(chunkKey(store, spec, task.coords), load(task), signal, { prefetch: options.priority === 'low' });
     } catch (e) {
       if (isZarrviewError(e) && (e.code === 'codec' || e.code === 'chunk')) {
         failed.push({ chunk: task.coords, message: e.message });
@@ -145,9 +148,16 @@ export async function readSlice(
         assemble(failedMask, outStride, ranges, task, null, [1], 1);
       } else throw toZarrviewError(e, 'network', `Reading a chunk of ${variable.path} failed.`, spec.objectPath(task.coords));
     }
+    if (tasks.length === 1 && out === null) out = wholeChunkView(spec.dtype, ranges, task, chunk, n);
+    if (out !== null && out === chunk?.data) {
+      done++;
+      report();
+      return;
+    }
     // Assembly runs on this thread: keep it in short tasks (see time-slice.ts).
     await yieldIfBusy();
     if (signal?.aborted) throw new AbortedError({ key: variable.path });
+    out ??= allocate(spec.dtype, n);
     assemble(out, outStride, ranges, task, chunk, fill, nLanes);
     done++;
     report();
@@ -158,7 +168,7 @@ export async function readSlice(
   const result: Slice = {
     variable,
     shape: ranges.filter((r) => !r.drop).map((r) => r.count),
-    data: finish(out, spec.dtype),
+    data: finish(out ?? allocate(spec.dtype, n), spec.dtype),
     ...(spec.dtype.kind === 'complex' ? { complex: true } : {}),
     ...(failed.length ? { failedChunks: failed, failedMask } : {}),
   };

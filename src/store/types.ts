@@ -34,8 +34,10 @@ export interface Telemetry {
   cacheHits: number;
   cacheMisses: number;
   chunksDecoded: number;
+  /** Chunks a read found already loaded (or loading) by a prefetch. */
+  prefetchHits: number;
 }
 
 export function emptyTelemetry(): Telemetry {
-  return { requests: 0, bytes: 0, retries: 0, failures: 0, cacheHits: 0, cacheMisses: 0, chunksDecoded: 0 };
+  return { requests: 0, bytes: 0, retries: 0, failures: 0, cacheHits: 0, cacheMisses: 0, chunksDecoded: 0, prefetchHits: 0 };
 }

@@ -1,6 +1,8 @@
 /** Messages between the main thread and decode workers. Buffers travel as transferables. */
 import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
 import type { ErrorCode } from '../../errors';
+import type { ImageRequest } from '../../render/image';
+import type { RenderedImage } from '../../render/encode';
 
 export interface DecodeRequest {
   readonly type: 'decode';
@@ -15,7 +17,14 @@ export interface PrepareRequest {
   readonly spec: ChunkSpec;
 }
 
-export type WorkerRequest = DecodeRequest | PrepareRequest;
+/** Colour a 2-D slice into an image (and encode it as PNG where the worker can). */
+export interface RenderRequest {
+  readonly type: 'render';
+  readonly id: number;
+  readonly image: ImageRequest;
+}
+
+export type WorkerRequest = DecodeRequest | PrepareRequest | RenderRequest;
 
 export interface SerializedError {
   readonly name: string;
@@ -27,6 +36,7 @@ export interface SerializedError {
 
 export type WorkerResponse =
   | { readonly type: 'decoded'; readonly id: number; readonly chunk: DecodedChunk }
+  | { readonly type: 'rendered'; readonly id: number; readonly image: RenderedImage }
   | { readonly type: 'error'; readonly id: number; readonly error: SerializedError };
 
 /** The transferable buffers of a decoded chunk (none for strings). */

@@ -1,7 +1,8 @@
 /** The decode worker's logic, separate from its `self` wiring so it also runs under a test double. */
 import { CodecError, isZarrviewError } from '../../errors';
+import { renderImage } from '../../render/encode';
 import { DecoderCache } from '../executor';
-import { type DecodeRequest, type PrepareRequest, type SerializedError, type WorkerResponse, transferablesOf } from './protocol';
+import { type DecodeRequest, type PrepareRequest, type RenderRequest, type SerializedError, type WorkerResponse, transferablesOf } from './protocol';
 
 const decoders = new DecoderCache();
 
@@ -19,8 +20,24 @@ export function handlePrepare(msg: PrepareRequest): void {
   decoders.get(msg.spec).catch(() => undefined);
 }
 
-/** Answers one decode request; `transfer` lists the buffers to move (not copy) back. */
-export async function handleRequest(msg: DecodeRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
+/** Colours (and encodes) one slice image. */
+async function handleRender(msg: RenderRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
+  try {
+    const image = await renderImage(msg.image);
+    return { response: { type: 'rendered', id: msg.id, image }, transfer: image.rgba ? [image.rgba.buffer as ArrayBuffer] : [] };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return { response: { type: 'error', id: msg.id, error: { name: 'Error', code: 'unsupported', message: `The slice image could not be made: ${message}` } }, transfer: [] };
+  }
+}
+
+/** Answers one decode or render request; `transfer` lists the buffers to move (not copy) back. */
+export async function handleRequest(msg: DecodeRequest | RenderRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
+  if (msg.type === 'render') return handleRender(msg);
+  return handleDecode(msg);
+}
+
+async function handleDecode(msg: DecodeRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
   try {
     const decode = await decoders.get(msg.spec);
     const chunk = await decode(msg.bytes);

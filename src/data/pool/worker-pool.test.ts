@@ -7,6 +7,7 @@ import { CountingStore, variableFromFolder } from '../testing/variable';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { handlePrepare, handleRequest } from './worker-handler';
 import { WorkerPool } from './worker-pool';
+import { colourImage } from '../../render/image';
 
 const ROOT = join(import.meta.dirname, '..', 'testdata', 'v2.zarr');
 
@@ -77,6 +78,39 @@ describe('WorkerPool (with a structured-clone worker double)', () => {
     ac.abort();
     for (const j of jobs) await expect(j).rejects.toBeInstanceOf(AbortedError);
     expect(pool.pending).toBeLessThanOrEqual(2); // only the ones already in the worker remain
+    pool.close();
+  });
+});
+
+describe('WorkerPool: images and priorities', () => {
+  it('colours a slice image in a worker, as colourImage does here', async () => {
+    const pool = new WorkerPool(1, () => new FakeWorker() as unknown as Worker);
+    const req = { values: new Float64Array([1, NaN, 3, 4, 5, 6]), mask: null, shape: [2, 3] as [number, number], transposed: false, step: 1, scale: 'linear' as const, range: null, colormap: 'magma' as const, invert: false };
+    const img = await pool.render(req);
+    expect([img.width, img.height, img.zmin, img.zmax]).toEqual([3, 2, 1, 6]);
+    expect([...img.rgba!]).toEqual([...colourImage(req).rgba]);
+    pool.close();
+  });
+
+  it('low-priority jobs start only when no normal job waits', async () => {
+    const order: number[] = [];
+    class Recorder extends FakeWorker {
+      override postMessage(msg: WorkerRequest, transfer: Transferable[] = []): void {
+        if (msg.type === 'decode') order.push(msg.bytes[0]!);
+        super.postMessage(msg, transfer);
+      }
+    }
+    const pool = new WorkerPool(1, () => new Recorder() as unknown as Worker);
+    const spec = { dtype: '|u1', zarrFormat: 2 as const, order: 'C' as const, shape: [1], codecs: [] };
+    const jobs = [
+      pool.decode(spec, new Uint8Array([1]), undefined, { priority: 'low' }), // an idle worker takes it at once
+      pool.decode(spec, new Uint8Array([2]), undefined, { priority: 'low' }),
+      pool.decode(spec, new Uint8Array([3]), undefined, { priority: 'low' }),
+      pool.decode(spec, new Uint8Array([4])),
+      pool.decode(spec, new Uint8Array([5])),
+    ];
+    await Promise.all(jobs);
+    expect(order).toEqual([1, 4, 5, 2, 3]);
     pool.close();
   });
 });

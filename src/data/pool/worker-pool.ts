@@ -9,15 +9,19 @@
  */
 import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
 import { AbortedError, CodecError, ZarrviewError } from '../../errors';
-import type { DecodeExecutor } from '../executor';
+import type { ImageRequest } from '../../render/image';
+import type { RenderedImage } from '../../render/encode';
+import type { DecodeExecutor, TaskOptions } from '../executor';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
 
 interface Job {
   id: number;
-  spec: ChunkSpec;
-  bytes: Uint8Array;
+  /** The message for the worker and what it transfers. */
+  message(id: number): { msg: WorkerRequest; transfer: ArrayBuffer[] };
   signal: AbortSignal | undefined;
-  resolve(c: DecodedChunk): void;
+  /** Low-priority jobs (prefetch) start only when no other job waits. */
+  low: boolean;
+  resolve(r: DecodedChunk | RenderedImage): void;
   reject(e: unknown): void;
 }
 
@@ -65,11 +69,24 @@ export class WorkerPool implements DecodeExecutor {
     }
   }
 
-  decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal): Promise<DecodedChunk> {
+  decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options: TaskOptions = {}): Promise<DecodedChunk> {
+    return this.#submit<DecodedChunk>((id) => {
+      const own = ownBuffer(bytes);
+      return { msg: { type: 'decode', id, spec, bytes: own }, transfer: [own.buffer as ArrayBuffer] };
+    }, signal, options);
+  }
+
+  /** Colours a slice into an image (PNG-encoded) in a worker; the values are copied, not transferred. */
+  render(image: ImageRequest, signal?: AbortSignal, options: TaskOptions = {}): Promise<RenderedImage> {
+    return this.#submit<RenderedImage>((id) => ({ msg: { type: 'render', id, image }, transfer: [] }), signal, options);
+  }
+
+  #submit<T extends DecodedChunk | RenderedImage>(message: Job['message'], signal: AbortSignal | undefined, options: TaskOptions): Promise<T> {
     if (this.#closed) return Promise.reject(new ZarrviewError('usage', 'The decode pool is closed.'));
     if (signal?.aborted) return Promise.reject(new AbortedError());
-    return new Promise((resolve, reject) => {
-      const job: Job = { id: this.#nextId++, spec, bytes, signal, resolve, reject };
+    return new Promise<T>((res, reject) => {
+      const resolve = res as (r: DecodedChunk | RenderedImage) => void;
+      const job: Job = { id: this.#nextId++, message, signal, low: options.priority === 'low', resolve, reject };
       signal?.addEventListener(
         'abort',
         () => {
@@ -114,12 +131,17 @@ export class WorkerPool implements DecodeExecutor {
     for (;;) {
       const slot = this.#slots.reduce<Slot | null>((best, s) => (!best || s.running.size < best.running.size ? s : best), null);
       if (!slot || slot.running.size >= PER_WORKER || this.#queue.length === 0) return;
-      const job = this.#queue.shift() as Job;
+      // The oldest job the user waits for; a prefetch only when none waits, and then on an idle worker.
+      let k = this.#queue.findIndex((j) => !j.low);
+      if (k < 0) {
+        if (slot.running.size > 0) return;
+        k = 0;
+      }
+      const job = this.#queue.splice(k, 1)[0] as Job;
       if (job.signal?.aborted) continue;
-      const bytes = ownBuffer(job.bytes);
       slot.running.set(job.id, job);
-      const msg: WorkerRequest = { type: 'decode', id: job.id, spec: job.spec, bytes };
-      slot.worker.postMessage(msg, [bytes.buffer as ArrayBuffer]);
+      const { msg, transfer } = job.message(job.id);
+      slot.worker.postMessage(msg, transfer);
     }
   }
 
@@ -129,6 +151,7 @@ export class WorkerPool implements DecodeExecutor {
     this.#pump();
     if (!job || job.signal?.aborted) return;
     if (msg.type === 'decoded') job.resolve(msg.chunk);
+    else if (msg.type === 'rendered') job.resolve(msg.image);
     else job.reject(revive(msg.error));
   }
 

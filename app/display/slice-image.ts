@@ -1,0 +1,132 @@
+/**
+ * Big 2-D slices are drawn as an image coloured in the decode workers (plotly then only places one PNG under its
+ * axes) instead of a heatmap trace of a million cells. This module decides when, builds the request, and keeps
+ * the last few images (the neighbours a prefetch prepared, the slice on screen) by content and colour options.
+ */
+import type { ImageRequest, OpenDataset, OpenedDataset, RenderedImage } from '../core';
+import type { ViewOptions } from '../share/share-link';
+import { displayStep, type Values } from './plot-data';
+
+/** Fewer cells than this read better (and draw fast enough) as a heatmap trace. */
+export const IMAGE_MIN_CELLS = 40_000;
+/** Most pixels of one image; bigger slices are shown every k-th cell. */
+export const IMAGE_MAX_CELLS = 4_000_000;
+
+export interface UniformAxis {
+  readonly start: number;
+  readonly step: number;
+}
+
+/** First value and spacing of evenly spaced numeric coordinates (either direction), or null. */
+export function uniformAxis(values: readonly (number | string)[]): UniformAxis | null {
+  const n = values.length;
+  if (n === 0 || values.some((v) => typeof v !== 'number' || !Number.isFinite(v))) return null;
+  const v = values as readonly number[];
+  if (n === 1) return { start: v[0]!, step: 1 };
+  const step = (v[n - 1]! - v[0]!) / (n - 1);
+  if (step === 0) return null;
+  const tol = Math.abs(step) * 1e-3;
+  for (let i = 0; i < n; i++) if (Math.abs(v[i]! - (v[0]! + i * step)) > tol) return null;
+  return { start: v[0]!, step };
+}
+
+/**
+ * Where the image goes on a uniform axis of `n` values drawn every `step`-th: the first pixel's centre and the
+ * (positive) pixel size, and whether pixels run from the last index (descending coordinates).
+ */
+export function placement(a: UniformAxis, n: number, step: number): { start: number; size: number; flip: boolean } {
+  const count = Math.ceil(n / step);
+  if (a.step > 0) return { start: a.start, size: a.step * step, flip: false };
+  return { start: a.start + a.step * step * (count - 1), size: -a.step * step, flip: true };
+}
+
+/** Whether a ny × nx slice with these axes is drawn as an image. */
+export function drawsAsImage(ny: number, nx: number, x: readonly (number | string)[], y: readonly (number | string)[]): boolean {
+  return ny * nx >= IMAGE_MIN_CELLS && uniformAxis(x) !== null && uniformAxis(y) !== null;
+}
+
+/**
+ * The worker request for a slice's image with the view's colour options. Plotly places images with positive
+ * pixel sizes only: an axis whose coordinates descend (`flipX`, `flipY`) is drawn from its last index.
+ */
+export function imageRequest(data: Values, transposed: boolean, options: ViewOptions, flip: { readonly x: boolean; readonly y: boolean }): ImageRequest {
+  const [n0 = 1, n1 = 1] = data.shape;
+  const values = data.values instanceof Float64Array || data.values instanceof Float32Array ? data.values : Float64Array.from(data.values);
+  const mask = data.mask === null ? null : data.mask instanceof Uint8Array ? data.mask : Uint8Array.from(data.mask);
+  return {
+    values,
+    mask,
+    shape: [n0, n1],
+    transposed,
+    step: displayStep(n0, n1, IMAGE_MAX_CELLS),
+    scale: options.scale,
+    range: options.range,
+    colormap: options.colormap,
+    invert: options.invert,
+    flipX: flip.x,
+    flipY: flip.y,
+  };
+}
+
+/** Two 32-bit hashes over the values' bytes and the mask: the cache key of a slice's content. */
+function contentKey(req: ImageRequest): string {
+  const v = req.values;
+  const words = new Uint32Array(v.buffer, v.byteOffset, v.byteLength >>> 2);
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9747b28c;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    h1 = Math.imul(h1 ^ w, 0x01000193);
+    h2 = Math.imul(h2 + w, 0x5bd1e995) ^ (h2 >>> 15);
+  }
+  const m = req.mask;
+  if (m) for (let i = 0; i < m.length; i++) if (m[i]) h1 = Math.imul(h1 ^ (i + 1), 0x01000193);
+  return `${v.constructor.name}:${v.length}:${h1 >>> 0}:${h2 >>> 0}`;
+}
+
+function requestKey(req: ImageRequest): string {
+  return JSON.stringify([contentKey(req), req.shape, req.transposed, req.step, req.scale, req.range, req.colormap, req.invert, req.flipX, req.flipY]);
+}
+
+export interface ShownImage extends Omit<RenderedImage, 'png' | 'rgba'> {
+  /** A data URL plotly can show. */
+  readonly source: string;
+  readonly step: number;
+}
+
+const MAX_IMAGES = 12;
+const images = new Map<string, Promise<ShownImage>>();
+
+function hasRender(ds: OpenedDataset): ds is OpenDataset {
+  return typeof (ds as Partial<OpenDataset>).renderImage === 'function';
+}
+
+/** PNG of raw pixels on this thread (only where the dataset cannot colour in workers). */
+function encodeHere(img: RenderedImage): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = img.width;
+  canvas.height = img.height;
+  const ctx = canvas.getContext('2d');
+  if (ctx && img.rgba) ctx.putImageData(new ImageData(new Uint8ClampedArray(img.rgba), img.width, img.height), 0, 0);
+  return canvas.toDataURL('image/png');
+}
+
+/** The image of a slice: from the cache, or coloured (in the decode workers) and cached. */
+export function sliceImage(ds: OpenedDataset, req: ImageRequest, priority: 'normal' | 'low' = 'normal'): Promise<ShownImage> {
+  const key = requestKey(req);
+  const hit = images.get(key);
+  if (hit) {
+    images.delete(key);
+    images.set(key, hit);
+    return hit;
+  }
+  if (!hasRender(ds)) return Promise.reject(new Error('This dataset cannot colour images.'));
+  const p = ds.renderImage(req, { priority }).then((img): ShownImage => {
+    const { width, height, zmin, zmax, threshold } = img;
+    return { width, height, zmin, zmax, threshold, step: req.step, source: img.png ?? encodeHere(img) };
+  });
+  p.catch(() => images.delete(key));
+  images.set(key, p);
+  if (images.size > MAX_IMAGES) images.delete(images.keys().next().value as string);
+  return p;
+}

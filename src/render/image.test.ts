@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { COLORMAPS, SCALES, colorAt, colorscale, forward, rgbStops, scaleValues } from './colormap';
+import { colourImage, type ImageRequest } from './image';
+import { renderImage } from './encode';
+
+/** A seeded generator, so a failure replays. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+function field(n0: number, n1: number, seed: number) {
+  const r = rng(seed);
+  const values = new Float64Array(n0 * n1);
+  const mask = new Uint8Array(n0 * n1);
+  for (let i = 0; i < values.length; i++) {
+    const u = r();
+    values[i] = u < 0.03 ? NaN : u < 0.06 ? -5 * r() : u < 0.08 ? 0 : 1e-3 + 500 * r() ** 3;
+    if (r() < 0.05) {
+      mask[i] = 1;
+      values[i] = NaN;
+    }
+  }
+  return { values, mask };
+}
+
+/** The colour a heatmap trace gives a value: the colour map module's scaling and colour, no image code. */
+function expectedPixel(req: ImageRequest, i: number, s: { zmin: number; zmax: number; threshold: number }): number[] {
+  if (req.mask?.[i]) return [0, 0, 0, 0];
+  const z = forward(req.scale, req.values[i]!, s.threshold);
+  if (!Number.isFinite(z)) return [0, 0, 0, 0];
+  return [...colorAt(rgbStops(req.colormap, req.invert), (z - s.zmin) / (s.zmax - s.zmin)), 255];
+}
+
+describe('slice images coloured in the workers', () => {
+  it('every pixel has the colour map module’s colour of its value, for every map, scale, orientation and step', () => {
+    let seed = 1;
+    for (const colormap of COLORMAPS)
+      for (const scale of SCALES)
+        for (const [transposed, step, invert, range, flipY, flipX] of [[false, 1, false, null, false, false], [true, 2, true, null, true, false], [false, 3, false, [2, 40], false, true], [true, 1, false, null, true, true]] as const) {
+          const [n0, n1] = [23, 37];
+          const { values, mask } = field(n0, n1, seed++);
+          const req: ImageRequest = { values, mask, shape: [n0, n1], transposed, step, scale, range, colormap, invert, flipY, flipX };
+          const img = colourImage(req);
+          // The range is the one scaleValues gives the heatmap trace.
+          const s = scaleValues(values, mask, scale, range);
+          expect([img.zmin, img.zmax, img.threshold]).toEqual([s.zmin, s.zmax, s.threshold]);
+          const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
+          expect([img.height, img.width]).toEqual([Math.ceil(ny / step), Math.ceil(nx / step)]);
+          for (let r = 0; r < img.height; r++)
+            for (let c = 0; c < img.width; c++) {
+              const [yi, xi] = [(flipY ? img.height - 1 - r : r) * step, (flipX ? img.width - 1 - c : c) * step];
+              const i = transposed ? xi * n1 + yi : yi * n1 + xi;
+              const o = 4 * (r * img.width + c);
+              expect([...img.rgba.subarray(o, o + 4)], `${colormap} ${scale} pixel ${r},${c}`).toEqual(expectedPixel(req, i, s));
+            }
+        }
+  });
+
+  it('colorAt gives the exact stops of the plotly colour scale at their positions, inverted too', () => {
+    for (const name of COLORMAPS)
+      for (const invert of [false, true]) {
+        const stops = rgbStops(name, invert);
+        for (const [t, hex] of colorscale(name, invert)) {
+          const rgb = colorAt(stops, t);
+          expect('#' + rgb.map((v) => v.toString(16).padStart(2, '0')).join('')).toBe(hex);
+        }
+      }
+    // Half-way between two stops: the rounded mean.
+    expect(colorAt([[0, 0, 0], [255, 100, 3]], 0.5)).toEqual([128, 50, 2]);
+  });
+
+  it('the lowest value gets the first colour and the highest the last; all-masked slices are transparent', () => {
+    const req: ImageRequest = { values: new Float32Array([1, 2, 3, 4]), mask: null, shape: [2, 2], transposed: false, step: 1, scale: 'linear', range: null, colormap: 'greys', invert: false };
+    const img = colourImage(req);
+    expect([...img.rgba.subarray(0, 4)]).toEqual([0, 0, 0, 255]);
+    expect([...img.rgba.subarray(12, 16)]).toEqual([255, 255, 255, 255]);
+    const none = colourImage({ ...req, mask: new Uint8Array([1, 1, 1, 1]) });
+    expect(none.rgba.every((b) => b === 0)).toBe(true);
+  });
+
+  it('without OffscreenCanvas (Node) renderImage returns the pixels for the caller to encode', async () => {
+    const req: ImageRequest = { values: new Float64Array([1, 2]), mask: null, shape: [1, 2], transposed: false, step: 1, scale: 'linear', range: null, colormap: 'viridis', invert: false };
+    const r = await renderImage(req);
+    expect(r.png).toBeNull();
+    expect([...r.rgba!]).toEqual([...colourImage(req).rgba]);
+  });
+});
