@@ -95,6 +95,8 @@ export interface ReadOptions {
    * read whole (a `BudgetError` carries the smallest stride that fits).
    */
   readonly stride?: number | undefined;
+  /** `low`: a prefetch — its decodes wait for reads the user waits for; a later read served by it is counted. */
+  readonly priority?: 'normal' | 'low' | undefined;
 }
 
 export interface OpenedDataset {

@@ -30,8 +30,6 @@ export interface OpenDatasetOptions extends OpenOptions {
 export interface DatasetReadOptions extends ReadOptions {
   readonly stride?: number | undefined;
   readonly budgetBytes?: number | undefined;
-  /** `low`: a prefetch (decodes after the reads the user waits for; later hits on it are counted). */
-  readonly priority?: 'normal' | 'low' | undefined;
 }
 
 export interface Dataset extends OpenedDataset {

@@ -9,6 +9,7 @@ import { DimMapper } from './DimMapper';
 import { SliceView } from './SliceView';
 import { plotStride } from './stride';
 import { useAxes } from './use-axes';
+import { usePrefetch } from './use-prefetch';
 import { ViewToolbar } from './ViewToolbar';
 
 interface Props {
@@ -64,6 +65,7 @@ export function DisplayPanel({ dataset, variable, siblings }: Props) {
     [numeric, siblings, variable],
   );
   const current = shown && shown.slice.variable.path === variable.path ? shown : null;
+  usePrefetch({ dataset, variable, shown: current, pending: pendingKey !== null, axes, x, y, playing: view.playing, kind: active, options: view.options });
 
   const onCancel = () => {
     cancel();

@@ -74,3 +74,27 @@ test('the image’s pixels have the colour map’s colours: the lowest value the
   expect(px.last).toEqual([0xfd, 0xe7, 0x25, 255]); // and its last
   expect(px.masked[3]).toBe(0); // a masked cell is a gap
 });
+
+test('scrubbing: the next time step was prefetched while the first was shown (telemetry counts the hits)', async ({ page }) => {
+  await page.goto('/');
+  await openUrl(page, url());
+  await selectPath(page, '/field');
+  const heatmap = page.getByTestId('heatmap');
+  await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
+  await page.getByTestId('telemetry').locator('summary').click();
+  await expect(page.getByTestId('telemetry-prefetch-hits')).toHaveText('0');
+  // Requests settle once the neighbours (time 1; time 2 after it) are in.
+  await expect(page.getByTestId('telemetry-requests')).not.toHaveText('0');
+  await page.waitForTimeout(1500);
+  const requests = await page.getByTestId('telemetry-requests').innerText();
+  await page.getByTestId('slider-time').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('slice-view')).toHaveAttribute('data-key', JSON.stringify(['/field', [1, null, null], null]));
+  await expect(page.getByTestId('telemetry-prefetch-hits')).toHaveText('1', { timeout: 5000 });
+  // No new request at all: time 1 came from the prefetch, and its neighbours (0, 2) are cached already.
+  await page.waitForTimeout(1100);
+  await expect(page.getByTestId('telemetry-requests')).toHaveText(requests);
+  const box = (await heatmap.locator('.nsewdrag').first().boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+  await expect(page.getByTestId('hover-value')).toContainText(/big field: 1\d{6}/);
+});

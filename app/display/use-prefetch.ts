@@ -1,0 +1,92 @@
+/**
+ * Scrubbing without waiting: while a slice is on screen, the neighbours along the dimension being scrubbed (t ± 1,
+ * then t + 2; when playing, the next three in the play direction) are read at low priority into the chunk cache
+ * and, for heatmaps drawn as images, coloured ahead. A change of view aborts it. Bounded by a quarter of the
+ * cache budget so that prefetching never evicts the slice on screen.
+ */
+import { useEffect, useRef } from 'react';
+import { decodeSlice, defaultFillFor, type DimSelection, type OpenedDataset, type Variable } from '../core';
+import type { ViewKind, ViewOptions } from '../share/share-link';
+import type { Shown } from '../state/slice-store';
+import { drawsAsImage, imageRequest, placement, sliceImage, uniformAxis, IMAGE_MAX_CELLS } from './slice-image';
+import { displayStep } from './plot-data';
+import type { Axes } from './use-axes';
+
+/** Cache budget assumed for the bound (the data context's default). */
+const CACHE_BYTES = 256 * 1024 * 1024;
+
+interface Args {
+  readonly dataset: OpenedDataset;
+  readonly variable: Variable;
+  readonly shown: Shown | null;
+  readonly pending: boolean;
+  readonly axes: Axes;
+  readonly x: number | null;
+  readonly y: number | null;
+  readonly playing: number | null;
+  readonly kind: ViewKind;
+  readonly options: ViewOptions;
+}
+
+/** Indices to prefetch along a dimension of length `n` from `t`. */
+export function neighbours(t: number, n: number, playing: boolean): number[] {
+  const want = playing ? [1, 2, 3].map((k) => (t + k) % n) : [t + 1, t - 1, t + 2];
+  return [...new Set(want.filter((i) => i >= 0 && i < n && i !== t))];
+}
+
+/** Axis values as the heatmap gets them, or null when that axis has date labels (never an image). */
+function axisValues(axes: Axes, d: number, n: number): readonly number[] | null {
+  if (axes.axes[d]?.time) return null;
+  const v = axes.values[d];
+  return v ? Array.from(v.values) : Array.from({ length: n }, (_, i) => i);
+}
+
+export function usePrefetch(a: Args): void {
+  const last = useRef<readonly DimSelection[] | null>(null);
+  const { dataset, variable, shown, pending, axes, x, y, playing, kind, options } = a;
+  useEffect(() => {
+    if (!shown || pending || shown.other || shown.slice.variable.path !== variable.path) return;
+    const sel = shown.selection;
+    const free = sel.flatMap((s, d) => (typeof s === 'number' && (variable.shape[d] ?? 1) > 1 ? [d] : []));
+    // The dimension being scrubbed: the one playing, else the last one that changed, else the first free one.
+    const prev = last.current;
+    last.current = sel;
+    const moved = prev && prev.length === sel.length ? free.find((d) => prev[d] !== sel[d]) : undefined;
+    const dim = playing ?? moved ?? free[0];
+    if (dim === undefined || typeof sel[dim] !== 'number') return;
+    const data = shown.slice.data as { byteLength?: number };
+    const bytes = Math.max(1, data.byteLength ?? shown.slice.shape.reduce((p, n) => p * n, 8));
+    const targets = neighbours(sel[dim], variable.shape[dim] ?? 1, playing === dim).slice(0, Math.max(0, Math.floor(CACHE_BYTES / 4 / bytes)));
+    if (!targets.length) return;
+    const image = imagePlan(shown, axes, x, y, kind, options);
+    const ac = new AbortController();
+    void (async () => {
+      for (const t of targets) {
+        if (ac.signal.aborted) return;
+        const s = [...sel];
+        s[dim] = t;
+        const slice = await dataset.read(variable.path, s, { signal: ac.signal, stride: shown.stride, priority: 'low' });
+        if (!image || ac.signal.aborted) continue;
+        const decoded = options.raw ? decodeSlice(slice, { mask: false, scale: false }) : decodeSlice(slice, { defaultFill: defaultFillFor(dataset.model.dialect) });
+        await sliceImage(dataset, imageRequest({ values: decoded.values, mask: decoded.mask, shape: slice.shape }, image.transposed, options, image.flip), 'low');
+      }
+    })().catch(() => undefined);
+    return () => ac.abort();
+  }, [dataset, variable, shown, pending, axes, x, y, playing, kind, options]);
+}
+
+/** How the heatmap would draw slices of this view as images (orientation, flips), or null when it would not. */
+function imagePlan(shown: Shown, axes: Axes, x: number | null, y: number | null, kind: ViewKind, options: ViewOptions) {
+  const shape = shown.slice.shape;
+  if (kind !== 'heatmap' || x === null || y === null || shape.length !== 2 || shown.stride !== 1 || options.view === 'matrix') return null;
+  const transposed = y > x;
+  const [n0 = 1, n1 = 1] = shape;
+  const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
+  const xv = axisValues(axes, x, nx);
+  const yv = axisValues(axes, y, ny);
+  if (!xv || !yv || !drawsAsImage(ny, nx, xv, yv)) return null;
+  const step = displayStep(n0, n1, IMAGE_MAX_CELLS);
+  const px = placement(uniformAxis(xv)!, nx, step);
+  const py = placement(uniformAxis(yv)!, ny, step);
+  return { transposed, flip: { x: px.flip, y: py.flip } };
+}
