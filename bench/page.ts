@@ -86,6 +86,8 @@ async function decode(name: string, trials: number) {
 
 /** Run 2: cold time to the first 2-D slice over HTTP (metadata + chunks). */
 async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: DimSelection[]) {
+  performance.clearResourceTimings();
+  const protocol = () => performance.getEntriesByType('resource').map((e) => (e as PerformanceResourceTiming).nextHopProtocol).at(-1) ?? '?';
   const t0 = performance.now();
   let n: number;
   if (which === 'ours') {
@@ -95,13 +97,13 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
     const ctx = createDataContext({ executor: pool() });
     const s = await readSlice(store, variableFromMetadata(name, meta), selection, { context: ctx });
     n = s.data.length;
-    return { ms: performance.now() - t0, n };
+    return { ms: performance.now() - t0, n, protocol: protocol() };
   }
   const store = new zarr.FetchStore(DATA);
   const arr = await zarr.open.v2(zarr.root(store).resolve(name), { kind: 'array', attrs: false });
   const r = await zarr.get(arr, selection.map((s) => (typeof s === 'number' ? s : null)));
   n = r.data.length;
-  return { ms: performance.now() - t0, n };
+  return { ms: performance.now() - t0, n, protocol: protocol() };
 }
 
 let shared: WorkerPool | null = null;

@@ -1,21 +1,24 @@
 // Static server for the benchmarks: serves folders by URL prefix with Range, CORS and an injected latency, and
-// counts requests and bytes per path. Binds 127.0.0.1 only.
+// counts requests and bytes per path. Binds 127.0.0.1 only. Plain HTTP/1.1, or with `tls` (a key and a
+// self-signed certificate made at bench time) HTTP/2 over TLS, HTTP/1.1 offered as well (ALPN).
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
 import path from 'node:path';
 
 const MIME = { '.json': 'application/json', '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
 /**
  * @param {Record<string, string>} mounts URL prefix ('/', '/data/') → folder
+ * @param {{ tls?: { key: string | Buffer, cert: string | Buffer } }} [options]
  * @returns {Promise<{url: string, stop(): Promise<void>, setLatency(ms: number, prefix?: string): void, log: {path: string, range: string|null, bytes: number}[]}>}
  */
-export async function startServer(mounts) {
+export async function startServer(mounts, options = {}) {
   let latencyMs = 0;
   let latencyPrefix = '/data/';
   const log = [];
   const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
-  const server = http.createServer(async (req, res) => {
+  const handler = async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Headers', 'Range');
     res.setHeader('Access-Control-Expose-Headers', 'Content-Range, Content-Length');
@@ -52,16 +55,26 @@ export async function startServer(mounts) {
     });
     if (req.method === 'HEAD' || len === 0) return void res.end();
     createReadStream(file, { start, end }).pipe(res);
+  };
+  const server = options.tls ? http2.createSecureServer({ ...options.tls, allowHTTP1: true }, handler) : http.createServer(handler);
+  const sockets = new Set();
+  server.on(options.tls ? 'secureConnection' : 'connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     log,
     setLatency(ms, prefix = '/data/') {
       latencyMs = ms;
       latencyPrefix = prefix;
     },
-    stop: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r(undefined)); }),
+    stop: () =>
+      new Promise((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r(undefined));
+      }),
   };
 }

@@ -3,9 +3,11 @@
 //   1. decode throughput of the worker pool ÷ zarrita on the main thread (blosc-lz4 and zlib float32, 256 MB each)
 //   2. cold time to the first 2-D slice of a chunked 4-D variable over HTTP with 20 ms latency: ours vs zarrita
 //      vs xarray + fsspec
+//      over HTTP/1.1 and over HTTP/2 (TLS on loopback, a self-signed certificate the bench's browser accepts)
 //   3. bytes fetched ÷ bytes of the chunks touched, requests ÷ chunks touched (run 2, ours)
 //   4. main-thread long tasks (> 50 ms) during run 1 (ours), and from one traced trial per codec how many of our
 //      main-thread tasks did more than 50 ms of CPU work (the rest waited for a core on a busy machine)
+//   5. the viewer itself: first heatmap, slider steps and opening a 1,000-variable NCZarr group (scripts/bench-app.mjs)
 // plus the app's initial JS size (gzip) when the app builds. Writes bench/latest.json, appends to BENCHMARKS.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, promises as fs, readFileSync, statSync } from 'node:fs';
@@ -14,16 +16,21 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startServer } from '../bench/server.mjs';
+import { benchCertificate } from '../bench/tls.mjs';
+import { ensureAppData, runAppBench } from './bench-app.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TMP = path.join(ROOT, 'bench', 'tmp');
 const DATA = path.join(TMP, 'data');
 const DIST = path.join(TMP, 'dist');
+const APP = path.join(TMP, 'app');
 // Debian's python3 (zarr-python writes the data, xarray + fsspec is a baseline); BENCH_PYTHON overrides it.
 const PY = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
+// BENCH_ONLY=data|app runs one part (the rows of the other are left out); default both.
+const ONLY = process.env.BENCH_ONLY ?? '';
 const LATENCY = 20;
 
 function run(cmd, args, opts = {}) {
@@ -122,17 +129,70 @@ function chunkFileBytes(name, t, z) {
   return { bytes, n };
 }
 
+/** Cold first 2-D slices on `page`, ours and zarrita alternating who goes first; medians and per-trial logs. */
+async function firstSlices(page, server, onTrial) {
+  await page.evaluate(() => window.bench.warm());
+  server.setLatency(LATENCY);
+  const times = { ours: [], zarrita: [] };
+  let protocol = '?';
+  for (let t = 0; t < TRIALS; t++) {
+    const [ti, zi] = [t % 12, (t * 3) % 8];
+    // Alternate who goes first, so that neither always meets the connections the other one opened.
+    for (const which of t % 2 ? ['zarrita', 'ours'] : ['ours', 'zarrita']) {
+      server.log.length = 0;
+      const r = await page.evaluate(([w, a, b]) => window.bench.firstSlice(w, 'v4d', [a, b, null, null]), [which, ti, zi]);
+      times[which].push(r.ms);
+      protocol = r.protocol ?? protocol;
+      await onTrial?.(t, which, ti, zi);
+    }
+  }
+  server.setLatency(0);
+  return { ours: median(times.ours), zarrita: median(times.zarrita), protocol };
+}
+
 async function main() {
   const writer = await ensureData();
   // Other processes on the machine skew every figure here (2 cores): record how busy it was.
   const loadBefore = os.loadavg()[0];
   console.log('▶ building the benchmark page');
   run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
+  const app = await ensureAppData(ROOT, DATA, PY);
+  console.log('▶ building the app');
+  run('npx', ['vite', 'build', '--outDir', APP, '--emptyOutDir', '--logLevel', 'warn']);
+  const tls = benchCertificate(path.join(TMP, 'tls'));
   const server = await startServer({ '/': DIST, '/data/': DATA });
+  const h2server = tls ? await startServer({ '/': DIST, '/data/': DATA }, { tls }) : null;
+  const appServers = { 'HTTP/1.1': await startServer({ '/': APP, '/data/': DATA }), ...(tls ? { 'HTTP/2': await startServer({ '/': APP, '/data/': DATA }, { tls }) } : {}) };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  // Only this context accepts the bench's self-signed certificate.
+  const h2context = await browser.newContext({ ignoreHTTPSErrors: true });
   const results = [];
   const notes = writer === 'node' ? ['data written by bench/make-data.mjs (no zarr-python here): blosc without typesize, not comparable with zarr-python data'] : [];
+  notes.push(...app.notes);
   try {
+    if (ONLY !== 'app') await dataRuns();
+    if (ONLY !== 'data') {
+      console.log(`▶ run 5: the viewer, ${LATENCY} ms latency`);
+      const byProtocol = {};
+      for (const [label, srv] of Object.entries(appServers)) {
+        const r = await runAppBench({ context: label === 'HTTP/2' ? h2context : browser, server: srv, latency: LATENCY, trials: TRIALS, have: app, label });
+        byProtocol[label] = r.results;
+        notes.push(...r.notes);
+      }
+      // Rows over HTTP/1.1 (as the issue measured them); the HTTP/2 figures go into the detail column.
+      for (const row of byProtocol['HTTP/1.1'] ?? []) {
+        const other = byProtocol['HTTP/2']?.find((x) => x.name === row.name);
+        results.push(other ? { ...row, baseline: `${row.baseline}; over HTTP/2 ${other.value} (${other.baseline.replace(/^HTTP\/2: /, '')})` } : row);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    await h2server?.stop();
+    for (const s of Object.values(appServers)) await s.stop();
+  }
+
+  async function dataRuns() {
     const page = await browser.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await page.goto(`${server.url}/index.html`);
@@ -170,40 +230,38 @@ async function main() {
       console.log(`  ${noXarray}`);
       notes.push(noXarray);
     }
-    await page.evaluate(() => window.bench.warm());
-    server.setLatency(LATENCY);
-    const times = { ours: [], zarrita: [], xarray: [] };
     let fetchRatio = null;
-    for (let t = 0; t < TRIALS; t++) {
-      const [ti, zi] = [t % 12, (t * 3) % 8];
-      // Alternate who goes first, so that neither always meets the connections the other one opened.
-      for (const which of t % 2 ? ['zarrita', 'ours'] : ['ours', 'zarrita']) {
-        server.log.length = 0;
-        const r = await page.evaluate(([w, a, b]) => window.bench.firstSlice(w, 'v4d', [a, b, null, null]), [which, ti, zi]);
-        times[which].push(r.ms);
-        if (which === 'ours' && t === 0) {
-          const chunkReqs = server.log.filter((e) => /\/v4d\/\d+\.\d+\.\d+\.\d+$/.test(e.path));
-          const touched = chunkFileBytes('v4d', ti, zi);
-          const fetched = chunkReqs.reduce((a, e) => a + e.bytes, 0);
-          fetchRatio = { bytes: fetched / touched.bytes, requests: chunkReqs.length / touched.n, all: server.log.length };
-        }
+    const xTimes = [];
+    const h1 = await firstSlices(page, server, async (t, which, ti, zi) => {
+      if (which === 'ours' && t === 0) {
+        const chunkReqs = server.log.filter((e) => /\/v4d\/\d+\.\d+\.\d+\.\d+$/.test(e.path));
+        const touched = chunkFileBytes('v4d', ti, zi);
+        const fetched = chunkReqs.reduce((a, e) => a + e.bytes, 0);
+        fetchRatio = { bytes: fetched / touched.bytes, requests: chunkReqs.length / touched.n, all: server.log.length };
       }
-      if (noXarray) continue;
+      if (noXarray || which !== (t % 2 ? 'ours' : 'zarrita')) return;
+      server.setLatency(LATENCY);
       const py = JSON.parse(await runAsync(PY, [path.join(ROOT, 'bench', 'xarray-first-slice.py'), `${server.url}/data`, 'v4d', String(ti), String(zi)]));
-      times.xarray.push(py.ms);
-    }
-    server.setLatency(0);
-    const [o, z, x] = [median(times.ours), median(times.zarrita), median(times.xarray)];
-    console.log(`  ours ${round(o, 0)} ms, zarrita ${round(z, 0)} ms, xarray ${noXarray ? 'skipped' : `${round(x, 0)} ms`} (medians of ${TRIALS})`);
-    results.push({ name: 'first-slice-speedup-vs-zarrita', value: round(z / o), unit: '×', target: 1.5, baseline: `zarrita ${round(z, 0)} ms; ours ${round(o, 0)} ms`, met: z / o >= 1.5 });
+      xTimes.push(py.ms);
+    });
+    const [o, z, x] = [h1.ours, h1.zarrita, median(xTimes)];
+    console.log(`  HTTP/1.1 (${h1.protocol}): ours ${round(o, 0)} ms, zarrita ${round(z, 0)} ms, xarray ${noXarray ? 'skipped' : `${round(x, 0)} ms`} (medians of ${TRIALS})`);
+    if (tls) {
+      const page2 = await h2context.newPage();
+      await page2.goto(`${h2server.url}/index.html`);
+      await page2.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+      const h2 = await firstSlices(page2, h2server);
+      await page2.close();
+      console.log(`  HTTP/2 (${h2.protocol}): ours ${round(h2.ours, 0)} ms, zarrita ${round(h2.zarrita, 0)} ms (medians of ${TRIALS})`);
+      results.push({ name: 'first-slice-speedup-vs-zarrita', value: round(h2.zarrita / h2.ours), unit: '×', target: 1.5, baseline: `HTTP/2 (${h2.protocol}): zarrita ${round(h2.zarrita, 0)} ms; ours ${round(h2.ours, 0)} ms`, met: h2.zarrita / h2.ours >= 1.5 });
+    } else notes.push('HTTP/2 row skipped: openssl could not make a certificate');
+    results.push({ name: 'first-slice-speedup-vs-zarrita-http1', value: round(z / o), unit: '×', target: 1.1, baseline: `HTTP/1.1 (${h1.protocol}): zarrita ${round(z, 0)} ms; ours ${round(o, 0)} ms`, met: z / o >= 1.1 });
     if (!noXarray) results.push({ name: 'first-slice-speedup-vs-xarray', value: round(x / o), unit: '×', target: 3, baseline: `xarray+fsspec ${round(x, 0)} ms; ours ${round(o, 0)} ms`, met: x / o >= 3 });
     if (fetchRatio) {
       results.push({ name: 'bytes-fetched-per-chunk-byte', value: round(fetchRatio.bytes, 3), unit: 'ratio', target: 1, baseline: 'chunk objects of the 2-D slice', met: Math.abs(fetchRatio.bytes - 1) < 1e-9 });
       results.push({ name: 'requests-per-chunk-touched', value: round(fetchRatio.requests, 3), unit: 'ratio', target: 1, baseline: `plus ${fetchRatio.all - Math.round(fetchRatio.requests * 16)} metadata request(s)`, met: Math.abs(fetchRatio.requests - 1) < 1e-9 });
     }
-  } finally {
-    await browser.close();
-    await server.stop();
+    await page.close();
   }
 
   const js = appJsGzip();

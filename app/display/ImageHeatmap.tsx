@@ -33,17 +33,23 @@ export function ImageHeatmap({ data, transposed, x, y, title, options }: Props) 
   const [shown, setShown] = useState<{ image: ShownImage; data: Values } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [readout, setReadout] = useState<Readout | null>(null);
-  const place = useMemo(() => {
-    const [n0 = 1, n1 = 1] = data.shape;
-    const step = displayStep(n0, n1, IMAGE_MAX_CELLS);
-    const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
-    return { x: placement(uniformAxis(x.values) ?? { start: 0, step: 1 }, nx, step), y: placement(uniformAxis(y.values) ?? { start: 0, step: 1 }, ny, step) };
-  }, [data.shape, transposed, x.values, y.values]);
+  // By value: the axes' arrays are new at every render of the slice view, their placement is not.
+  const [n0 = 1, n1 = 1] = data.shape;
+  const step = displayStep(n0, n1, IMAGE_MAX_CELLS);
+  const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
+  const placeKey = JSON.stringify({
+    x: placement(uniformAxis(x.values) ?? { start: 0, step: 1 }, nx, step),
+    y: placement(uniformAxis(y.values) ?? { start: 0, step: 1 }, ny, step),
+  });
+  const place = useMemo(() => JSON.parse(placeKey) as Record<'x' | 'y', ReturnType<typeof placement>>, [placeKey]);
+  const xTitle = x.title;
+  const yTitle = y.title;
   useEffect(() => {
     if (!dataset) return;
     let alive = true;
+    performance.mark('zarrview:image-asked');
     sliceImage(dataset, imageRequest(data, transposed, options, { x: place.x.flip, y: place.y.flip }))
-      .then((image) => alive && (setShown({ image, data }), setError(null)))
+      .then((image) => alive && (performance.mark('zarrview:image-ready'), setShown({ image, data }), setError(null)))
       .catch((e: unknown) => alive && setError(e));
     return () => {
       alive = false;
@@ -75,12 +81,12 @@ export function ImageHeatmap({ data, transposed, x, y, title, options }: Props) 
     ];
     const note = image.step > 1 ? ` (every ${image.step}th cell shown)` : '';
     const layout = {
-      xaxis: { title: { text: x.title + note }, type: 'linear', autorange: true },
+      xaxis: { title: { text: xTitle + note }, type: 'linear', autorange: true },
       // Fill the plot area as a heatmap trace does (an image trace would lock the aspect ratio by default).
-      yaxis: { title: { text: y.title }, type: 'linear', autorange: true, scaleanchor: false },
+      yaxis: { title: { text: yTitle }, type: 'linear', autorange: true, scaleanchor: false },
     };
     return { traces, layout };
-  }, [shown, x, y, title, options, place]);
+  }, [shown, xTitle, yTitle, title, options, place]);
 
   const onHover = useMemo(
     () => (e: HoverEvent | null) => {

@@ -61,6 +61,8 @@ export function usePrefetch(a: Args): void {
     const image = imagePlan(shown, axes, x, y, kind, options);
     const ac = new AbortController();
     void (async () => {
+      // After the slice on screen is drawn: the main thread is idle again (or a second has passed).
+      await idle();
       for (const t of targets) {
         if (ac.signal.aborted) return;
         const s = [...sel];
@@ -73,6 +75,11 @@ export function usePrefetch(a: Args): void {
     })().catch(() => undefined);
     return () => ac.abort();
   }, [dataset, variable, shown, pending, axes, x, y, playing, kind, options]);
+}
+
+function idle(): Promise<void> {
+  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number }).requestIdleCallback;
+  return new Promise((resolve) => setTimeout(() => (ric ? ric(resolve, { timeout: 1000 }) : resolve()), 100));
 }
 
 /** How the heatmap would draw slices of this view as images (orientation, flips), or null when it would not. */

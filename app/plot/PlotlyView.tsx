@@ -65,9 +65,11 @@ export function PlotlyView({ data, layout, label, testId, onHover, children }: P
       .then((P) => {
         if (!alive) return;
         const base = themeLayout();
+        performance.mark('zarrview:plot-start');
         return P.react(el, data, { ...base, ...layout, font: base.font }, { responsive: true, displaylogo: false }).then(() => {
           if (!alive) return;
           currentPlot = el;
+          performance.mark('zarrview:plot-done');
           if (el.on && !el.dataset.hoverWired) {
             el.dataset.hoverWired = '1';
             el.on('plotly_hover', (e) => hover.current?.(e));

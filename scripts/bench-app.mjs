@@ -1,0 +1,169 @@
+// The viewer itself under `npm run bench` (called by scripts/bench.mjs): the built app in Debian chromium against
+// the bench server with an injected latency, each trial in a fresh page (cold caches, new workers).
+//   first-heatmap-vs-network   select the ERA5-like variable → heatmap drawn (next frame), ÷ select → last byte of
+//                              its one chunk (Resource Timing responseEnd)
+//   slider-step-vs-network     one ArrowRight on the time slider (keydown) → heatmap drawn, median over steps made
+//                              1.5 s apart (the user looks at each), ÷ the same network time
+//   open-1000-nczarr-round-trips  Enter in the URL field → the tree of a 1,000-variable NCZarr group written by
+//                              netcdf-c shows its first variable, ÷ the injected latency
+import { spawnSync } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** netcdf-c 4.9.3's ncgen, built by scripts/fixtures/build-netcdf.sh into the cache ($HOME-relative). */
+function ncgenPath() {
+  const prefix = process.env.ZARRVIEW_NETCDF_PREFIX ?? path.join(os.homedir(), '.cache', 'zarrview', 'netcdf-c-4.9.3', 'install');
+  const bin = path.join(prefix, 'bin', 'ncgen');
+  return existsSync(bin) ? { bin, lib: path.join(prefix, 'lib') } : null;
+}
+
+/**
+ * Writes the app benchmark data into `data` once: the ERA5-like store (bench/make-era5.py, zarr-python) and the
+ * 1,000-variable NCZarr group (netcdf-c's ncgen from a generated CDL; unconsolidated, as netcdf-c writes it).
+ * Returns a note per dataset that could not be written (its rows are then skipped).
+ */
+export async function ensureAppData(root, data, python) {
+  const notes = [];
+  const era5 = path.join(data, 'era5.zarr');
+  if (!existsSync(path.join(era5, '.zmetadata'))) {
+    const r = spawnSync(python, [path.join(root, 'bench', 'make-era5.py'), era5], { encoding: 'utf8' });
+    if (r.status !== 0) notes.push(`ERA5-like store not written (zarr-python: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): first-heatmap and slider rows skipped`);
+  }
+  const nc = path.join(data, 'nczarr1000.file');
+  if (!existsSync(path.join(nc, '.zattrs'))) {
+    const ncgen = ncgenPath();
+    if (!ncgen) notes.push('netcdf-c 4.9.3 not built (npm run fixtures builds it into ~/.cache/zarrview): open-1000 row skipped');
+    else {
+      const lines = ['netcdf many {', 'dimensions:', '  y = 4 ;', '  x = 5 ;', 'variables:'];
+      for (let i = 0; i < 1000; i++) {
+        const v = `v${String(i).padStart(4, '0')}`;
+        lines.push(`  float ${v}(y, x) ;`, `    ${v}:long_name = "variable ${i}" ;`, `    ${v}:units = "K" ;`);
+      }
+      lines.push('}');
+      const cdl = path.join(data, 'nczarr1000.cdl');
+      await fs.writeFile(cdl, lines.join('\n') + '\n');
+      const r = spawnSync(ncgen.bin, ['-4', '-lb', '-o', `file://${nc}#mode=nczarr,file`, cdl], { encoding: 'utf8', env: { ...process.env, LD_LIBRARY_PATH: ncgen.lib } });
+      if (r.status !== 0) notes.push(`ncgen failed (${r.stderr.trim()}): open-1000 row skipped`);
+    }
+  }
+  return { notes, era5: existsSync(path.join(era5, '.zmetadata')), nczarr: existsSync(path.join(nc, '.zattrs')) };
+}
+
+/** In the page: times of heatmap draws (the frame after plotly marks the plot rendered) and of the last keydown. */
+function instrument() {
+  const w = /** @type {any} */ (window);
+  w.__drawn = [];
+  w.__key = 0;
+  document.addEventListener('keydown', () => (w.__key = performance.now()), true);
+  new MutationObserver(() => {
+    const el = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid=heatmap]'));
+    const n = Number(el?.dataset.rendered ?? 0);
+    if (n > w.__drawn.length) {
+      w.__drawn.length = n;
+      requestAnimationFrame(() => (w.__drawn[n - 1] = performance.now()));
+    }
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-rendered'] });
+}
+
+async function openInApp(page, appUrl, datasetUrl, waitFor) {
+  await page.goto(appUrl);
+  await page.evaluate(instrument);
+  const field = page.getByRole('textbox', { name: 'Dataset URL' });
+  await field.fill(datasetUrl);
+  await field.press('Enter');
+  const t0 = await page.evaluate(() => /** @type {any} */ (window).__key);
+  await page.locator(waitFor).first().waitFor({ timeout: 120_000 });
+  const t1 = await page.evaluate(() => performance.now());
+  return t1 - t0;
+}
+
+const drawnCount = (page) => page.evaluate(() => /** @type {any} */ (window).__drawn.filter(Boolean).length);
+
+/** One trial of the first heatmap and the slider steps; ms figures. */
+async function heatmapTrial(context, server, steps) {
+  const page = await context.newPage();
+  try {
+    await openInApp(page, `${server.url}/index.html`, `${server.url}/data/era5.zarr`, '[role=treeitem][data-path="/t"]');
+    // The user reads the tree for a moment (plotly loads meanwhile, as it starts with the dataset).
+    await page.waitForTimeout(1500);
+    const t0 = await page.evaluate(() => {
+      const t = performance.now();
+      /** @type {HTMLElement} */ (document.querySelector('[role=treeitem][data-path="/t"]')).click();
+      return t;
+    });
+    await page.waitForFunction(() => /** @type {any} */ (window).__drawn.filter(Boolean).length >= 1, null, { timeout: 60_000 });
+    const timing = await page.evaluate(() => {
+      const drawn = /** @type {any} */ (window).__drawn[0];
+      const chunk = performance.getEntriesByType('resource').find((e) => /\/t\/0\.0\.0\.0$/.test(e.name));
+      return { drawn, lastByte: chunk?.responseEnd ?? NaN, protocol: chunk?.nextHopProtocol ?? '?' };
+    });
+    const stepsMs = [];
+    for (let k = 0; k < steps; k++) {
+      await page.waitForTimeout(1500); // the user looks at the slice; its neighbours are prefetched meanwhile
+      const before = await drawnCount(page);
+      await page.getByTestId('slider-time').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction((n) => /** @type {any} */ (window).__drawn.filter(Boolean).length > n, before, { timeout: 60_000 });
+      stepsMs.push(await page.evaluate(() => {
+        const w = /** @type {any} */ (window);
+        return w.__drawn[w.__drawn.length - 1] - w.__key;
+      }));
+    }
+    const prefetchHits = await page.evaluate(() => document.querySelector('[data-testid=telemetry-prefetch-hits]')?.textContent ?? '?');
+    return { first: timing.drawn - t0, network: timing.lastByte - t0, protocol: timing.protocol, steps: stepsMs, prefetchHits };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Runs the app rows against `server` (the app built into its '/' mount, the data under '/data/'), `trials`
+ * fresh pages each. Returns result rows and notes.
+ */
+export async function runAppBench({ context, server, latency, trials, have, label }) {
+  const results = [];
+  const notes = [];
+  server.setLatency(latency);
+  try {
+    if (have.era5) {
+      const runs = [];
+      for (let t = 0; t < trials; t++) {
+        const r = await heatmapTrial(context, server, 5);
+        console.log(`  ${label} heatmap trial ${t + 1}: first ${round(r.first, 0)} ms (last byte ${round(r.network, 0)} ms, ${r.protocol}), steps ${r.steps.map((s) => round(s, 0)).join('/')} ms, prefetch hits ${r.prefetchHits}`);
+        runs.push(r);
+      }
+      const ratios = runs.map((r) => r.first / r.network);
+      const net = median(runs.map((r) => r.network));
+      const first = median(runs.map((r) => r.first));
+      const ratio = median(ratios);
+      results.push({ name: 'first-heatmap-vs-network', value: round(ratio), unit: 'ratio', target: 1.5, met: ratio <= 1.5, baseline: `${label}: heatmap drawn ${round(first, 0)} ms after selecting, last chunk byte at ${round(net, 0)} ms (medians of ${trials}; ${runs[0].protocol})` });
+      const steps = runs.flatMap((r) => r.steps);
+      const step = median(steps);
+      results.push({ name: 'slider-step-vs-network', value: round(step / net), unit: 'ratio', target: 0.5, met: step / net <= 0.5, baseline: `${label}: median step ${round(step, 0)} ms over ${steps.length} steps ÷ ${round(net, 0)} ms network; prefetch hits ${runs.map((r) => r.prefetchHits).join('/')}` });
+    }
+    if (have.nczarr) {
+      const times = [];
+      const requests = [];
+      for (let t = 0; t < trials; t++) {
+        const page = await context.newPage();
+        server.log.length = 0;
+        try {
+          times.push(await openInApp(page, `${server.url}/index.html`, `${server.url}/data/nczarr1000.file#mode=nczarr`, '[role=treeitem][data-path="/v0000"]'));
+          requests.push(server.log.filter((e) => e.path.startsWith('/data/')).length);
+        } finally {
+          await page.close();
+        }
+        console.log(`  ${label} open 1,000-variable NCZarr trial ${t + 1}: ${round(times.at(-1), 0)} ms, ${requests.at(-1)} requests`);
+      }
+      const ms = median(times);
+      results.push({ name: 'open-1000-nczarr-round-trips', value: round(ms / latency, 1), unit: 'ratio', target: 25, met: ms / latency <= 25, baseline: `${label}: tree shown ${round(ms, 0)} ms after Enter, ${latency} ms latency, ${median(requests)} data requests (medians of ${trials})` });
+    }
+  } finally {
+    server.setLatency(0);
+  }
+  return { results, notes };
+}
