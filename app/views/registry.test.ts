@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Dimension, Variable } from '../core';
-import { VIEWS } from '../views/registry';
-import { applicableViews, chooseView, isViewKind, viewContext } from './view-kind';
+import { applicableViews, chooseView, isViewKind, viewContext } from '../display/view-kind';
+import { VIEWS } from './registry';
+
 
 const dims = (n: number): Dimension[] => Array.from({ length: n }, (_, i) => ({ name: `d${i}`, path: `/d${i}`, length: 4, unlimited: false, anonymous: false }));
 const v = (type: Variable['type'], rank: number) => ({ name: 'v', path: '/v', type, dimensions: dims(rank), shape: dims(rank).map((d) => d.length) }) as unknown as Variable;
