@@ -3,7 +3,7 @@
  * are not folders of ours), and the cycles in it (strongly connected components of more than one folder).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, posix, relative, sep } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[^.\w])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
