@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { missingFiles404 } from './scripts/vite/missing-files-404';
+import { missingFiles404 } from './scripts/vite/missing-files-404.ts';
 
 export default defineConfig({
   // Missing demo files answer 404, not index.html (dataset readers probe for optional metadata).
