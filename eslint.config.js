@@ -27,11 +27,28 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['src/**/*.ts'],
+    // The seam: the UI reaches the core only through app/core.ts.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/core.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'plotly.js*'], message: 'src/ is the framework-free core.' }] },
+        { patterns: [{ regex: '^(\\.\\./)+src(/|$)', message: 'app/ reaches the core only through app/core.ts.' }] },
+      ],
+    },
+  },
+  {
+    // The core is framework-free and knows nothing of the UI.
+    files: ['src/**/*.{ts,tsx,mts}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', 'plotly.js*'], message: 'src/ is the framework-free core.' },
+            { regex: '^(\\.\\./)+app(/|$)', message: 'src/ imports nothing from app/.' },
+          ],
+        },
       ],
     },
   },
