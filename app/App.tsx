@@ -3,7 +3,7 @@ import { ErrorBoundary } from './common/ErrorBoundary';
 import { ErrorMessage } from './common/ErrorMessage';
 import { ProgressBar } from './common/ProgressBar';
 import { TelemetryPanel } from './common/TelemetryPanel';
-import type { Source } from './core';
+import { findGroup, findVariable, parentPath, type Source } from './core';
 import { DisplayPanel } from './display/DisplayPanel';
 import { InspectTabs } from './inspect/InspectTabs';
 import { EndpointsDialog } from './open/EndpointsDialog';
@@ -13,7 +13,6 @@ import { shareLink, useShareSync } from './share/use-share-sync';
 import { useDataset } from './state/dataset-store';
 import { useSlice } from './state/slice-store';
 import { useView } from './state/view-store';
-import { findGroupIn, findVariableIn, parentGroupPath } from './tree/find';
 import { Tree } from './tree/Tree';
 import { VIEWS } from './views/registry';
 
@@ -34,8 +33,8 @@ export function App() {
   };
   const openUrl = (url: string) => openSource({ kind: 'url', url });
 
-  const variable = dataset && selected ? (findVariableIn(dataset.model.root, selected) ?? null) : null;
-  const group = dataset ? (findGroupIn(dataset.model.root, variable ? parentGroupPath(variable.path) : (selected ?? '/')) ?? dataset.model.root) : null;
+  const variable = dataset && selected ? (findVariable(dataset.model.root, selected) ?? null) : null;
+  const group = dataset ? (findGroup(dataset.model.root, variable ? parentPath(variable.path) : (selected ?? '/')) ?? dataset.model.root) : null;
 
   const copyLink = () => {
     const link = shareLink();
