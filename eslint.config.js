@@ -27,13 +27,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The seam: the UI reaches the core only through app/core.ts.
+    // The seam: the UI reaches the core only through app/core.ts (its tests may also use the core's test helpers).
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/core.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^(\\.\\./)+src(/|$)', message: 'app/ reaches the core only through app/core.ts.' }] },
+      ],
+    },
+  },
+  {
+    files: ['app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+src(/(?!(.+/)?testing/)|$)', message: 'app/ reaches the core only through app/core.ts.' }] },
       ],
     },
   },
