@@ -24,7 +24,18 @@ export default tseslint.config(
   {
     files: ['app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        ...htmlSinks,
+        {
+          // A whole-store subscription re-renders on every change of the store (progress ticks included).
+          selector: "CallExpression[callee.name=/^use(View|Slice|Dataset|Settings)$/][arguments.length=0]",
+          message: 'Subscribe to a zustand store with a selector: useStore((s) => s.field).',
+        },
+      ],
+    },
   },
   {
     // The seam: the UI reaches the core only through app/core.ts (its tests may also use the core's test helpers).

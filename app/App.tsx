@@ -20,9 +20,24 @@ function sourceLabel(s: Source): string {
   return s.kind === 'url' ? s.url : s.name;
 }
 
+/** Progress of the dataset being opened: the only part that re-renders on every progress tick. */
+function OpenProgress({ label, onCancel }: { readonly label: string; readonly onCancel: () => void }) {
+  const progress = useDataset((s) => s.progress);
+  return <ProgressBar label={`Opening ${label}`} progress={progress} onCancel={onCancel} />;
+}
+
 /** The viewer: header with the URL field, tree on the left, inspect + display on the right. */
 export function App() {
-  const { status, dataset, source, error, progress, label, selected, open, cancelOpen, select, clearError } = useDataset();
+  const status = useDataset((s) => s.status);
+  const dataset = useDataset((s) => s.dataset);
+  const source = useDataset((s) => s.source);
+  const error = useDataset((s) => s.error);
+  const label = useDataset((s) => s.label);
+  const selected = useDataset((s) => s.selected);
+  const open = useDataset((s) => s.open);
+  const cancelOpen = useDataset((s) => s.cancelOpen);
+  const select = useDataset((s) => s.select);
+  const clearError = useDataset((s) => s.clearError);
   const [endpointsOpen, setEndpointsOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const share = useShareSync();
@@ -69,7 +84,7 @@ export function App() {
       )}
       {status === 'opening' && (
         <div className="banner">
-          <ProgressBar label={`Opening ${label}`} progress={progress} onCancel={cancelOpen} />
+          <OpenProgress label={label} onCancel={cancelOpen} />
         </div>
       )}
       {status === 'error' && (
