@@ -8,7 +8,7 @@
  * await store.get('/.zgroup');
  */
 import { AbortedError } from '../errors';
-import { ZipError, entryDataOffset, inflateBounded, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
+import { ZipError, entryDataOffset, inflateEntry, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
 import { findDatasetRoot, listPaths, prefixBase } from './dataset-root';
 import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
 
@@ -80,7 +80,7 @@ export class ZipStore implements Store {
       if (entry.compressedSize !== entry.size) throw new ZipError(`"${key}" in ${this.source.description} is damaged (stored sizes differ).`, { key });
       return data;
     }
-    if (entry.method === 8) return inflateBounded(data, limit, key, signal);
+    if (entry.method === 8) return inflateEntry(data, limit, key, signal);
     throw new ZipError(`"${key}" in ${this.source.description} uses zip compression method ${entry.method}; only stored and deflate are read.`, { key });
   }
 
