@@ -15,6 +15,7 @@ import { useSlice } from './state/slice-store';
 import { useView } from './state/view-store';
 import { findGroupIn, findVariableIn, parentGroupPath } from './tree/find';
 import { Tree } from './tree/Tree';
+import { VIEWS } from './views/registry';
 
 function sourceLabel(s: Source): string {
   return s.kind === 'url' ? s.url : s.name;
@@ -130,6 +131,7 @@ export function App() {
                   dataset={dataset}
                   variable={variable}
                   siblings={group?.variables ?? []}
+                  views={VIEWS}
                 />
               </ErrorBoundary>
             )}

@@ -34,7 +34,7 @@ export {
   type AxisValues,
   type DecodedSlice,
 } from '../src/cf';
-export { parseLocation, formatLocation } from '../src/url';
+export { parseLocation, formatLocation, redactLocation } from '../src/url';
 export { openDataset, type Dataset as OpenDataset, type DatasetReadOptions, type OpenDatasetOptions } from '../src/open';
 export { printCdl, attributeValues } from '../src/cdl';
 

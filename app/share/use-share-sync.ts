@@ -3,9 +3,11 @@
  * from a share link at start-up and on hash changes.
  */
 import { useEffect, useState } from 'react';
+import { isViewKind } from '../display/view-kind';
 import { useDataset } from '../state/dataset-store';
 import { useView } from '../state/view-store';
 import { findVariableIn } from '../tree/find';
+import { VIEWS } from '../views/registry';
 import { decodeShare, encodeShare, type ShareState } from './share-link';
 
 /** The share state of what is on screen, or null when the dataset is not a URL. */
@@ -61,7 +63,7 @@ export function useShareSync(): { message: string | null; dismiss: () => void } 
   useEffect(() => {
     let applying = false;
     const restore = () => {
-      const r = decodeShare(window.location.hash);
+      const r = decodeShare(window.location.hash, (kind) => isViewKind(VIEWS, kind));
       if (!r.ok) return setMessage(r.error);
       if (!r.state) return;
       if (r.state.url && encodeShare(r.state) === encodeShare(currentShareState() ?? { url: '' })) return;

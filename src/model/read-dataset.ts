@@ -14,6 +14,7 @@
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
 import { AbortedError, type ErrorCode, MetadataError, ZarrviewError, isZarrviewError } from '../errors';
+import { HTML_ANSWER_ADVICE } from '../store/html';
 import type { Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
@@ -72,16 +73,21 @@ async function throwWhyNothing(store: Store, o: ReadDatasetOptions, problems: re
   if (store.list) await store.list('/', o.signal ? { signal: o.signal } : undefined);
 }
 
-async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[]): Promise<Probe> {
+/** Why nothing was found, in words: the advice about web pages when the server answered probes with HTML. */
+function htmlHint(html: ReadonlySet<string>): string {
+  return html.size > 0 ? ` ${[...html].join(', ')}: ${HTML_ANSWER_ADVICE}` : '';
+}
+
+async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[], html: Set<string>): Promise<Probe> {
   const mode = o.mode ?? {};
-  const plain = storeSource(store, o.signal);
+  const plain = storeSource(store, o.signal, html);
   let src: MetaSource = plain;
   if (mode.consolidated !== false) {
     const zmeta = await getObject(plain, '.zmetadata').catch((e: unknown) => (problems.push(problemOf('.zmetadata', e)), undefined));
     if (zmeta && isObject(zmeta.metadata)) {
       // NCZarr v1 objects are not part of consolidation: those few keys still come from the store.
       const inner = mapSource(zmeta.metadata, false);
-      src = { consolidated: true, folders: inner.folders, get: (k) => (/(^|\/)\.ncz/.test(k) ? plain.get(k) : inner.get(k)) };
+      src = { consolidated: true, htmlKeys: html, folders: inner.folders, get: (k) => (/(^|\/)\.ncz/.test(k) ? plain.get(k) : inner.get(k)) };
     } else if (zmeta) problems.push(problemOf('.zmetadata', new MetadataError('has no "metadata" object; ignored.', { key: '.zmetadata' })));
   }
   const safe = (k: string) => getObject(src, k).catch((e: unknown) => (problems.push(problemOf(k, e)), undefined));
@@ -119,7 +125,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[])
       await throwWhyNothing(store, o, problems);
       throw new ZarrviewError(
         'not-found',
-        `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup, .zarray). Check the address and #mode.`,
+        `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup, .zarray). Check the address and #mode.${htmlHint(html)}`,
         { key: store.description },
       );
     }
@@ -134,8 +140,9 @@ function arrayName(o: ReadDatasetOptions): string {
 
 async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): Promise<Probe> {
   const mode = o.mode ?? {};
+  const html = new Set<string>();
   if (mode.zarrFormat !== 2) {
-    const plain = storeSource(store, o.signal);
+    const plain = storeSource(store, o.signal, html);
     let rootBroken = false;
     const root = await getObject(plain, 'zarr.json').catch((e: unknown) => {
       rootBroken = isUnreadable(e);
@@ -147,7 +154,7 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
       // An unreadable root zarr.json: v2 metadata if there is any, else a v3 group read by listing.
       const v3Group: Probe = { zarrFormat: 3, src: plain, nczarr: null, version: undefined, root: (s) => readGroupV3({ src: s, nczarr: null, signal: o.signal }, '', {}) };
       if (mode.zarrFormat === 3) return v3Group;
-      return probeV2(store, o, problems).catch((e: unknown) => {
+      return probeV2(store, o, problems, html).catch((e: unknown) => {
         if (isZarrviewError(e) && e.code === 'not-found') return v3Group;
         throw e;
       });
@@ -166,9 +173,9 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
       const nczarr: NczarrForm | null = sb !== undefined ? 'attributes' : null;
       return { zarrFormat: 3, src, nczarr, version: superblockVersion(sb), root: (s) => readGroupV3({ src: s, nczarr, signal: o.signal }, '', root) };
     }
-    if (mode.zarrFormat === 3) throw new ZarrviewError('not-found', `No zarr.json at ${store.description}; #mode says Zarr v3.`, { key: 'zarr.json' });
+    if (mode.zarrFormat === 3) throw new ZarrviewError('not-found', `No zarr.json at ${store.description}; #mode says Zarr v3.${htmlHint(html)}`, { key: 'zarr.json' });
   }
-  return probeV2(store, o, problems);
+  return probeV2(store, o, problems, html);
 }
 
 function usesXarray(g: Group): boolean {

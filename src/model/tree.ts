@@ -5,6 +5,7 @@
  * Failures below the root become `Problem`s of the enclosing group; the walk goes on.
  */
 import { MetadataError, isZarrviewError } from '../errors';
+import { HTML_ANSWER_ADVICE } from '../store/html';
 import { parseV2Array, parseV3Array } from './array-info';
 import { type JsonObject, isObject } from './json';
 import { annotation, parseNcArray, parseNcAttrTypes, parseNcGroup } from './nczarr';
@@ -24,6 +25,11 @@ export function problemOf(key: string, e: unknown): Problem {
   if (isZarrviewError(e) && e.code === 'aborted') throw e;
   const message = e instanceof Error ? e.message : String(e);
   return { key, message, error: e };
+}
+
+/** `message`, or when the store answered `key` with a web page, what that means. */
+function missingMessage(ctx: WalkContext, key: string, message: string): string {
+  return ctx.src.htmlKeys?.has(key) ? `${message.replace(/ is missing\.$/, ' is a web page (HTML), not JSON.')} ${HTML_ANSWER_ADVICE}` : message;
 }
 
 const join = (prefix: string, name: string) => (prefix === '' ? name : `${prefix}/${name}`);
@@ -143,7 +149,7 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
         const zattrsRead = early(ctx.src, metaPath(ck, '.zattrs'));
         const zarray = await getObject(ctx.src, metaPath(ck, '.zarray'));
         if (zarray) return { array: await readArrayV2(ctx, ck, zarray, problems, zattrsRead) };
-        if (names.known) throw new MetadataError('the group lists this array but its .zarray is missing.', { key: metaPath(ck, '.zarray') });
+        if (names.known) throw new MetadataError(missingMessage(ctx, metaPath(ck, '.zarray'), 'the group lists this array but its .zarray is missing.'), { key: metaPath(ck, '.zarray') });
         const zg2 = await groupMarker(ctx, metaPath(ck, '.zgroup'), problems);
         return zg2 ? { group: await readGroupV2(ctx, ck, zg2, zattrsRead) } : {};
       } catch (e) {
@@ -163,7 +169,7 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
         const zattrsRead = early(ctx.src, metaPath(ck, '.zattrs'));
         const zg2 = await groupMarker(ctx, metaPath(ck, '.zgroup'), problems);
         if (!zg2 && ctx.nczarr !== 'v1-objects' && ctx.nczarr !== 'attributes') {
-          throw new MetadataError('the group lists this subgroup but its .zgroup is missing.', { key: metaPath(ck, '.zgroup') });
+          throw new MetadataError(missingMessage(ctx, metaPath(ck, '.zgroup'), 'the group lists this subgroup but its .zgroup is missing.'), { key: metaPath(ck, '.zgroup') });
         }
         return await readGroupV2(ctx, ck, zg2 ?? {}, zattrsRead);
       } catch (e) {
@@ -223,7 +229,7 @@ export async function readGroupV3(ctx: WalkContext, key: string, node: JsonObjec
           return g.arrays.length + g.groups.length > 0 ? { group: g } : undefined;
         }
         if (!child) {
-          if (names.known) throw new MetadataError('the group lists this node but its zarr.json is missing.', { key: metaPath(ck, 'zarr.json') });
+          if (names.known) throw new MetadataError(missingMessage(ctx, metaPath(ck, 'zarr.json'), 'the group lists this node but its zarr.json is missing.'), { key: metaPath(ck, 'zarr.json') });
           return undefined;
         }
         if (child.node_type === 'array') return { array: readArrayV3(ctx, ck, child, problems) };
