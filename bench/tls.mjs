@@ -10,7 +10,29 @@ export function benchCertificate(dir) {
   const cert = path.join(dir, 'cert.pem');
   if (!existsSync(key) || !existsSync(cert)) {
     mkdirSync(dir, { recursive: true });
-    const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '7', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' });
+    const r = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '7',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { encoding: 'utf8' },
+    );
     if (r.status !== 0) return null;
   }
   return { key: readFileSync(key), cert: readFileSync(cert) };

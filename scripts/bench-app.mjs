@@ -16,7 +16,8 @@ const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** netcdf-c 4.9.3's ncgen, built by scripts/fixtures/build-netcdf.sh into the cache ($HOME-relative). */
 function ncgenPath() {
-  const prefix = process.env.ZARRVIEW_NETCDF_PREFIX ?? path.join(os.homedir(), '.cache', 'zarrview', 'netcdf-c-4.9.3', 'install');
+  const prefix =
+    process.env.ZARRVIEW_NETCDF_PREFIX ?? path.join(os.homedir(), '.cache', 'zarrview', 'netcdf-c-4.9.3', 'install');
   const bin = path.join(prefix, 'bin', 'ncgen');
   return existsSync(bin) ? { bin, lib: path.join(prefix, 'lib') } : null;
 }
@@ -31,12 +32,16 @@ export async function ensureAppData(root, data, python) {
   const era5 = path.join(data, 'era5.zarr');
   if (!existsSync(path.join(era5, '.zmetadata'))) {
     const r = spawnSync(python, [path.join(root, 'bench', 'make-era5.py'), era5], { encoding: 'utf8' });
-    if (r.status !== 0) notes.push(`ERA5-like store not written (zarr-python: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): first-heatmap and slider rows skipped`);
+    if (r.status !== 0)
+      notes.push(
+        `ERA5-like store not written (zarr-python: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): first-heatmap and slider rows skipped`,
+      );
   }
   const nc = path.join(data, 'nczarr1000.file');
   if (!existsSync(path.join(nc, '.zattrs'))) {
     const ncgen = ncgenPath();
-    if (!ncgen) notes.push('netcdf-c 4.9.3 not built (npm run fixtures builds it into ~/.cache/zarrview): open-1000 row skipped');
+    if (!ncgen)
+      notes.push('netcdf-c 4.9.3 not built (npm run fixtures builds it into ~/.cache/zarrview): open-1000 row skipped');
     else {
       const lines = ['netcdf many {', 'dimensions:', '  y = 4 ;', '  x = 5 ;', 'variables:'];
       for (let i = 0; i < 1000; i++) {
@@ -46,7 +51,10 @@ export async function ensureAppData(root, data, python) {
       lines.push('}');
       const cdl = path.join(data, 'nczarr1000.cdl');
       await fs.writeFile(cdl, lines.join('\n') + '\n');
-      const r = spawnSync(ncgen.bin, ['-4', '-lb', '-o', `file://${nc}#mode=nczarr,file`, cdl], { encoding: 'utf8', env: { ...process.env, LD_LIBRARY_PATH: ncgen.lib } });
+      const r = spawnSync(ncgen.bin, ['-4', '-lb', '-o', `file://${nc}#mode=nczarr,file`, cdl], {
+        encoding: 'utf8',
+        env: { ...process.env, LD_LIBRARY_PATH: ncgen.lib },
+      });
       if (r.status !== 0) notes.push(`ncgen failed (${r.stderr.trim()}): open-1000 row skipped`);
     }
   }
@@ -87,7 +95,12 @@ const drawnCount = (page) => page.evaluate(() => /** @type {any} */ (window).__d
 async function heatmapTrial(context, server, steps) {
   const page = await context.newPage();
   try {
-    await openInApp(page, `${server.url}/index.html`, `${server.url}/data/era5.zarr`, '[role=treeitem][data-path="/t"]');
+    await openInApp(
+      page,
+      `${server.url}/index.html`,
+      `${server.url}/data/era5.zarr`,
+      '[role=treeitem][data-path="/t"]',
+    );
     // The user reads the tree for a moment (plotly loads meanwhile, as it starts with the dataset).
     await page.waitForTimeout(1500);
     const t0 = await page.evaluate(() => {
@@ -95,7 +108,9 @@ async function heatmapTrial(context, server, steps) {
       /** @type {HTMLElement} */ (document.querySelector('[role=treeitem][data-path="/t"]')).click();
       return t;
     });
-    await page.waitForFunction(() => /** @type {any} */ (window).__drawn.filter(Boolean).length >= 1, null, { timeout: 60_000 });
+    await page.waitForFunction(() => /** @type {any} */ (window).__drawn.filter(Boolean).length >= 1, null, {
+      timeout: 60_000,
+    });
     const timing = await page.evaluate(() => {
       const drawn = /** @type {any} */ (window).__drawn[0];
       const chunk = performance.getEntriesByType('resource').find((e) => /\/t\/0\.0\.0\.0$/.test(e.name));
@@ -107,14 +122,26 @@ async function heatmapTrial(context, server, steps) {
       const before = await drawnCount(page);
       await page.getByTestId('slider-time').focus();
       await page.keyboard.press('ArrowRight');
-      await page.waitForFunction((n) => /** @type {any} */ (window).__drawn.filter(Boolean).length > n, before, { timeout: 60_000 });
-      stepsMs.push(await page.evaluate(() => {
-        const w = /** @type {any} */ (window);
-        return w.__drawn[w.__drawn.length - 1] - w.__key;
-      }));
+      await page.waitForFunction((n) => /** @type {any} */ (window).__drawn.filter(Boolean).length > n, before, {
+        timeout: 60_000,
+      });
+      stepsMs.push(
+        await page.evaluate(() => {
+          const w = /** @type {any} */ (window);
+          return w.__drawn[w.__drawn.length - 1] - w.__key;
+        }),
+      );
     }
-    const prefetchHits = await page.evaluate(() => document.querySelector('[data-testid=telemetry-prefetch-hits]')?.textContent ?? '?');
-    return { first: timing.drawn - t0, network: timing.lastByte - t0, protocol: timing.protocol, steps: stepsMs, prefetchHits };
+    const prefetchHits = await page.evaluate(
+      () => document.querySelector('[data-testid=telemetry-prefetch-hits]')?.textContent ?? '?',
+    );
+    return {
+      first: timing.drawn - t0,
+      network: timing.lastByte - t0,
+      protocol: timing.protocol,
+      steps: stepsMs,
+      prefetchHits,
+    };
   } finally {
     await page.close();
   }
@@ -133,17 +160,33 @@ export async function runAppBench({ context, server, latency, trials, have, labe
       const runs = [];
       for (let t = 0; t < trials; t++) {
         const r = await heatmapTrial(context, server, 5);
-        console.log(`  ${label} heatmap trial ${t + 1}: first ${round(r.first, 0)} ms (last byte ${round(r.network, 0)} ms, ${r.protocol}), steps ${r.steps.map((s) => round(s, 0)).join('/')} ms, prefetch hits ${r.prefetchHits}`);
+        console.log(
+          `  ${label} heatmap trial ${t + 1}: first ${round(r.first, 0)} ms (last byte ${round(r.network, 0)} ms, ${r.protocol}), steps ${r.steps.map((s) => round(s, 0)).join('/')} ms, prefetch hits ${r.prefetchHits}`,
+        );
         runs.push(r);
       }
       const ratios = runs.map((r) => r.first / r.network);
       const net = median(runs.map((r) => r.network));
       const first = median(runs.map((r) => r.first));
       const ratio = median(ratios);
-      results.push({ name: 'first-heatmap-vs-network', value: round(ratio), unit: 'ratio', target: 1.5, met: ratio <= 1.5, baseline: `${label}: heatmap drawn ${round(first, 0)} ms after selecting, last chunk byte at ${round(net, 0)} ms (medians of ${trials}; ${runs[0].protocol})` });
+      results.push({
+        name: 'first-heatmap-vs-network',
+        value: round(ratio),
+        unit: 'ratio',
+        target: 1.5,
+        met: ratio <= 1.5,
+        baseline: `${label}: heatmap drawn ${round(first, 0)} ms after selecting, last chunk byte at ${round(net, 0)} ms (medians of ${trials}; ${runs[0].protocol})`,
+      });
       const steps = runs.flatMap((r) => r.steps);
       const step = median(steps);
-      results.push({ name: 'slider-step-vs-network', value: round(step / net), unit: 'ratio', target: 0.5, met: step / net <= 0.5, baseline: `${label}: median step ${round(step, 0)} ms over ${steps.length} steps ÷ ${round(net, 0)} ms network; prefetch hits ${runs.map((r) => r.prefetchHits).join('/')}` });
+      results.push({
+        name: 'slider-step-vs-network',
+        value: round(step / net),
+        unit: 'ratio',
+        target: 0.5,
+        met: step / net <= 0.5,
+        baseline: `${label}: median step ${round(step, 0)} ms over ${steps.length} steps ÷ ${round(net, 0)} ms network; prefetch hits ${runs.map((r) => r.prefetchHits).join('/')}`,
+      });
     }
     if (have.nczarr) {
       const times = [];
@@ -152,15 +195,31 @@ export async function runAppBench({ context, server, latency, trials, have, labe
         const page = await context.newPage();
         server.log.length = 0;
         try {
-          times.push(await openInApp(page, `${server.url}/index.html`, `${server.url}/data/nczarr1000.file#mode=nczarr`, '[role=treeitem][data-path="/v0000"]'));
+          times.push(
+            await openInApp(
+              page,
+              `${server.url}/index.html`,
+              `${server.url}/data/nczarr1000.file#mode=nczarr`,
+              '[role=treeitem][data-path="/v0000"]',
+            ),
+          );
           requests.push(server.log.filter((e) => e.path.startsWith('/data/')).length);
         } finally {
           await page.close();
         }
-        console.log(`  ${label} open 1,000-variable NCZarr trial ${t + 1}: ${round(times.at(-1), 0)} ms, ${requests.at(-1)} requests`);
+        console.log(
+          `  ${label} open 1,000-variable NCZarr trial ${t + 1}: ${round(times.at(-1), 0)} ms, ${requests.at(-1)} requests`,
+        );
       }
       const ms = median(times);
-      results.push({ name: 'open-1000-nczarr-round-trips', value: round(ms / latency, 1), unit: 'ratio', target: 25, met: ms / latency <= 25, baseline: `${label}: tree shown ${round(ms, 0)} ms after Enter, ${latency} ms latency, ${median(requests)} data requests (medians of ${trials})` });
+      results.push({
+        name: 'open-1000-nczarr-round-trips',
+        value: round(ms / latency, 1),
+        unit: 'ratio',
+        target: 25,
+        met: ms / latency <= 25,
+        baseline: `${label}: tree shown ${round(ms, 0)} ms after Enter, ${latency} ms latency, ${median(requests)} data requests (medians of ${trials})`,
+      });
     }
   } finally {
     server.setLatency(0);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { colorbarTicks, colorscale, formatNumber } from '../core';
 import { PlotlyView, type HoverEvent } from '../plot/PlotlyView';
-import type { ViewOptions } from '../share/share-link';
+import type { ViewOptions } from '../state/view-options';
 import { useDataset } from '../state/dataset-store';
 import type { AxisInfo } from './Heatmap';
 import type { Values } from './plot-data';
@@ -59,9 +59,18 @@ export function ImageHeatmap({ data, transposed, x, y, title, options }: Props) 
   const plot = useMemo(() => {
     if (!shown) return null;
     const { image } = shown;
-    const ticks = options.scale === 'linear' ? null : colorbarTicks(options.scale, image.zmin, image.zmax, image.threshold);
+    const ticks =
+      options.scale === 'linear' ? null : colorbarTicks(options.scale, image.zmin, image.zmax, image.threshold);
     const traces = [
-      { type: 'image', source: image.source, x0: place.x.start, dx: place.x.size, y0: place.y.start, dy: place.y.size, hoverinfo: 'none' },
+      {
+        type: 'image',
+        source: image.source,
+        x0: place.x.start,
+        dx: place.x.size,
+        y0: place.y.start,
+        dy: place.y.size,
+        hoverinfo: 'none',
+      },
       {
         type: 'scatter',
         x: [null],
@@ -75,7 +84,10 @@ export function ImageHeatmap({ data, transposed, x, y, title, options }: Props) 
           cmax: image.zmax,
           colorscale: colorscale(options.colormap, options.invert),
           showscale: true,
-          colorbar: { title: { text: title, side: 'right' }, ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}) },
+          colorbar: {
+            title: { text: title, side: 'right' },
+            ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}),
+          },
         },
       },
     ];
@@ -101,12 +113,25 @@ export function ImageHeatmap({ data, transposed, x, y, title, options }: Props) 
       const i = transposed ? xi * n1 + yi : yi * n1 + xi;
       const v = shown.data.values[i];
       const masked = shown.data.mask?.[i] === 1 || v === undefined || Number.isNaN(v);
-      const label = (a: AxisInfo, k: number) => (a.values[k] === undefined ? String(k) : typeof a.values[k] === 'number' ? formatNumber(a.values[k]) : String(a.values[k]));
-      const box = (e.event.currentTarget instanceof Element ? e.event.currentTarget : (e.event.target as Element | null))?.closest('figure')?.getBoundingClientRect();
+      const label = (a: AxisInfo, k: number) =>
+        a.values[k] === undefined
+          ? String(k)
+          : typeof a.values[k] === 'number'
+            ? formatNumber(a.values[k])
+            : String(a.values[k]);
+      const box = (
+        e.event.currentTarget instanceof Element ? e.event.currentTarget : (e.event.target as Element | null)
+      )
+        ?.closest('figure')
+        ?.getBoundingClientRect();
       setReadout({
         left: e.event.clientX - (box?.left ?? 0) + 12,
         top: e.event.clientY - (box?.top ?? 0) + 12,
-        lines: [`${x.title}: ${label(x, xi)}`, `${y.title}: ${label(y, yi)}`, `${title}: ${masked ? 'masked' : formatNumber(v)}`],
+        lines: [
+          `${x.title}: ${label(x, xi)}`,
+          `${y.title}: ${label(y, yi)}`,
+          `${title}: ${masked ? 'masked' : formatNumber(v)}`,
+        ],
       });
     },
     [shown, transposed, x, y, title, place],
@@ -115,9 +140,20 @@ export function ImageHeatmap({ data, transposed, x, y, title, options }: Props) 
   if (error) return <ErrorMessage error={error} title="The heatmap image could not be made" />;
   if (!plot) return <p className="muted">Drawing…</p>;
   return (
-    <PlotlyView data={plot.traces} layout={plot.layout} label={`Heatmap of ${title}`} testId="heatmap" onHover={onHover}>
+    <PlotlyView
+      data={plot.traces}
+      layout={plot.layout}
+      label={`Heatmap of ${title}`}
+      testId="heatmap"
+      onHover={onHover}
+    >
       {readout && (
-        <div className="hover-readout" role="status" data-testid="hover-value" style={{ left: readout.left, top: readout.top }}>
+        <div
+          className="hover-readout"
+          role="status"
+          data-testid="hover-value"
+          style={{ left: readout.left, top: readout.top }}
+        >
           {readout.lines.map((l) => (
             <div key={l}>{l}</div>
           ))}

@@ -4,7 +4,7 @@
  * the last few images (the neighbours a prefetch prepared, the slice on screen) by content and colour options.
  */
 import type { ImageRequest, OpenDataset, OpenedDataset, RenderedImage } from '../core';
-import type { ViewOptions } from '../share/share-link';
+import type { ViewOptions } from '../state/view-options';
 import { displayStep, type Values } from './plot-data';
 
 /** Fewer cells than this read better (and draw fast enough) as a heatmap trace. */
@@ -41,7 +41,12 @@ export function placement(a: UniformAxis, n: number, step: number): { start: num
 }
 
 /** Whether a ny × nx slice with these axes is drawn as an image. */
-export function drawsAsImage(ny: number, nx: number, x: readonly (number | string)[], y: readonly (number | string)[]): boolean {
+export function drawsAsImage(
+  ny: number,
+  nx: number,
+  x: readonly (number | string)[],
+  y: readonly (number | string)[],
+): boolean {
   return ny * nx >= IMAGE_MIN_CELLS && uniformAxis(x) !== null && uniformAxis(y) !== null;
 }
 
@@ -49,9 +54,17 @@ export function drawsAsImage(ny: number, nx: number, x: readonly (number | strin
  * The worker request for a slice's image with the view's colour options. Plotly places images with positive
  * pixel sizes only: an axis whose coordinates descend (`flipX`, `flipY`) is drawn from its last index.
  */
-export function imageRequest(data: Values, transposed: boolean, options: ViewOptions, flip: { readonly x: boolean; readonly y: boolean }): ImageRequest {
+export function imageRequest(
+  data: Values,
+  transposed: boolean,
+  options: ViewOptions,
+  flip: { readonly x: boolean; readonly y: boolean },
+): ImageRequest {
   const [n0 = 1, n1 = 1] = data.shape;
-  const values = data.values instanceof Float64Array || data.values instanceof Float32Array ? data.values : Float64Array.from(data.values);
+  const values =
+    data.values instanceof Float64Array || data.values instanceof Float32Array
+      ? data.values
+      : Float64Array.from(data.values);
   const mask = data.mask === null ? null : data.mask instanceof Uint8Array ? data.mask : Uint8Array.from(data.mask);
   return {
     values,
@@ -85,7 +98,18 @@ function contentKey(req: ImageRequest): string {
 }
 
 function requestKey(req: ImageRequest): string {
-  return JSON.stringify([contentKey(req), req.shape, req.transposed, req.step, req.scale, req.range, req.colormap, req.invert, req.flipX, req.flipY]);
+  return JSON.stringify([
+    contentKey(req),
+    req.shape,
+    req.transposed,
+    req.step,
+    req.scale,
+    req.range,
+    req.colormap,
+    req.invert,
+    req.flipX,
+    req.flipY,
+  ]);
 }
 
 export interface ShownImage extends Omit<RenderedImage, 'png' | 'rgba'> {
@@ -112,7 +136,11 @@ function encodeHere(img: RenderedImage): string {
 }
 
 /** The image of a slice: from the cache, or coloured (in the decode workers) and cached. */
-export function sliceImage(ds: OpenedDataset, req: ImageRequest, priority: 'normal' | 'low' = 'normal'): Promise<ShownImage> {
+export function sliceImage(
+  ds: OpenedDataset,
+  req: ImageRequest,
+  priority: 'normal' | 'low' = 'normal',
+): Promise<ShownImage> {
   const key = requestKey(req);
   const hit = images.get(key);
   if (hit) {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { decodeSlice, defaultFillFor, type DimSelection, type OpenedDataset, type Variable } from '../core';
-import type { ViewKind, ViewOptions } from '../share/share-link';
+import type { ViewKind, ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';
 import { drawsAsImage, imageRequest, placement, sliceImage, uniformAxis, IMAGE_MAX_CELLS } from './slice-image';
 import { displayStep } from './plot-data';
@@ -56,9 +56,12 @@ export function usePrefetch(a: Args): void {
     if (dim === undefined || typeof sel[dim] !== 'number') return;
     const data = shown.slice.data as { byteLength?: number };
     const bytes = Math.max(1, data.byteLength ?? shown.slice.shape.reduce((p, n) => p * n, 8));
-    const targets = neighbours(sel[dim], variable.shape[dim] ?? 1, playing === dim).slice(0, Math.max(0, Math.floor(CACHE_BYTES / 4 / bytes)));
+    const targets = neighbours(sel[dim], variable.shape[dim] ?? 1, playing === dim).slice(
+      0,
+      Math.max(0, Math.floor(CACHE_BYTES / 4 / bytes)),
+    );
     if (!targets.length) return;
-    const image = imagePlan(shown, axes, x, y, kind, options);
+    const image = imagePlan(shown, axes, x, y, kind);
     const ac = new AbortController();
     void (async () => {
       // After the slice on screen is drawn: the main thread is idle again (or a second has passed).
@@ -67,10 +70,25 @@ export function usePrefetch(a: Args): void {
         if (ac.signal.aborted) return;
         const s = [...sel];
         s[dim] = t;
-        const slice = await dataset.read(variable.path, s, { signal: ac.signal, stride: shown.stride, priority: 'low' });
+        const slice = await dataset.read(variable.path, s, {
+          signal: ac.signal,
+          stride: shown.stride,
+          priority: 'low',
+        });
         if (!image || ac.signal.aborted) continue;
-        const decoded = options.raw ? decodeSlice(slice, { mask: false, scale: false }) : decodeSlice(slice, { defaultFill: defaultFillFor(dataset.model.dialect) });
-        await sliceImage(dataset, imageRequest({ values: decoded.values, mask: decoded.mask, shape: slice.shape }, image.transposed, options, image.flip), 'low');
+        const decoded = options.raw
+          ? decodeSlice(slice, { mask: false, scale: false })
+          : decodeSlice(slice, { defaultFill: defaultFillFor(dataset.model.dialect) });
+        await sliceImage(
+          dataset,
+          imageRequest(
+            { values: decoded.values, mask: decoded.mask, shape: slice.shape },
+            image.transposed,
+            options,
+            image.flip,
+          ),
+          'low',
+        );
       }
     })().catch(() => undefined);
     return () => ac.abort();
@@ -78,14 +96,15 @@ export function usePrefetch(a: Args): void {
 }
 
 function idle(): Promise<void> {
-  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number }).requestIdleCallback;
+  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
+    .requestIdleCallback;
   return new Promise((resolve) => setTimeout(() => (ric ? ric(resolve, { timeout: 1000 }) : resolve()), 100));
 }
 
 /** How the heatmap would draw slices of this view as images (orientation, flips), or null when it would not. */
-function imagePlan(shown: Shown, axes: Axes, x: number | null, y: number | null, kind: ViewKind, options: ViewOptions) {
+function imagePlan(shown: Shown, axes: Axes, x: number | null, y: number | null, kind: ViewKind) {
   const shape = shown.slice.shape;
-  if (kind !== 'heatmap' || x === null || y === null || shape.length !== 2 || shown.stride !== 1 || options.view === 'matrix') return null;
+  if (kind !== 'heatmap' || x === null || y === null || shape.length !== 2 || shown.stride !== 1) return null;
   const transposed = y > x;
   const [n0 = 1, n1 = 1] = shape;
   const [ny, nx] = transposed ? [n1, n0] : [n0, n1];

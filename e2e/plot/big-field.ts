@@ -14,8 +14,24 @@ export const latAt = (y: number) => 60 - 0.5 * y;
 export const lonAt = (x: number) => 0.5 * x;
 export const valueAt = (t: number, y: number, x: number) => t * 1_000_000 + y * 1000 + x;
 
-function array(dir: string, shape: number[], chunks: number[], dims: string[], attrs: Record<string, unknown>, chunksData: [string, Float32Array][]): Record<string, unknown> {
-  const zarray = { zarr_format: 2, shape, chunks, dtype: '<f4', compressor: null, filters: null, fill_value: 'NaN', order: 'C' };
+function array(
+  dir: string,
+  shape: number[],
+  chunks: number[],
+  dims: string[],
+  attrs: Record<string, unknown>,
+  chunksData: [string, Float32Array][],
+): Record<string, unknown> {
+  const zarray = {
+    zarr_format: 2,
+    shape,
+    chunks,
+    dtype: '<f4',
+    compressor: null,
+    filters: null,
+    fill_value: 'NaN',
+    order: 'C',
+  };
   const zattrs = { _ARRAY_DIMENSIONS: dims, ...attrs };
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, '.zarray'), JSON.stringify(zarray));
@@ -34,8 +50,18 @@ export function writeBigField(name: string): string {
     metadata[`${v}/.zarray`] = m.zarray;
     metadata[`${v}/.zattrs`] = m.zattrs;
   };
-  put('lat', array(path.join(dir, 'lat'), [NY], [NY], ['lat'], { units: 'degrees_north' }, [['0', Float32Array.from({ length: NY }, (_, y) => latAt(y))]]));
-  put('lon', array(path.join(dir, 'lon'), [NX], [NX], ['lon'], { units: 'degrees_east' }, [['0', Float32Array.from({ length: NX }, (_, x) => lonAt(x))]]));
+  put(
+    'lat',
+    array(path.join(dir, 'lat'), [NY], [NY], ['lat'], { units: 'degrees_north' }, [
+      ['0', Float32Array.from({ length: NY }, (_, y) => latAt(y))],
+    ]),
+  );
+  put(
+    'lon',
+    array(path.join(dir, 'lon'), [NX], [NX], ['lon'], { units: 'degrees_east' }, [
+      ['0', Float32Array.from({ length: NX }, (_, x) => lonAt(x))],
+    ]),
+  );
   const chunks: [string, Float32Array][] = [];
   for (let t = 0; t < NT; t++) {
     const d = new Float32Array(NY * NX);
@@ -44,7 +70,17 @@ export function writeBigField(name: string): string {
     d[7 * NX + 9] = NaN;
     chunks.push([`${t}.0.0`, d]);
   }
-  put('field', array(path.join(dir, 'field'), [NT, NY, NX], [1, NY, NX], ['time', 'lat', 'lon'], { long_name: 'big field' }, chunks));
+  put(
+    'field',
+    array(
+      path.join(dir, 'field'),
+      [NT, NY, NX],
+      [1, NY, NX],
+      ['time', 'lat', 'lon'],
+      { long_name: 'big field' },
+      chunks,
+    ),
+  );
   writeFileSync(path.join(dir, '.zgroup'), JSON.stringify({ zarr_format: 2 }));
   writeFileSync(path.join(dir, '.zattrs'), '{}');
   writeFileSync(path.join(dir, '.zmetadata'), JSON.stringify({ zarr_consolidated_format: 1, metadata }));

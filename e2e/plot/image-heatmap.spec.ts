@@ -12,7 +12,9 @@ const url = () => `${STATIC_URL}${writeBigField('image-heatmap')}#mode=zarr`;
 
 /** The plot's trace types as plotly holds them. */
 function traceTypes(page: Page): Promise<string[]> {
-  return page.getByTestId('heatmap').evaluate((el) => ((el as unknown as { data: { type: string }[] }).data ?? []).map((t) => t.type));
+  return page
+    .getByTestId('heatmap')
+    .evaluate((el) => ((el as unknown as { data: { type: string }[] }).data ?? []).map((t) => t.type));
 }
 
 test('a big slice is an image with a colour bar; hover shows the cell’s coordinates and value', async ({ page }) => {
@@ -29,7 +31,11 @@ test('a big slice is an image with a colour bar; hover shows the cell’s coordi
 
   await heatmap.scrollIntoViewIfNeeded();
   const box = (await heatmap.locator('.nsewdrag').first().boundingBox())!;
-  for (const [fx, fy] of [[0.5, 0.5], [0.2, 0.8], [0.9, 0.1]] as const) {
+  for (const [fx, fy] of [
+    [0.5, 0.5],
+    [0.2, 0.8],
+    [0.9, 0.1],
+  ] as const) {
     await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy, { steps: 3 });
     const readout = page.getByTestId('hover-value');
     // The read-out follows the pointer: wait until it shows the cell under it.
@@ -50,32 +56,39 @@ test('a big slice is an image with a colour bar; hover shows the cell’s coordi
   }
 });
 
-test('the image’s pixels have the colour map’s colours: the lowest value the first stop, the highest the last', async ({ page }) => {
+test('the image’s pixels have the colour map’s colours: the lowest value the first stop, the highest the last', async ({
+  page,
+}) => {
   await page.goto('/');
   await openUrl(page, url());
   await selectPath(page, '/field');
   const heatmap = page.getByTestId('heatmap');
   await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
-  const px = await heatmap.evaluate(async (el, [ny = 0, nx = 0]) => {
-    const src = (el as unknown as { data: { source: string }[] }).data[0]!.source;
-    const img = new Image();
-    img.src = src;
-    await img.decode();
-    const c = document.createElement('canvas');
-    [c.width, c.height] = [img.width, img.height];
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const at = (x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data);
-    // Image row 0 is the last lat index (the image is drawn bottom-up on an ascending axis).
-    return { size: [img.width, img.height], first: at(0, ny - 1), last: at(nx - 1, 0), masked: at(9, ny - 1 - 7) };
-  }, [NY, NX]);
+  const px = await heatmap.evaluate(
+    async (el, [ny = 0, nx = 0]) => {
+      const src = (el as unknown as { data: { source: string }[] }).data[0]!.source;
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const c = document.createElement('canvas');
+      [c.width, c.height] = [img.width, img.height];
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const at = (x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data);
+      // Image row 0 is the last lat index (the image is drawn bottom-up on an ascending axis).
+      return { size: [img.width, img.height], first: at(0, ny - 1), last: at(nx - 1, 0), masked: at(9, ny - 1 - 7) };
+    },
+    [NY, NX],
+  );
   expect(px.size).toEqual([NX, NY]);
   expect(px.first).toEqual([0x44, 0x01, 0x54, 255]); // viridis' first stop
   expect(px.last).toEqual([0xfd, 0xe7, 0x25, 255]); // and its last
   expect(px.masked[3]).toBe(0); // a masked cell is a gap
 });
 
-test('scrubbing: the next time step was prefetched while the first was shown (telemetry counts the hits)', async ({ page }) => {
+test('scrubbing: the next time step was prefetched while the first was shown (telemetry counts the hits)', async ({
+  page,
+}) => {
   await page.goto('/');
   await openUrl(page, url());
   await selectPath(page, '/field');
@@ -89,7 +102,10 @@ test('scrubbing: the next time step was prefetched while the first was shown (te
   const requests = await page.getByTestId('telemetry-requests').innerText();
   await page.getByTestId('slider-time').focus();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('slice-view')).toHaveAttribute('data-key', JSON.stringify(['/field', [1, null, null], null]));
+  await expect(page.getByTestId('slice-view')).toHaveAttribute(
+    'data-key',
+    JSON.stringify(['/field', [1, null, null], null]),
+  );
   await expect(page.getByTestId('telemetry-prefetch-hits')).toHaveText('1', { timeout: 5000 });
   // No new request at all: time 1 came from the prefetch, and its neighbours (0, 2) are cached already.
   await page.waitForTimeout(1100);

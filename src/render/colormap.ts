@@ -48,7 +48,9 @@ export function colorAt(stops: readonly (readonly number[])[], t: number): [numb
 
 /** A CSS linear-gradient of a map, for swatches. */
 export function gradientCss(name: ColormapName, invert = false): string {
-  return `linear-gradient(to right, ${colorscale(name, invert).map(([, c]) => c).join(', ')})`;
+  return `linear-gradient(to right, ${colorscale(name, invert)
+    .map(([, c]) => c)
+    .join(', ')})`;
 }
 
 /** The symlog linear threshold for a value range: 1/1000 of the largest magnitude (at least tiny). */
@@ -100,7 +102,8 @@ export function scaleValues(
     if (v > hi) hi = v;
   }
   if (range) [lo, hi] = range;
-  const threshold = scale === 'symlog' ? symlogThreshold(Number.isFinite(lo) ? lo : 0, Number.isFinite(hi) ? hi : 0) : 1;
+  const threshold =
+    scale === 'symlog' ? symlogThreshold(Number.isFinite(lo) ? lo : 0, Number.isFinite(hi) ? hi : 0) : 1;
   const z = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) z[i] = mask && mask[i] ? NaN : forward(scale, values[i] as number, threshold);
   if (!(lo <= hi)) return { z, zmin: 0, zmax: 1, threshold };
@@ -116,7 +119,13 @@ export function scaleValues(
 }
 
 /** Colour-bar ticks: positions in transformed space with labels in data units. */
-export function colorbarTicks(scale: ScaleName, zmin: number, zmax: number, threshold: number, count = 6): { vals: number[]; text: string[] } {
+export function colorbarTicks(
+  scale: ScaleName,
+  zmin: number,
+  zmax: number,
+  threshold: number,
+  count = 6,
+): { vals: number[]; text: string[] } {
   const vals: number[] = [];
   const text: string[] = [];
   for (let k = 0; k < count; k++) {

@@ -6,7 +6,7 @@ import { renderImage } from './encode';
 /** A seeded generator, so a failure replays. */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function field(n0: number, n1: number, seed: number) {
@@ -37,10 +37,27 @@ describe('slice images coloured in the workers', () => {
     let seed = 1;
     for (const colormap of COLORMAPS)
       for (const scale of SCALES)
-        for (const [transposed, step, invert, range, flipY, flipX] of [[false, 1, false, null, false, false], [true, 2, true, null, true, false], [false, 3, false, [2, 40], false, true], [true, 1, false, null, true, true]] as const) {
+        for (const [transposed, step, invert, range, flipY, flipX] of [
+          [false, 1, false, null, false, false],
+          [true, 2, true, null, true, false],
+          [false, 3, false, [2, 40], false, true],
+          [true, 1, false, null, true, true],
+        ] as const) {
           const [n0, n1] = [23, 37];
           const { values, mask } = field(n0, n1, seed++);
-          const req: ImageRequest = { values, mask, shape: [n0, n1], transposed, step, scale, range, colormap, invert, flipY, flipX };
+          const req: ImageRequest = {
+            values,
+            mask,
+            shape: [n0, n1],
+            transposed,
+            step,
+            scale,
+            range,
+            colormap,
+            invert,
+            flipY,
+            flipX,
+          };
           const img = colourImage(req);
           // The range is the one scaleValues gives the heatmap trace.
           const s = scaleValues(values, mask, scale, range);
@@ -52,7 +69,9 @@ describe('slice images coloured in the workers', () => {
               const [yi, xi] = [(flipY ? img.height - 1 - r : r) * step, (flipX ? img.width - 1 - c : c) * step];
               const i = transposed ? xi * n1 + yi : yi * n1 + xi;
               const o = 4 * (r * img.width + c);
-              expect([...img.rgba.subarray(o, o + 4)], `${colormap} ${scale} pixel ${r},${c}`).toEqual(expectedPixel(req, i, s));
+              expect([...img.rgba.subarray(o, o + 4)], `${colormap} ${scale} pixel ${r},${c}`).toEqual(
+                expectedPixel(req, i, s),
+              );
             }
         }
   });
@@ -67,11 +86,29 @@ describe('slice images coloured in the workers', () => {
         }
       }
     // Half-way between two stops: the rounded mean.
-    expect(colorAt([[0, 0, 0], [255, 100, 3]], 0.5)).toEqual([128, 50, 2]);
+    expect(
+      colorAt(
+        [
+          [0, 0, 0],
+          [255, 100, 3],
+        ],
+        0.5,
+      ),
+    ).toEqual([128, 50, 2]);
   });
 
   it('the lowest value gets the first colour and the highest the last; all-masked slices are transparent', () => {
-    const req: ImageRequest = { values: new Float32Array([1, 2, 3, 4]), mask: null, shape: [2, 2], transposed: false, step: 1, scale: 'linear', range: null, colormap: 'greys', invert: false };
+    const req: ImageRequest = {
+      values: new Float32Array([1, 2, 3, 4]),
+      mask: null,
+      shape: [2, 2],
+      transposed: false,
+      step: 1,
+      scale: 'linear',
+      range: null,
+      colormap: 'greys',
+      invert: false,
+    };
     const img = colourImage(req);
     expect([...img.rgba.subarray(0, 4)]).toEqual([0, 0, 0, 255]);
     expect([...img.rgba.subarray(12, 16)]).toEqual([255, 255, 255, 255]);
@@ -80,7 +117,17 @@ describe('slice images coloured in the workers', () => {
   });
 
   it('without OffscreenCanvas (Node) renderImage returns the pixels for the caller to encode', async () => {
-    const req: ImageRequest = { values: new Float64Array([1, 2]), mask: null, shape: [1, 2], transposed: false, step: 1, scale: 'linear', range: null, colormap: 'viridis', invert: false };
+    const req: ImageRequest = {
+      values: new Float64Array([1, 2]),
+      mask: null,
+      shape: [1, 2],
+      transposed: false,
+      step: 1,
+      scale: 'linear',
+      range: null,
+      colormap: 'viridis',
+      invert: false,
+    };
     const r = await renderImage(req);
     expect(r.png).toBeNull();
     expect([...r.rgba!]).toEqual([...colourImage(req).rgba]);

@@ -52,7 +52,8 @@ function colourRange(req: ImageRequest): { zmin: number; zmax: number; threshold
       if (v < lo) lo = v;
       if (v > hi) hi = v;
     }
-  const threshold = scale === 'symlog' ? symlogThreshold(Number.isFinite(lo) ? lo : 0, Number.isFinite(hi) ? hi : 0) : 1;
+  const threshold =
+    scale === 'symlog' ? symlogThreshold(Number.isFinite(lo) ? lo : 0, Number.isFinite(hi) ? hi : 0) : 1;
   if (!(lo <= hi)) return { zmin: 0, zmax: 1, threshold };
   let zmin = forward(scale, lo, threshold);
   let zmax = forward(scale, hi, threshold);

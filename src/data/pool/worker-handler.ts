@@ -1,7 +1,7 @@
 /** The decode worker's logic, separate from its `self` wiring so it also runs under a test double. */
 import { CodecError, isZarrviewError } from '../../errors';
 import { renderImage } from '../../render/encode';
-import { DecoderCache } from '../executor';
+import { DecoderCache } from './executor';
 import { type DecodeRequest, type PrepareRequest, type RenderRequest, type SerializedError, type WorkerResponse, transferablesOf } from './protocol';
 
 const decoders = new DecoderCache();

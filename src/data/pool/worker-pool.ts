@@ -11,7 +11,7 @@ import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
 import { AbortedError, CodecError, ZarrviewError } from '../../errors';
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
-import type { DecodeExecutor, TaskOptions } from '../executor';
+import type { DecodeExecutor, TaskOptions } from './executor';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
 
 interface Job {

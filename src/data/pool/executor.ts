@@ -2,10 +2,10 @@
  * Where chunks are decoded. The reader only sees `DecodeExecutor`: in the browser a pool of module workers, in
  * Node (CLI, unit tests) the same decoder in-process.
  */
-import { type ChunkSpec, type DecodedChunk, createDecoder } from '../codecs/pipeline';
-import { AbortedError } from '../errors';
-import { type RenderedImage, renderImage } from '../render/encode';
-import type { ImageRequest } from '../render/image';
+import { type ChunkSpec, type DecodedChunk, createDecoder } from '../../codecs/pipeline';
+import { AbortedError } from '../../errors';
+import { type RenderedImage, renderImage } from '../../render/encode';
+import type { ImageRequest } from '../../render/image';
 
 export interface TaskOptions {
   /** `low`: a prefetch, started only when no read the user waits for has work queued. */
