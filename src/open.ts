@@ -10,6 +10,7 @@
  */
 import type { OpenOptions, OpenedDataset, ReadOptions, Slice, DimSelection } from './api';
 import { type DataContext, defaultContext, readSlice } from './data';
+import { SliceMemo } from './data/slice-memo';
 import { ZarrviewError } from './errors';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
@@ -35,12 +36,18 @@ export interface DatasetReadOptions extends ReadOptions {
 export interface Dataset extends OpenedDataset {
   read(variablePath: string, selection: readonly DimSelection[], options?: DatasetReadOptions): Promise<Slice>;
   /** Colours a 2-D slice into a PNG image off the calling thread (in the decode workers where there are some). */
-  renderImage(image: ImageRequest, options?: { signal?: AbortSignal | undefined; priority?: 'normal' | 'low' | undefined }): Promise<RenderedImage>;
+  renderImage(
+    image: ImageRequest,
+    options?: { signal?: AbortSignal | undefined; priority?: 'normal' | 'low' | undefined },
+  ): Promise<RenderedImage>;
 }
 
 /** `https://h/a/b.zarr/temp#mode=zarr` → `temp` (the name a single-array root is shown under). */
 export function lastSegment(location: string): string | undefined {
-  const path = location.split('#')[0]!.split('?')[0]!.replace(/[/\\]+$/, '');
+  const path = location
+    .split('#')[0]!
+    .split('?')[0]!
+    .replace(/[/\\]+$/, '');
   const seg = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
   return seg === '' ? undefined : decodeURIComponentSafe(seg);
 }
@@ -64,16 +71,44 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     credentials: options.credentials,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
-  const model = await readDataset(opened.store, { mode: opened.mode, name: opened.name, arrayName: lastSegment(opened.location), signal: options.signal });
+  const model = await readDataset(opened.store, {
+    mode: opened.mode,
+    name: opened.name,
+    arrayName: lastSegment(opened.location),
+    signal: options.signal,
+  });
   // The context may be shared by several datasets: count its cache and decodes from the moment this one opened.
-  const base = { hits: ctx.cache.stats.hits, misses: ctx.cache.stats.misses, decoded: ctx.stats.decoded, prefetchHits: ctx.cache.stats.prefetchHits };
+  const memo = new SliceMemo();
+  const base = {
+    hits: ctx.cache.stats.hits,
+    misses: ctx.cache.stats.misses,
+    decoded: ctx.stats.decoded,
+    prefetchHits: ctx.cache.stats.prefetchHits,
+  };
   return {
     model,
     location: opened.location,
-    read(path, selection, readOptions = {}) {
+    async read(path, selection, readOptions = {}) {
       const variable = findVariable(model.root, path);
-      if (!variable) return Promise.reject(new ZarrviewError('not-found', `There is no variable ${path} in this dataset.`, { key: path }));
-      return readSlice(opened.store, variable, selection, { ...readOptions, context: ctx });
+      if (!variable)
+        throw new ZarrviewError('not-found', `There is no variable ${path} in this dataset.`, { key: path });
+      const key = JSON.stringify([path, selection, readOptions.stride ?? 1]);
+      return memo.read(
+        key,
+        ctx.cache,
+        readOptions.priority === 'low',
+        async (signal) => {
+          let chunks = 0;
+          const slice = await readSlice(opened.store, variable, selection, {
+            ...readOptions,
+            signal,
+            context: ctx,
+            onProgress: (p) => ((chunks = p.total), readOptions.onProgress?.(p)),
+          });
+          return { slice, chunks };
+        },
+        readOptions.signal,
+      );
     },
     telemetry: (): Telemetry => ({
       ...opened.telemetry,

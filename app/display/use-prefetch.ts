@@ -1,11 +1,12 @@
 /**
- * Scrubbing without waiting: while a slice is on screen, the neighbours along the dimension being scrubbed (t ± 1,
- * then t + 2; when playing, the next three in the play direction) are read at low priority into the chunk cache
- * and, for heatmaps drawn as images, coloured ahead. A change of view aborts it. Bounded by a quarter of the
+ * Scrubbing without waiting: while a big heatmap (one drawn as an image) is on screen, the neighbours along the
+ * dimension being scrubbed (t ± 1, then t + 2; when playing, the next three in the play direction) are read at low
+ * priority and coloured ahead. A change of view aborts it. Bounded by a quarter of the
  * cache budget so that prefetching never evicts the slice on screen.
  */
 import { useEffect, useRef } from 'react';
-import { decodeSlice, defaultFillFor, type DimSelection, type OpenedDataset, type Variable } from '../core';
+import { decodeOnce } from './decode-cache';
+import { decodeSlice, type DimSelection, type OpenedDataset, type Variable } from '../core';
 import type { ViewKind, ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';
 import { drawsAsImage, imageRequest, placement, sliceImage, uniformAxis, IMAGE_MAX_CELLS } from './slice-image';
@@ -43,9 +44,15 @@ function axisValues(axes: Axes, d: number, n: number): readonly number[] | null 
 
 export function usePrefetch(a: Args): void {
   const last = useRef<readonly DimSelection[] | null>(null);
+  // The slice a prefetch last started from: after a Cancel the same slice is shown again, and its neighbours
+  // (the slice the user just cancelled among them) are not read again until the view changes.
+  const from = useRef<{ shown: Shown; view: string } | null>(null);
   const { dataset, variable, shown, pending, axes, x, y, playing, kind, options } = a;
   useEffect(() => {
     if (!shown || pending || shown.other || shown.slice.variable.path !== variable.path) return;
+    const view = JSON.stringify([x, y, playing, kind, options, axes.values.length]);
+    if (from.current?.shown === shown && from.current.view === view) return;
+    from.current = { shown, view };
     const sel = shown.selection;
     const free = sel.flatMap((s, d) => (typeof s === 'number' && (variable.shape[d] ?? 1) > 1 ? [d] : []));
     // The dimension being scrubbed: the one playing, else the last one that changed, else the first free one.
@@ -62,9 +69,11 @@ export function usePrefetch(a: Args): void {
     );
     if (!targets.length) return;
     const image = imagePlan(shown, axes, x, y, kind);
+    // Only where stepping costs most: slices the heatmap draws as images (big, numeric axes).
+    if (!image) return;
     const ac = new AbortController();
     void (async () => {
-      // After the slice on screen is drawn: the main thread is idle again (or a second has passed).
+      // Once the user dwells on the slice and the main thread is idle again (the slice is drawn).
       await idle();
       for (const t of targets) {
         if (ac.signal.aborted) return;
@@ -76,9 +85,8 @@ export function usePrefetch(a: Args): void {
           priority: 'low',
         });
         if (!image || ac.signal.aborted) continue;
-        const decoded = options.raw
-          ? decodeSlice(slice, { mask: false, scale: false })
-          : decodeSlice(slice, { defaultFill: defaultFillFor(dataset.model.dialect) });
+        const decoded = options.raw ? decodeSlice(slice, { mask: false, scale: false }) : decodeOnce(dataset, slice);
+        if (!decoded) continue;
         await sliceImage(
           dataset,
           imageRequest(
@@ -91,14 +99,19 @@ export function usePrefetch(a: Args): void {
         );
       }
     })().catch(() => undefined);
-    return () => ac.abort();
+    // Aborted a task later: a read the new view starts in this same commit joins the chunk loads in flight
+    // first, so those it needs go on (a chunk load stops only when no read waits for it).
+    return () => void setTimeout(() => ac.abort(), 0);
   }, [dataset, variable, shown, pending, axes, x, y, playing, kind, options]);
 }
+
+/** The slice has been on screen this long (the user looks at it, not scrubbing past it) before its neighbours are read. */
+const DWELL_MS = 400;
 
 function idle(): Promise<void> {
   const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
     .requestIdleCallback;
-  return new Promise((resolve) => setTimeout(() => (ric ? ric(resolve, { timeout: 1000 }) : resolve()), 100));
+  return new Promise((resolve) => setTimeout(() => (ric ? ric(resolve, { timeout: 1000 }) : resolve()), DWELL_MS));
 }
 
 /** How the heatmap would draw slices of this view as images (orientation, flips), or null when it would not. */

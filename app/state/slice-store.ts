@@ -3,7 +3,8 @@
  * the shown slice as it was.
  */
 import { create } from 'zustand';
-import { decodeSlice, defaultFillFor, isAbort, type DecodedSlice, type DimSelection, type OpenedDataset, type Progress, type Slice } from '../core';
+import { decodeOnce } from '../display/decode-cache';
+import { isAbort, type DecodedSlice, type DimSelection, type OpenedDataset, type Progress, type Slice } from '../core';
 
 export interface Shown {
   readonly key: string;
@@ -29,11 +30,7 @@ interface SliceState {
 }
 
 function decode(ds: OpenedDataset, slice: Slice): DecodedSlice | null {
-  try {
-    return decodeSlice(slice, { defaultFill: defaultFillFor(ds.model.dialect) });
-  } catch {
-    return null;
-  }
+  return decodeOnce(ds, slice);
 }
 
 export function sliceKey(path: string, selection: readonly DimSelection[], compare: string | null, stride = 1): string {

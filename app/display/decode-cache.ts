@@ -1,0 +1,20 @@
+/**
+ * CF decoding of a slice, once per Slice object: the slice on screen and the one a prefetch read ahead are the
+ * same object (the data path keeps the last few), so a step of the slider finds its values decoded already.
+ */
+import { decodeSlice, defaultFillFor, type DecodedSlice, type OpenedDataset, type Slice } from '../core';
+
+const decoded = new WeakMap<Slice, DecodedSlice | null>();
+
+/** The slice's decoded values (the dataset's default fill policy), or null for text or complex data. */
+export function decodeOnce(ds: OpenedDataset, slice: Slice): DecodedSlice | null {
+  if (decoded.has(slice)) return decoded.get(slice) ?? null;
+  let d: DecodedSlice | null;
+  try {
+    d = decodeSlice(slice, { defaultFill: defaultFillFor(ds.model.dialect) });
+  } catch {
+    d = null;
+  }
+  decoded.set(slice, d);
+  return d;
+}
