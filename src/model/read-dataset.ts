@@ -93,7 +93,13 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
   const safe = (k: string) => getObject(src, k).catch((e: unknown) => (problems.push(problemOf(k, e)), undefined));
   const [zgroup, zattrs] = await Promise.all([safe('.zgroup'), safe('.zattrs')]);
   // A root `.zgroup` that exists but is unreadable still marks a group: its children are read all the same.
-  const zgroupBroken = problems.some((p) => p.key === '.zgroup' && isUnreadable(p.error));
+  let zgroupBroken = problems.some((p) => p.key === '.zgroup' && isUnreadable(p.error));
+  if (!zgroup && !zgroupBroken && html.has('.zgroup') && (await listsChildren(plain))) {
+    // A `.zgroup` that is a web page in a store whose listing shows children is a damaged document, not a
+    // site's fallback page: it costs only itself.
+    problems.push(problemOf('.zgroup', new MetadataError('is a web page (HTML), not JSON; read as a group.', { key: '.zgroup' })));
+    zgroupBroken = true;
+  }
   let nczarr: NczarrForm | null = null;
   let version: string | undefined;
   const pure = mode.zarr === true && mode.nczarr !== true;
@@ -131,6 +137,12 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
     }
   }
   return { zarrFormat: 2, src, nczarr, version, root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal }, '', zgroup ?? {}) };
+}
+
+/** Whether the store lists child folders at its root (false when it cannot list or listing fails). */
+async function listsChildren(src: MetaSource): Promise<boolean> {
+  const folders = await src.folders('').catch(() => undefined);
+  return folders !== undefined && folders.length > 0;
 }
 
 /** The variable name of a single-array root: the last segment of the location, else the dataset name. */
