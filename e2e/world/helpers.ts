@@ -7,7 +7,7 @@ import { ROOT, selectPath } from '../ui/helpers';
 export async function expectNoProblems(page: Page): Promise<void> {
   await expect(page.getByRole('tree')).toBeVisible();
   const panel = page.getByTestId('problems');
-  if (await panel.count()) throw new Error(`problems listed: ${await panel.innerText()}`);
+  if (await panel.count()) throw new Error(`problems listed: ${await panel.textContent()}`);
   await expect(page.getByText(/could not be read/)).toHaveCount(0);
 }
 
