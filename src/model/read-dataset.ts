@@ -21,7 +21,7 @@ import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
 import type { RawGroup } from './raw';
 import { type MetaSource, getObject, mapSource, storeSource } from './source';
-import { readGroupV2, readGroupV3, readSingleArrayRoot, problemOf } from './tree';
+import { isUnreadable, readGroupV2, readGroupV3, readSingleArrayRoot, problemOf } from './tree';
 import type { Dataset, Dialect, Group, NczarrForm, Problem } from './types';
 
 /** The `#mode` words the readers care about (the URL parser's `ModeFlags` fits). */
@@ -96,6 +96,8 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
   }
   const safe = (k: string) => getObject(src, k).catch((e: unknown) => (problems.push(problemOf(k, e)), undefined));
   const [zgroup, zattrs] = await Promise.all([safe('.zgroup'), safe('.zattrs')]);
+  // A root `.zgroup` that exists but is unreadable still marks a group: its children are read all the same.
+  const zgroupBroken = problems.some((p) => p.key === '.zgroup' && isUnreadable(p.error));
   let nczarr: NczarrForm | null = null;
   let version: string | undefined;
   const pure = mode.zarr === true && mode.nczarr !== true;
@@ -118,7 +120,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
       }
     }
   }
-  if (!zgroup && nczarr === null) {
+  if (!zgroup && nczarr === null && !zgroupBroken) {
     const zarray = await getObject(src, '.zarray').catch(() => undefined);
     if (zarray) {
       return { zarrFormat: 2, src, nczarr, version, root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false) };
@@ -145,16 +147,28 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
   const html = new Set<string>();
   if (mode.zarrFormat !== 2) {
     const plain = storeSource(store, o.signal, html);
+    let rootBroken = false;
     const root = await getObject(plain, 'zarr.json').catch((e: unknown) => {
-      if (mode.zarrFormat === 3) throw e;
+      rootBroken = isUnreadable(e);
+      if (mode.zarrFormat === 3 && !rootBroken) throw e;
       problems.push(problemOf('zarr.json', e));
       return undefined;
     });
+    if (rootBroken) {
+      // An unreadable root zarr.json: v2 metadata if there is any, else a v3 group read by listing.
+      const v3Group: Probe = { zarrFormat: 3, src: plain, nczarr: null, version: undefined, root: (s) => readGroupV3({ src: s, nczarr: null, signal: o.signal }, '', {}) };
+      if (mode.zarrFormat === 3) return v3Group;
+      return probeV2(store, o, problems, html).catch((e: unknown) => {
+        if (isZarrviewError(e) && e.code === 'not-found') return v3Group;
+        throw e;
+      });
+    }
     if (root) {
       if (root.node_type === 'array') {
         return { zarrFormat: 3, src: plain, nczarr: null, version: undefined, root: (s) => readSingleArrayRoot({ src: s, nczarr: null, signal: o.signal }, arrayName(o), root, true) };
       }
-      if (root.node_type !== 'group') throw new MetadataError('"node_type" must be "group" or "array".', { key: 'zarr.json' });
+      // A root that is neither says nothing about its children: read as a group, with the problem.
+      if (root.node_type !== 'group') problems.push(problemOf('zarr.json', new MetadataError('"node_type" must be "group" or "array"; read as a group.', { key: 'zarr.json' })));
       const cm = root.consolidated_metadata;
       const src = mode.consolidated !== false && isObject(cm) && isObject(cm.metadata) ? mapSource(cm.metadata, true) : plain;
       const attrs = isObject(root.attributes) ? root.attributes : {};

@@ -46,6 +46,25 @@ function early(src: MetaSource, key: string): Early {
   );
 }
 
+/** True for a document that exists but cannot be read as metadata (as opposed to one missing, or a transport failure). */
+export function isUnreadable(e: unknown): boolean {
+  return e instanceof MetadataError;
+}
+
+/**
+ * A group's `.zgroup`: a document that exists but is unreadable is a problem, and the group is still read (its
+ * attributes and children do not depend on it); undefined when it is missing.
+ */
+async function groupMarker(ctx: WalkContext, key: string, problems: Problem[]): Promise<JsonObject | undefined> {
+  try {
+    return await getObject(ctx.src, key);
+  } catch (e) {
+    if (!isUnreadable(e)) throw e;
+    problems.push(problemOf(key, e));
+    return {};
+  }
+}
+
 async function settle(e: Early): Promise<JsonObject | undefined> {
   const r = await e;
   if ('error' in r) throw r.error;
@@ -131,7 +150,7 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
         const zarray = await getObject(ctx.src, metaPath(ck, '.zarray'));
         if (zarray) return { array: await readArrayV2(ctx, ck, zarray, problems, zattrsRead) };
         if (names.known) throw new MetadataError(missingMessage(ctx, metaPath(ck, '.zarray'), 'the group lists this array but its .zarray is missing.'), { key: metaPath(ck, '.zarray') });
-        const zg2 = await getObject(ctx.src, metaPath(ck, '.zgroup'));
+        const zg2 = await groupMarker(ctx, metaPath(ck, '.zgroup'), problems);
         return zg2 ? { group: await readGroupV2(ctx, ck, zg2, zattrsRead) } : {};
       } catch (e) {
         problems.push(problemOf(ck, e));
@@ -148,7 +167,7 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
       const ck = join(key, name);
       try {
         const zattrsRead = early(ctx.src, metaPath(ck, '.zattrs'));
-        const zg2 = await getObject(ctx.src, metaPath(ck, '.zgroup'));
+        const zg2 = await groupMarker(ctx, metaPath(ck, '.zgroup'), problems);
         if (!zg2 && ctx.nczarr !== 'v1-objects' && ctx.nczarr !== 'attributes') {
           throw new MetadataError(missingMessage(ctx, metaPath(ck, '.zgroup'), 'the group lists this subgroup but its .zgroup is missing.'), { key: metaPath(ck, '.zgroup') });
         }
@@ -198,7 +217,17 @@ export async function readGroupV3(ctx: WalkContext, key: string, node: JsonObjec
     all.map(async (name) => {
       const ck = join(key, name);
       try {
-        const child = await getObject(ctx.src, metaPath(ck, 'zarr.json'));
+        let child: JsonObject | undefined;
+        try {
+          child = await getObject(ctx.src, metaPath(ck, 'zarr.json'));
+        } catch (e) {
+          // An unreadable zarr.json costs its own node only: if nodes below it can be read, it is shown as a
+          // group holding them (with the problem); an array's zarr.json has nothing below it.
+          if (!isUnreadable(e)) throw e;
+          problems.push(problemOf(ck, e));
+          const g = await readGroupV3(ctx, ck, {});
+          return g.arrays.length + g.groups.length > 0 ? { group: g } : undefined;
+        }
         if (!child) {
           if (names.known) throw new MetadataError(missingMessage(ctx, metaPath(ck, 'zarr.json'), 'the group lists this node but its zarr.json is missing.'), { key: metaPath(ck, 'zarr.json') });
           return undefined;

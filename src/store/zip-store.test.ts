@@ -31,7 +31,9 @@ describe('zip root detection', () => {
   it('finds the top folder of NCZarr zips and the top of zarr-python zips', () => {
     expect(findZipRoot(['tst/', 'tst/.zgroup', 'tst/v/.zarray'])).toBe('tst/');
     expect(findZipRoot(['.zgroup', 'v/.zarray'])).toBe('');
-    expect(findZipRoot(['a/.zgroup', 'b/.zgroup'], 'b')).toBe('b/');
+    expect(findZipRoot(['a/.zgroup', 'b/.zgroup'], 'b')).toBe('a/'); // netcdf-c: the first entry's folder
+    expect(findZipRoot(['x/.zgroup', '.zgroup', '.zattrs'])).toBe('x/');
+    expect(findZipRoot(['__MACOSX/x', 'd/.zgroup'])).toBe('d/');
     expect(findZipRoot(['a/.zgroup', 'b/.zgroup'])).toBe('a/');
     expect(findZipRoot(['x/zarr.json', 'x/v/zarr.json'])).toBe('x/');
     expect(findZipRoot(['readme.txt'])).toBeUndefined();
