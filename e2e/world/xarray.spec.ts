@@ -20,7 +20,9 @@ interface Expected {
   values: { first_row: (number | string)[]; middle_row: (number | string)[]; first_field_shape: number[] };
   time: string[];
 }
-const EXPECTED = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/xarray-world/expected.json'), 'utf8')) as { datasets: Record<string, Expected> };
+const EXPECTED = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/xarray-world/expected.json'), 'utf8')) as {
+  datasets: Record<string, Expected>;
+};
 
 /** An attribute value as the attribute table shows it: text as is, numbers (NaN, Infinity too) comma-separated. */
 function shown(v: unknown): string {
@@ -52,7 +54,8 @@ async function checkDataset(page: Page, url: string, e: Expected): Promise<void>
   await page.goto('/');
   await openUrl(page, url, 30_000);
   await expectNoProblems(page);
-  for (const name of Object.keys(e.tree.arrays)) await expect(page.locator(`[role=treeitem][data-path="/${name}"]`)).toBeVisible();
+  for (const name of Object.keys(e.tree.arrays))
+    await expect(page.locator(`[role=treeitem][data-path="/${name}"]`)).toBeVisible();
   await page.locator('[role=treeitem][data-path="/"]').click();
   await expectAttributes(page, e.tree.attributes, '/');
   const main = e.tree.arrays[e.main]!;
@@ -62,11 +65,14 @@ async function checkDataset(page: Page, url: string, e: Expected): Promise<void>
   await page.getByTestId('view-matrix').click();
   const [rows] = e.values.first_field_shape as [number, number];
   for (const c of [0, 1, 7]) await expectCell(page, 0, c, e.values.first_row[c]!, `first row, column ${c}`);
-  for (const c of [0, 5]) await expectCell(page, Math.floor(rows / 2), c, e.values.middle_row[c]!, `middle row, column ${c}`);
+  for (const c of [0, 5])
+    await expectCell(page, Math.floor(rows / 2), c, e.values.middle_row[c]!, `middle row, column ${c}`);
   await expectNoProblems(page);
 }
 
-test('ERA5-like (4-D, consolidated, NaN and Infinity attributes, NaN fill): tree, attributes, plot, values', async ({ page }) => {
+test('ERA5-like (4-D, consolidated, NaN and Infinity attributes, NaN fill): tree, attributes, plot, values', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const e = EXPECTED.datasets['era5-like']!;
   expect(e.tree.arrays.t!.attributes.valid_min).toBe('NaN');
@@ -77,7 +83,9 @@ test('ERA5-like (4-D, consolidated, NaN and Infinity attributes, NaN fill): tree
   await expectAttributes(page, e.tree.arrays.u!.attributes, '/u');
 });
 
-test('CMIP-like (noleap time, bounds, scalar height, consolidated): tree, attributes, plot, values', async ({ page }) => {
+test('CMIP-like (noleap time, bounds, scalar height, consolidated): tree, attributes, plot, values', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const e = EXPECTED.datasets['cmip-like']!;
   await checkDataset(page, `${STATIC_URL}/fixtures/${e.path}`, e);

@@ -14,7 +14,8 @@ const expected = JSON.parse(readFileSync(path.join(REPO, 'fixtures', 'xarray-wor
 };
 const ARRAYS = Object.keys(expected.datasets['cmip-like-unconsolidated']!.tree.arrays).sort();
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * A static host over `FOLDER` at `/data/ds.zarr`: files as they are, folders as nginx's autoindex page (the layout
@@ -35,11 +36,18 @@ function staticHost(index: boolean) {
       }
     })();
     if (stat?.isFile()) return new Response(readFileSync(file));
-    if (!stat?.isDirectory() || !url.pathname.endsWith('/') || !index) return new Response('<html><body>404 Not Found</body></html>', { status: 404, headers: { 'content-type': 'text/html' } });
+    if (!stat?.isDirectory() || !url.pathname.endsWith('/') || !index)
+      return new Response('<html><body>404 Not Found</body></html>', {
+        status: 404,
+        headers: { 'content-type': 'text/html' },
+      });
     const rows = readdirSync(file)
       .filter((n) => !n.startsWith('.'))
       .map((n) => (statSync(path.join(file, n)).isDirectory() ? `${n}/` : n))
-      .map((n) => `<a href="${encodeURIComponent(n.replace(/\/$/, ''))}${n.endsWith('/') ? '/' : ''}">${escape(n)}</a>     23-Nov-2026 19:45    -`);
+      .map(
+        (n) =>
+          `<a href="${encodeURIComponent(n.replace(/\/$/, ''))}${n.endsWith('/') ? '/' : ''}">${escape(n)}</a>     23-Nov-2026 19:45    -`,
+      );
     const page = `<html>\n<head><title>Index of ${escape(url.pathname)}</title></head>\n<body>\n<h1>Index of ${escape(url.pathname)}</h1><hr><pre><a href="../">../</a>\n${rows.join('\n')}\n</pre><hr></body>\n</html>\n`;
     return new Response(page, { headers: { 'content-type': 'text/html' } });
   };
@@ -53,7 +61,9 @@ describe('unconsolidated Zarr over plain HTTP', () => {
     const ds = await readDataset(o.store, { name: o.name });
     expect(ds.problems).toEqual([]);
     expect(ds.root.variables.map((v) => v.name).sort()).toEqual(ARRAYS);
-    expect(ds.root.variables.find((v) => v.name === 'tas')?.shape).toEqual(expected.datasets['cmip-like-unconsolidated']!.tree.arrays.tas!.shape);
+    expect(ds.root.variables.find((v) => v.name === 'tas')?.shape).toEqual(
+      expected.datasets['cmip-like-unconsolidated']!.tree.arrays.tas!.shape,
+    );
     expect(host.requests).toContain('/data/ds.zarr/');
   });
 
@@ -77,7 +87,10 @@ describe('unconsolidated Zarr over plain HTTP', () => {
 
   it('a URL with no dataset is still "no Zarr metadata", not a listing problem', async () => {
     const o = await openStore({ kind: 'url', url: 'http://host/data/none.zarr' }, { fetch: staticHost(false).fetch });
-    await expect(readDataset(o.store)).rejects.toMatchObject({ code: 'not-found', message: expect.stringContaining('No Zarr metadata') });
+    await expect(readDataset(o.store)).rejects.toMatchObject({
+      code: 'not-found',
+      message: expect.stringContaining('No Zarr metadata'),
+    });
   });
 });
 

@@ -40,7 +40,14 @@ export function childOfHref(rawHref: string): { name: string; folder: boolean } 
   } catch {
     return undefined;
   }
-  if (name === '' || name === '.' || name === '..' || name.includes('/') || [...name].some((c) => c.charCodeAt(0) < 0x20)) return undefined;
+  if (
+    name === '' ||
+    name === '.' ||
+    name === '..' ||
+    name.includes('/') ||
+    [...name].some((c) => c.charCodeAt(0) < 0x20)
+  )
+    return undefined;
   return { name, folder };
 }
 

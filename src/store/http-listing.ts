@@ -38,7 +38,11 @@ type Lister = (prefix: AbsolutePath, options?: RequestOptions) => Promise<Listin
 
 function indexLister(http: HttpStore): Lister {
   return async (prefix, options) => {
-    const text = await http.fetchText(`${http.base}${prefix === '/' ? '/' : prefix.replace(/\/?$/, '/')}`, prefix, options);
+    const text = await http.fetchText(
+      `${http.base}${prefix === '/' ? '/' : prefix.replace(/\/?$/, '/')}`,
+      prefix,
+      options,
+    );
     return text === undefined ? undefined : parseDirectoryIndex(text);
   };
 }
@@ -51,7 +55,16 @@ function s3Listers(http: HttpStore, fetch: FetchLike | undefined): Lister[] {
   const segments = u.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const listers: Lister[] = [];
   const make = (endpoint: string, bucket: string, key: string, addressing: 'path' | 'virtual'): Lister => {
-    const s3 = new S3Store({ endpoint, bucket, key, region: 'us-east-1', fetch, addressing, forbiddenAsMissing: false, maxPages: 100 });
+    const s3 = new S3Store({
+      endpoint,
+      bucket,
+      key,
+      region: 'us-east-1',
+      fetch,
+      addressing,
+      forbiddenAsMissing: false,
+      maxPages: 100,
+    });
     return (prefix, options) => s3.list(prefix, options);
   };
   if (segments.length >= 1) listers.push(make(u.origin, segments[0]!, segments.slice(1).join('/'), 'path'));
