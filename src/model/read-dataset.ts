@@ -15,6 +15,7 @@
  */
 import { AbortedError, type ErrorCode, MetadataError, ZarrviewError, isZarrviewError } from '../errors';
 import { HTML_ANSWER_ADVICE } from '../store/html';
+import { ListingUnavailableError } from '../store/http-listing';
 import type { Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
@@ -70,7 +71,10 @@ const TRANSPORT = new Set<ErrorCode>(['timeout', 'network', 'http', 'forbidden',
 async function throwWhyNothing(store: Store, o: ReadDatasetOptions, problems: readonly Problem[]): Promise<void> {
   const failed = problems.find((p) => isZarrviewError(p.error) && TRANSPORT.has(p.error.code));
   if (failed) throw failed.error;
-  if (store.list) await store.list('/', o.signal ? { signal: o.signal } : undefined);
+  if (!store.list) return;
+  await store.list('/', o.signal ? { signal: o.signal } : undefined).catch((e: unknown) => {
+    if (!(e instanceof ListingUnavailableError)) throw e;
+  });
 }
 
 /** Why nothing was found, in words: the advice about web pages when the server answered probes with HTML. */

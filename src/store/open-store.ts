@@ -13,6 +13,7 @@ import {
   datasetName, formatLocation, parseLocation, resolveS3, s3HostInfo, type ModeFlags, type ParsedLocation, type S3Target,
 } from '../url/index';
 import { folderStore } from './folder-store';
+import { withListing } from './http-listing';
 import { HttpStore, type FetchLike } from './http-store';
 import type { Limiter } from './limit';
 import { withNetworkPolicy } from './network';
@@ -154,7 +155,8 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
     const zip = await openRemoteZip(raw, `/${file}`, url, net(raw), telemetry, options, name);
     return { store: zip, mode: { ...loc.mode, medium: 'zip' }, name, telemetry, location };
   }
-  const store = net(new HttpStore(url, { fetch: options.fetch }));
+  // Plain HTTP lists through a directory index or an S3 listing when the server offers one (http-listing.ts).
+  const store = net(withListing(new HttpStore(url, { fetch: options.fetch }), { fetch: options.fetch }));
   return { store, mode: { ...loc.mode, medium: loc.mode.medium ?? 'http' }, name, telemetry, location };
 }
 
