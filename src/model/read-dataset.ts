@@ -13,7 +13,7 @@
  *
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
-import { AbortedError, type ErrorCode, MetadataError, ZarrviewError, isZarrviewError } from '../errors';
+import { AbortedError, type ErrorCode, HttpError, isZarrviewError, MetadataError } from '../errors';
 import type { Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
@@ -115,8 +115,9 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[])
     }
     if (!zattrs) {
       await throwWhyNothing(store, o, problems);
-      throw new ZarrviewError(
+      throw new HttpError(
         'not-found',
+        0,
         `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup, .zarray). Check the address and #mode.`,
         { key: store.description },
       );
@@ -152,7 +153,7 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
       const nczarr: NczarrForm | null = sb !== undefined ? 'attributes' : null;
       return { zarrFormat: 3, src, nczarr, version: superblockVersion(sb), root: (s) => readGroupV3({ src: s, nczarr, signal: o.signal }, '', root) };
     }
-    if (mode.zarrFormat === 3) throw new ZarrviewError('not-found', `No zarr.json at ${store.description}; #mode says Zarr v3.`, { key: 'zarr.json' });
+    if (mode.zarrFormat === 3) throw new HttpError('not-found', 0, `No zarr.json at ${store.description}; #mode says Zarr v3.`, { key: 'zarr.json' });
   }
   return probeV2(store, o, problems);
 }
