@@ -13,7 +13,7 @@
  *
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
-import { AbortedError, type ErrorCode, MetadataError, ZarrviewError, isZarrviewError } from '../errors';
+import { AbortedError, type ErrorCode, HttpError, MetadataError, isZarrviewError } from '../errors';
 import { HTML_ANSWER_ADVICE } from '../store/html';
 import { ListingUnavailableError } from '../store/http-listing';
 import type { Store } from '../store/types';
@@ -133,8 +133,9 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
     }
     if (!zattrs) {
       await throwWhyNothing(store, o, problems);
-      throw new ZarrviewError(
+      throw new HttpError(
         'not-found',
+        0,
         `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup, .zarray). Check the address and #mode.${htmlHint(html)}`,
         { key: store.description },
       );
@@ -189,7 +190,7 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
       const nczarr: NczarrForm | null = sb !== undefined ? 'attributes' : null;
       return { zarrFormat: 3, src, nczarr, version: superblockVersion(sb), root: (s) => readGroupV3({ src: s, nczarr, signal: o.signal }, '', root) };
     }
-    if (mode.zarrFormat === 3) throw new ZarrviewError('not-found', `No zarr.json at ${store.description}; #mode says Zarr v3.${htmlHint(html)}`, { key: 'zarr.json' });
+    if (mode.zarrFormat === 3) throw new HttpError('not-found', 0, `No zarr.json at ${store.description}; #mode says Zarr v3.${htmlHint(html)}`, { key: 'zarr.json' });
   }
   return probeV2(store, o, problems, html);
 }

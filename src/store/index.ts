@@ -22,4 +22,5 @@ export * from './types';
 export * from './wrap';
 export * from './xml';
 export { ZipStore, DEFAULT_MAX_ENTRY_BYTES, findZipRoot, type ZipStoreOptions } from './zip-store';
-export { ZipError, blobSource, storeSource, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
+export { ZipError } from '../errors';
+export { blobSource, storeSource, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';

@@ -8,7 +8,7 @@
  * const { store, mode, name, telemetry } = await openStore({ kind: 'url', url: 's3://bucket/ds.zarr#mode=nczarr,s3' });
  */
 import type { EndpointAlias, S3Credentials } from '../url/endpoints';
-import { HttpError, ZarrviewError } from '../errors';
+import { HttpError, UsageError } from '../errors';
 import {
   datasetName, formatLocation, parseLocation, resolveS3, s3HostInfo, type ModeFlags, type ParsedLocation, type S3Target,
 } from '../url/index';
@@ -119,7 +119,7 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
 
   if (loc.style === 'file' || loc.style === 'local') {
     if (!options.openLocal) {
-      throw new ZarrviewError('usage', `"${text}" is a local path: in the browser, drop the folder or zip onto the page instead.`, { key: text });
+      throw new UsageError(`"${text}" is a local path: in the browser, drop the folder or zip onto the page instead.`, { key: text });
     }
     const path = loc.style === 'file' ? decodeURIComponent(loc.path) : loc.path;
     const store = await options.openLocal(path, loc, options);
