@@ -5,7 +5,8 @@
  */
 import type { Slice } from '../api';
 import type { Variable } from '../model/types';
-import { cdlName, cdlString } from './escape';
+import { encodeEscaped } from '../text/utf8';
+import { cdlCharData, cdlName, cdlString } from './escape';
 import { doubleData, floatData } from './number';
 
 /** ncdump wraps when an element would end past column 78 (its lput with max_len 80, counted its way). */
@@ -72,24 +73,38 @@ function formatValue(x: unknown, type: string): string {
   return String(x);
 }
 
-const latin1 = new TextDecoder('latin1');
+/** One char element as bytes in a string of char codes 0–255 (text beyond Latin-1 as its UTF-8 bytes). */
+function charBytes(c: string): string {
+  if (c === '') return '\0';
+  if (c.length === 1 && c.charCodeAt(0) <= 0xff) return c;
+  // Bytes of invalid UTF-8 come as the escapes of src/text/utf8.ts.
+  return String.fromCharCode(...encodeEscaped(c));
+}
 
-/** Char data as one string per row of the last dimension. */
+/** Char data as one byte string (char codes 0–255) per row of the last dimension, trailing NULs removed. */
 function charRows(slice: Slice): string[] {
   const shape = slice.shape;
   const n = shape.length === 0 ? 1 : (shape[shape.length - 1] ?? 0);
   const d = slice.data;
-  const all = Array.isArray(d) ? (d as readonly string[]).map((c) => (c === '' ? '\0' : c)).join('') : latin1.decode(d as Uint8Array);
+  const elems: ArrayLike<string> | Uint8Array = Array.isArray(d) ? (d as readonly string[]) : (d as Uint8Array);
+  const at = (i: number): string => {
+    const x = elems[i];
+    return typeof x === 'number' ? String.fromCharCode(x) : charBytes(x ?? '');
+  };
   const rows: string[] = [];
   const total = shape.reduce((a, b) => a * b, 1);
-  for (let i = 0; i < total; i += n) rows.push(all.slice(i, i + n).replace(/\0+$/, ''));
+  for (let i = 0; i < total; i += n) {
+    let row = '';
+    for (let j = i; j < i + n && j < total; j++) row += at(j);
+    rows.push(row.replace(/\0+$/, ''));
+  }
   if (total === 0 && shape.length <= 1) rows.push('');
   return rows;
 }
 
-function charLiteral(s: string): string {
+function charLiteral(bytes: string): string {
   // ncdump breaks a char string after every newline, even a final one (which leaves an empty "" after it).
-  return `"${s.split('\n').map(cdlString).join('\\n",\n    "')}"`;
+  return `"${bytes.split('\n').map(cdlCharData).join('\\n",\n    "')}"`;
 }
 
 /** The data lines of a variable (starting ` name = `, ending ` ;\n`), indented for its group depth. */
