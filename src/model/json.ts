@@ -84,6 +84,10 @@ interface Quoted {
  * spelling the tag with escapes makes it try the next tag). `convert` turns the tokens back into numbers.
  */
 function quoteNonFinite(text: string, attempt: number): Quoted {
+  // netcdf-c writes control characters of attribute text into JSON strings unescaped (its own parser takes them):
+  // they are escaped first, inside strings only.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f]/.test(text)) text = escapeControls(text);
   if (!/NaN|Infinity/.test(text)) return { text, count: 0 };
   let n = attempt;
   let tag = `~nonfinite${n}~`;
@@ -112,6 +116,27 @@ function quoteNonFinite(text: string, attempt: number): Quoted {
     count++;
   }
   return count === 0 ? { text, count } : { text: out + text.slice(from), tag, count };
+}
+
+/** Raw control characters inside JSON strings as `\u00XX` escapes (outside strings they are whitespace or errors). */
+function escapeControls(text: string): string {
+  let out = '';
+  let from = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!inString) {
+      if (c === 0x22) inString = true;
+      continue;
+    }
+    if (c === 0x5c) i++;
+    else if (c === 0x22) inString = false;
+    else if (c < 0x20) {
+      out += `${text.slice(from, i)}\\u${c.toString(16).padStart(4, '0')}`;
+      from = i + 1;
+    }
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /**
