@@ -37,6 +37,11 @@ describe('parseJson', () => {
     expect(num((v.b as unknown[])[0])).toBe('NaN');
   });
 
+  it('keeps one value of a duplicated key holding a non-finite number', () => {
+    const v = parseJson('{"a": NaN, "a": NaN, "b": 1}', 'k') as Record<string, unknown>;
+    expect(num(v.a)).toBe('NaN');
+  });
+
   it('still rejects what is not JSON, naming the key', () => {
     for (const bad of ['{"a": nan}', '{"a": NaNa}', '{"a": -NaN}', '{"a": Inf}', '[NaN,']) {
       expect(() => parseJson(bad, 'g/.zattrs')).toThrow(MetadataError);

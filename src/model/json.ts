@@ -47,6 +47,9 @@ function convert(v: unknown, tag: string | undefined, seen: { count: number }): 
   return v as Json;
 }
 
+/** Tags tried for non-finite numbers before giving up on a document whose strings spell them all. */
+const MAX_TAG_ATTEMPTS = 8;
+
 /** Deepest nesting of arrays and objects accepted in a metadata document (real ones nest a few levels). */
 export const MAX_JSON_DEPTH = 256;
 
@@ -149,12 +152,16 @@ export function parseJson(text: string, key: string): Json {
     throw new MetadataError(`nested deeper than ${MAX_JSON_DEPTH} levels; not read.`, { key });
   }
   try {
-    for (let attempt = 0; ; attempt++) {
+    // A collision (a string of the document spelling the tag with escapes) shows as more tagged strings than
+    // tokens written, or a tagged string that is no token (count -Infinity): try the next tag. Fewer is fine
+    // (a duplicate key keeps one value).
+    for (let attempt = 0; attempt < MAX_TAG_ATTEMPTS; attempt++) {
       const q = quoteNonFinite(text, attempt);
       const seen = { count: 0 };
       const value = convert(parse(q.text), q.tag, seen);
-      if (seen.count === q.count) return value;
+      if (seen.count >= 0 && seen.count <= q.count) return value;
     }
+    throw new Error('strings spelling the internal tags of non-finite numbers');
   } catch (e) {
     throw new MetadataError(`invalid JSON (${e instanceof Error ? e.message : String(e)}).`, { key, cause: e });
   }
