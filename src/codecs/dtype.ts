@@ -13,6 +13,7 @@
  * | bytes / unicode / vlen| string[]                                                      |
  */
 import { ChunkError, UnsupportedError } from '../errors';
+import { decodeEscaped } from '../text/utf8';
 import { float16ToFloat32 } from './half';
 
 export type DtypeKind =
@@ -174,8 +175,9 @@ function fixedStrings(bytes: Uint8Array, d: Dtype, n: number): string[] {
       let end = i * size + size;
       while (end > i * size && bytes[end - 1] === 0) end--;
       const s = bytes.subarray(i * size, end);
-      // numpy `|S` holds bytes; netCDF writes UTF-8 into them, so try UTF-8 and fall back to Latin-1.
-      out[i] = s.every((b) => b < 0x80) ? latin1.decode(s) : safeUtf8(s);
+      // numpy `|S` holds bytes; netCDF writes UTF-8 into them: UTF-8, each invalid byte kept as an escape
+      // (src/text/utf8.ts) so that the CLI prints it as ncdump does, byte for byte.
+      out[i] = s.every((b) => b < 0x80) ? latin1.decode(s) : decodeEscaped(s);
     }
     return out;
   }
@@ -191,14 +193,6 @@ function fixedStrings(bytes: Uint8Array, d: Dtype, n: number): string[] {
     out[i] = s;
   }
   return out;
-}
-
-function safeUtf8(b: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(b);
-  } catch {
-    return latin1.decode(b);
-  }
 }
 
 /** Decodes UTF-8 bytes (used by the vlen codecs). */

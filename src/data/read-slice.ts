@@ -114,6 +114,10 @@ export async function readSlice(
   const fill = fillScalars(spec.dtype, spec.fill);
   const failed: { chunk: readonly number[]; message: string }[] = [];
   let failedMask: Uint8Array | undefined;
+  // Fixed-size strings: elements of missing chunks hold the fill value, which netcdf-c tells from a written empty
+  // string (ncdump prints `_` for one, NIL for the other); their mask says which.
+  let missingMask: Uint8Array | undefined;
+  const trackMissing = variable.type === 'string' && variable.itemSize > 0;
   const memo = { indexes: ctx.shardIndexes, shards: new Map<string, Promise<Uint8Array | undefined>>() };
   let done = 0;
   let bytes = 0;
@@ -149,6 +153,10 @@ export async function readSlice(
     await yieldIfBusy();
     if (signal?.aborted) throw new AbortedError({ key: variable.path });
     assemble(out, outStride, ranges, task, chunk, fill, nLanes);
+    if (chunk === null && trackMissing) {
+      missingMask ??= new Uint8Array(n);
+      assemble(missingMask, outStride, ranges, task, null, [1], 1);
+    }
     done++;
     report();
   };
@@ -161,6 +169,7 @@ export async function readSlice(
     data: finish(out, spec.dtype),
     ...(spec.dtype.kind === 'complex' ? { complex: true } : {}),
     ...(failed.length ? { failedChunks: failed, failedMask } : {}),
+    ...(missingMask ? { missingMask } : {}),
   };
   return result;
 }

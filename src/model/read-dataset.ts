@@ -132,6 +132,12 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
       return { zarrFormat: 2, src, nczarr, version, root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false) };
     }
     if (!zattrs) {
+      // No readable root document, but Zarr nodes below it (a lost or web-page .zgroup): the root is their group.
+      const below = await readGroupV2({ src, nczarr, signal: o.signal }, '', {});
+      if (below.arrays.length + below.groups.length > 0) {
+        problems.push(problemOf('.zgroup', new MetadataError('no readable .zgroup at the root; read as the group of the arrays and groups below it.', { key: '.zgroup' })));
+        return { zarrFormat: 2, src, nczarr, version, root: async () => below };
+      }
       await throwWhyNothing(store, o, problems);
       throw new HttpError(
         'not-found',
