@@ -37,6 +37,7 @@ export {
 export { parseLocation, formatLocation } from '../src/url';
 export { openDataset, type Dataset as OpenDataset, type DatasetReadOptions, type OpenDatasetOptions } from '../src/open';
 export { printCdl, attributeValues } from '../src/cdl';
+export { codeForView, type CodeSnippets } from '../src/code/snippets';
 export { buildReport, loadStandardNames, type DatasetReport, type Fact, type Finding, type ReportTables, type Severity } from '../src/report';
 
 /** Whether an error is a cancellation (the user pressed Cancel or a newer request replaced this one). */

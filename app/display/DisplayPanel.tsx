@@ -5,6 +5,7 @@ import { ProgressBar } from '../common/ProgressBar';
 import type { ViewKind } from '../share/share-link';
 import { useSlice } from '../state/slice-store';
 import { selectionOf, useView } from '../state/view-store';
+import { CodeButton } from './CodeButton';
 import { DimMapper } from './DimMapper';
 import { SliceView } from './SliceView';
 import { plotStride } from './stride';
@@ -82,6 +83,7 @@ export function DisplayPanel({ dataset, variable, siblings }: Props) {
       </h2>
       <DimMapper variable={variable} axes={axes} />
       <ViewToolbar kinds={kinds} active={active} comparable={comparable} />
+      <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={view.options.raw} />
       {pendingKey && <ProgressBar label="Loading slice" progress={progress} onCancel={onCancel} />}
       {error !== null && (
         <ErrorMessage error={error} title="This slice could not be read" onRetry={() => void load(dataset, variable.path, selection, compare, stride)}>
