@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { missingFiles404 } from './scripts/vite/missing-files-404.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  // Missing demo files answer 404, not index.html (dataset readers probe for optional metadata).
+  plugins: [react(), missingFiles404(['/demo/'])],
   publicDir: 'public',
   worker: { format: 'es' },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 5000 },

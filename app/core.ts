@@ -34,10 +34,11 @@ export {
   type AxisValues,
   type DecodedSlice,
 } from '../src/cf';
-export { parseLocation, formatLocation } from '../src/url';
+export { parseLocation, formatLocation, redactLocation } from '../src/url';
 export { openDataset, type Dataset as OpenDataset, type DatasetReadOptions, type OpenDatasetOptions } from '../src/open';
 export { printCdl, attributeValues } from '../src/cdl';
 export { codeForView, type CodeSnippets } from '../src/code/snippets';
+export { findGroup, findVariable, parentPath } from '../src/model/find';
 export { buildReport, loadStandardNames, type DatasetReport, type Fact, type Finding, type ReportTables, type Severity } from '../src/report';
 
 /** Whether an error is a cancellation (the user pressed Cancel or a newer request replaced this one). */

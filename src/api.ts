@@ -6,38 +6,10 @@
  * const slice = await ds.read('/temp', [0, null, null], { signal });
  */
 import type { Dataset, Variable } from './model/types';
-import type { Telemetry } from './store/types';
+import type { FolderFile, Source, Telemetry } from './store/types';
+import type { EndpointAlias, S3Credentials } from './url/endpoints';
 
-/** Where a dataset comes from. */
-export type Source =
-  | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'zip-file'; readonly file: Blob; readonly name: string }
-  | { readonly kind: 'folder'; readonly files: readonly FolderFile[]; readonly name: string };
-
-/** A file of a dropped or picked folder, keyed by its path relative to the folder (`a/.zarray`). */
-export interface FolderFile {
-  readonly path: string;
-  readonly file: Blob;
-}
-
-export interface S3Credentials {
-  readonly accessKeyId: string;
-  readonly secretAccessKey: string;
-  readonly sessionToken?: string | undefined;
-}
-
-/** A named S3 endpoint (`s3://alias/bucket/key` resolves to it), like S3netCDF4's `hosts`. */
-export interface EndpointAlias {
-  readonly name: string;
-  readonly url: string;
-  readonly region: string;
-  readonly credentials?: S3Credentials | undefined;
-  /**
-   * How requests reach a bucket: `path` (default, `<url>/bucket/key`) or `virtual` (`bucket.<url host>/key`,
-   * for S3-compatible endpoints that serve buckets as virtual hosts).
-   */
-  readonly addressing?: 'path' | 'virtual' | undefined;
-}
+export type { EndpointAlias, FolderFile, S3Credentials, Source };
 
 export interface OpenOptions {
   readonly signal?: AbortSignal | undefined;

@@ -2,7 +2,6 @@ import { useEffect, useMemo } from 'react';
 import { axisTitle, BudgetError, type OpenedDataset, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
-import type { ViewKind } from '../share/share-link';
 import { useSlice } from '../state/slice-store';
 import { selectionOf, useView } from '../state/view-store';
 import { CodeButton } from './CodeButton';
@@ -10,38 +9,50 @@ import { DimMapper } from './DimMapper';
 import { SliceView } from './SliceView';
 import { plotStride } from './stride';
 import { useAxes } from './use-axes';
+import { applicableViews, chooseView, isNumeric, viewContext, type ViewRegistry } from './view-kind';
 import { ViewToolbar } from './ViewToolbar';
 
 interface Props {
   readonly dataset: OpenedDataset;
   readonly variable: Variable;
   readonly siblings: readonly Variable[];
+  /** The view kinds to offer (`app/views/registry.ts`). */
+  readonly views: ViewRegistry;
 }
 
-const NUMERIC = new Set(['byte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'int64', 'uint64', 'float', 'double', 'half', 'bool', 'datetime64', 'timedelta64']);
-
-export function isNumeric(v: Variable): boolean {
-  return NUMERIC.has(v.type);
+/** Progress of the slice being read: the only part that re-renders on every progress tick. */
+function SliceProgress({ onCancel }: { readonly onCancel: () => void }) {
+  const progress = useSlice((s) => s.progress);
+  return <ProgressBar label="Loading slice" progress={progress} onCancel={onCancel} />;
 }
 
 /** The display of a variable: dimension mapper, view toolbar, the slice view, progress and errors. */
-export function DisplayPanel({ dataset, variable, siblings }: Props) {
-  const view = useView();
-  const { shown, pendingKey, progress, error, load, cancel } = useSlice();
+export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
+  const viewVariable = useView((s) => s.variable);
+  const viewX = useView((s) => s.x);
+  const viewY = useView((s) => s.y);
+  const indices = useView((s) => s.indices);
+  const options = useView((s) => s.options);
+  const wantedCompare = useView((s) => s.compare);
+  const stride = useView((s) => s.stride);
+  const shown = useSlice((s) => s.shown);
+  const pendingKey = useSlice((s) => s.pendingKey);
+  const error = useSlice((s) => s.error);
+  const load = useSlice((s) => s.load);
+  const cancel = useSlice((s) => s.cancel);
   const axes = useAxes(dataset, variable);
-  const ready = view.variable === variable.path;
+  const ready = viewVariable === variable.path;
 
   useEffect(() => {
     if (useView.getState().variable !== variable.path) useView.getState().reset(variable);
   }, [variable]);
 
   const rank = variable.shape.length;
-  const x = rank ? view.x : null;
-  const y = rank > 1 ? view.y : null;
-  const selection = useMemo(() => selectionOf(variable.shape, x, y, view.indices), [variable.shape, x, y, view.indices]);
-  const compare = view.compare && siblings.some((s) => s.path === view.compare) ? view.compare : null;
+  const x = rank ? viewX : null;
+  const y = rank > 1 ? viewY : null;
+  const selection = useMemo(() => selectionOf(variable.shape, x, y, indices), [variable.shape, x, y, indices]);
+  const compare = wantedCompare && siblings.some((s) => s.path === wantedCompare) ? wantedCompare : null;
 
-  const stride = view.stride;
   useEffect(() => {
     if (ready) void load(dataset, variable.path, selection, compare, stride);
   }, [ready, dataset, variable.path, selection, compare, stride, load]);
@@ -55,11 +66,10 @@ export function DisplayPanel({ dataset, variable, siblings }: Props) {
         )
       : null;
 
-  const numeric = isNumeric(variable);
-  const shownRank = [x, y].filter((d) => d !== null).length;
-  const kinds: ViewKind[] = !numeric ? ['matrix'] : shownRank === 2 ? ['heatmap', 'line', 'matrix', 'histogram'] : shownRank === 1 ? ['line', 'matrix', 'histogram'] : ['matrix'];
-  const wanted = view.options.view;
-  const active: ViewKind = wanted !== 'auto' && kinds.includes(wanted) && !(wanted === 'line' && shownRank === 2) ? wanted : (kinds[0] ?? 'matrix');
+  const ctx = viewContext(variable, x, y);
+  const kinds = applicableViews(views, ctx);
+  const active = chooseView(views, options.view, ctx);
+  const numeric = ctx.numeric;
   const comparable = useMemo(
     () => (numeric ? siblings.filter((s) => s.path !== variable.path && isNumeric(s) && s.shape.join() === variable.shape.join()) : []),
     [numeric, siblings, variable],
@@ -70,7 +80,7 @@ export function DisplayPanel({ dataset, variable, siblings }: Props) {
     cancel();
     // Leave the previous view: put the indices back to those of the slice on screen.
     if (current) {
-      const idx = current.selection.map((s, d) => (typeof s === 'number' ? s : (view.indices[d] ?? 0)));
+      const idx = current.selection.map((s, d) => (typeof s === 'number' ? s : (indices[d] ?? 0)));
       useView.getState().setIndices(idx);
       useView.getState().setPlaying(null);
     }
@@ -83,8 +93,8 @@ export function DisplayPanel({ dataset, variable, siblings }: Props) {
       </h2>
       <DimMapper variable={variable} axes={axes} />
       <ViewToolbar kinds={kinds} active={active} comparable={comparable} />
-      <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={view.options.raw} />
-      {pendingKey && <ProgressBar label="Loading slice" progress={progress} onCancel={onCancel} />}
+      <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
+      {pendingKey && <SliceProgress onCancel={onCancel} />}
       {error !== null && (
         <ErrorMessage error={error} title="This slice could not be read" onRetry={() => void load(dataset, variable.path, selection, compare, stride)}>
           {offer !== null && (
@@ -101,8 +111,9 @@ export function DisplayPanel({ dataset, variable, siblings }: Props) {
           axes={axes}
           x={x}
           y={y}
-          kind={active}
-          options={view.options}
+          view={active}
+          registry={views}
+          options={options}
           stale={pendingKey !== null}
         />
       )}

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { download, fileStem } from '../common/format';
 import type { Slice } from '../core';
-import { toCsv, type CsvInput } from '../export/csv';
+import { toCsv } from '../export/csv';
 import { writeNpy } from '../export/npy';
-import { currentPlot, loadPlotly } from '../plot/PlotlyView';
+import { loadPlotly, type PlotTarget } from '../plot/PlotlyView';
+import type { SliceFrame } from './slice-frame';
+import type { ExportFormat } from './view-kind';
 
 /** The bytes of a base64 `data:` URL (no fetch: the CSP's connect-src does not cover data:). */
 function dataUrlBytes(url: string): Uint8Array {
@@ -13,15 +15,16 @@ function dataUrlBytes(url: string): Uint8Array {
 
 interface Props {
   readonly slice: Slice;
-  /** Values as shown (decoded, or A − B) for CSV; null for text data (raw values are used). */
-  readonly csv: CsvInput;
-  /** When set, NPY exports these float64 values instead of the raw slice (A − B). */
-  readonly npyOverride: Float64Array | null;
-  readonly canPng: boolean;
+  /** The values as shown (CSV) and A − B's float64 values (NPY). */
+  readonly frame: Pick<SliceFrame, 'csv' | 'npyOverride'>;
+  /** What the view on screen can export (the others are disabled). */
+  readonly formats: readonly ExportFormat[];
+  /** The plot on screen, for PNG. */
+  readonly plot: PlotTarget;
 }
 
 /** Export the current slice as CSV (shown values), NPY (raw values, exact dtype) or PNG (the plot). */
-export function ExportBar({ slice, csv, npyOverride, canPng }: Props) {
+export function ExportBar({ slice, frame, formats, plot }: Props) {
   const [error, setError] = useState<string | null>(null);
   const stem = fileStem(slice.variable.path);
   const run = (f: () => void | Promise<void>) => {
@@ -32,14 +35,20 @@ export function ExportBar({ slice, csv, npyOverride, canPng }: Props) {
   };
   return (
     <div className="export-bar" role="group" aria-label="Export">
-      <button type="button" onClick={() => run(() => download(`${stem}.csv`, toCsv(csv), 'text/csv'))} data-testid="export-csv">
+      <button
+        type="button"
+        disabled={!formats.includes('csv')}
+        onClick={() => run(() => download(`${stem}.csv`, toCsv(frame.csv()), 'text/csv'))}
+        data-testid="export-csv"
+      >
         CSV
       </button>
       <button
         type="button"
+        disabled={!formats.includes('npy')}
         onClick={() =>
           run(() => {
-            const bytes = npyOverride ? writeNpy(npyOverride, slice.shape) : writeNpy(slice.data, slice.shape, slice.complex);
+            const bytes = frame.npyOverride ? writeNpy(frame.npyOverride, slice.shape) : writeNpy(slice.data, slice.shape, slice.complex);
             download(`${stem}.npy`, bytes.buffer as ArrayBuffer, 'application/octet-stream');
           })
         }
@@ -49,12 +58,13 @@ export function ExportBar({ slice, csv, npyOverride, canPng }: Props) {
       </button>
       <button
         type="button"
-        disabled={!canPng}
+        disabled={!formats.includes('png')}
         onClick={() =>
           run(async () => {
-            if (!currentPlot) throw new Error('There is no plot to export.');
+            const el = plot.current;
+            if (!el) throw new Error('There is no plot to export.');
             const P = await loadPlotly();
-            const url = await P.toImage(currentPlot, { format: 'png', width: 1200, height: 800 });
+            const url = await P.toImage(el, { format: 'png', width: 1200, height: 800 });
             download(`${stem}.png`, dataUrlBytes(url).buffer as ArrayBuffer, 'image/png');
           })
         }

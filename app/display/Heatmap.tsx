@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { colorbarTicks, colorscale, scaleValues } from '../plot/colormap';
 import { PlotlyView } from '../plot/PlotlyView';
-import type { ViewOptions } from '../share/share-link';
+import type { ViewOptions } from '../state/view-options';
 import { axisType, displayStep, every, grid, type Values } from './plot-data';
 
 export interface AxisInfo {

@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import type { Variable } from '../core';
 import { COLORMAPS, SCALES, gradientCss } from '../plot/colormap';
-import type { ViewKind } from '../share/share-link';
 import { useView } from '../state/view-store';
+import type { ViewDef } from './view-kind';
 
 interface Props {
-  readonly kinds: readonly ViewKind[];
-  readonly active: ViewKind;
+  /** The view kinds that apply to what is shown, and the one on screen. */
+  readonly kinds: readonly ViewDef[];
+  readonly active: ViewDef;
   /** Same-shape numeric variables for A − B. */
   readonly comparable: readonly Variable[];
 }
 
-const KIND_LABEL: Record<ViewKind, string> = { auto: 'Auto', line: 'Line', heatmap: 'Heatmap', matrix: 'Matrix', histogram: 'Histogram' };
-
 function RangeFields() {
-  const { options, setOptions } = useView();
+  const options = useView((s) => s.options);
+  const setOptions = useView((s) => s.setOptions);
   const [lo, setLo] = useState(options.range ? String(options.range[0]) : '');
   const [hi, setHi] = useState(options.range ? String(options.range[1]) : '');
   const apply = (a: string, b: string) => {
@@ -45,13 +45,17 @@ function RangeFields() {
 
 /** View kind, colour map, scale, range and comparison controls. */
 export function ViewToolbar({ kinds, active, comparable }: Props) {
-  const { options, setOptions, compare, setCompare } = useView();
+  const options = useView((s) => s.options);
+  const setOptions = useView((s) => s.setOptions);
+  const compare = useView((s) => s.compare);
+  const setCompare = useView((s) => s.setCompare);
+  const uses = (c: ViewDef['controls'][number]) => active.controls.includes(c);
   return (
     <div className="toolbar" data-testid="view-toolbar">
       <div role="group" aria-label="View" className="segmented">
         {kinds.map((k) => (
-          <button key={k} type="button" aria-pressed={k === active} onClick={() => setOptions({ view: k })} data-testid={`view-${k}`}>
-            {KIND_LABEL[k]}
+          <button key={k.kind} type="button" aria-pressed={k === active} onClick={() => setOptions({ view: k.kind })} data-testid={`view-${k.kind}`}>
+            {k.label}
           </button>
         ))}
       </div>
@@ -59,40 +63,38 @@ export function ViewToolbar({ kinds, active, comparable }: Props) {
         <input type="checkbox" checked={options.raw} onChange={(e) => setOptions({ raw: e.target.checked })} data-testid="raw-toggle" />
         Raw values
       </label>
-      {(active === 'heatmap' || active === 'line') && (
+      {uses('colormap') && (
         <>
-          {active === 'heatmap' && (
-            <>
-              <label>
-                Colour map{' '}
-                <select value={options.colormap} onChange={(e) => setOptions({ colormap: e.target.value as (typeof COLORMAPS)[number] })} data-testid="colormap">
-                  {COLORMAPS.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <span className="swatch" aria-hidden="true" style={{ background: gradientCss(options.colormap, options.invert) }} />
-              <label className="check">
-                <input type="checkbox" checked={options.invert} onChange={(e) => setOptions({ invert: e.target.checked })} data-testid="invert" />
-                Invert
-              </label>
-            </>
-          )}
           <label>
-            Scale{' '}
-            <select value={options.scale} onChange={(e) => setOptions({ scale: e.target.value as (typeof SCALES)[number] })} data-testid="scale">
-              {SCALES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
+            Colour map{' '}
+            <select value={options.colormap} onChange={(e) => setOptions({ colormap: e.target.value as (typeof COLORMAPS)[number] })} data-testid="colormap">
+              {COLORMAPS.map((c) => (
+                <option key={c} value={c}>
+                  {c}
                 </option>
               ))}
             </select>
           </label>
-          {active === 'heatmap' && <RangeFields key={options.range === null ? 'auto' : 'fixed'} />}
+          <span className="swatch" aria-hidden="true" style={{ background: gradientCss(options.colormap, options.invert) }} />
+          <label className="check">
+            <input type="checkbox" checked={options.invert} onChange={(e) => setOptions({ invert: e.target.checked })} data-testid="invert" />
+            Invert
+          </label>
         </>
       )}
+      {uses('scale') && (
+        <label>
+          Scale{' '}
+          <select value={options.scale} onChange={(e) => setOptions({ scale: e.target.value as (typeof SCALES)[number] })} data-testid="scale">
+            {SCALES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {uses('range') && <RangeFields key={options.range === null ? 'auto' : 'fixed'} />}
       {comparable.length > 0 && (
         <label>
           Compare A − B{' '}

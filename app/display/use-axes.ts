@@ -20,6 +20,8 @@ function axisValues(ds: OpenedDataset, axis: AxisDescription): Promise<AxisValue
   return p;
 }
 
+const NONE: readonly (AxisValues | undefined)[] = [];
+
 export interface Axes {
   readonly axes: readonly AxisDescription[];
   /** Values per dimension, undefined until loaded. */
@@ -45,5 +47,6 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
       alive = false;
     };
   }, [ds, axes, variable]);
-  return { axes, values: loaded.key === variable ? loaded.values : [] };
+  const values = loaded.key === variable ? loaded.values : NONE;
+  return useMemo(() => ({ axes, values }), [axes, values]);
 }

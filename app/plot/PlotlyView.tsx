@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 
 type PlotlyModule = (typeof import('plotly.js-dist-min'))['default'];
@@ -11,8 +11,12 @@ export function loadPlotly(): Promise<PlotlyModule> {
   return plotly;
 }
 
-/** The element of the plot currently shown, for PNG export. */
-export let currentPlot: HTMLElement | null = null;
+/** Where a plot puts its element once drawn (for PNG export); one per slice view, given by its context. */
+export interface PlotTarget {
+  current: HTMLElement | null;
+}
+
+export const PlotTargetContext = createContext<PlotTarget | null>(null);
 
 interface Props {
   readonly data: unknown[];
@@ -38,6 +42,7 @@ export function PlotlyView({ data, layout, label, testId }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const target = useContext(PlotTargetContext);
   useEffect(() => {
     let alive = true;
     const el = ref.current;
@@ -48,7 +53,7 @@ export function PlotlyView({ data, layout, label, testId }: Props) {
         const base = themeLayout();
         return P.react(el, data, { ...base, ...layout, font: base.font }, { responsive: true, displaylogo: false }).then(() => {
           if (!alive) return;
-          currentPlot = el;
+          if (target) target.current = el;
           el.dataset.rendered = String(Number(el.dataset.rendered ?? 0) + 1);
           setReady(true);
         });
@@ -57,16 +62,16 @@ export function PlotlyView({ data, layout, label, testId }: Props) {
     return () => {
       alive = false;
     };
-  }, [data, layout]);
+  }, [data, layout, target]);
   useEffect(() => {
     const el = ref.current;
     return () => {
       if (el) {
-        if (currentPlot === el) currentPlot = null;
+        if (target?.current === el) target.current = null;
         void loadPlotly().then((P) => P.purge(el));
       }
     };
-  }, []);
+  }, [target]);
   if (error) return <ErrorMessage error={error} title="The plot could not be drawn" />;
   return (
     <figure className="plot" aria-label={label}>

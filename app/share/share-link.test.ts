@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decodeShare, encodeShare, redactLocation, type ShareState } from './share-link';
+import { redactLocation } from '../core';
+import { isViewKind } from '../display/view-kind';
+import { VIEWS } from '../views/registry';
+import { decodeShare as decodeWith, encodeShare, type ShareState } from './share-link';
+
+const decodeShare = (fragment: string) => decodeWith(fragment, (kind) => isViewKind(VIEWS, kind));
 
 describe('share links', () => {
   const state: ShareState = {
@@ -23,6 +28,18 @@ describe('share links', () => {
     expect(hash).not.toMatch(/secret|abc|AK|user/);
     expect(decodeShare(hash)).toEqual({ ok: true, state: { url: 'https://h.example/d.zarr?keep=1' } });
     expect(redactLocation('s3://b/k')).toBe('s3://b/k');
+  });
+
+  it('drops Google Cloud Storage and AWS signatures however they are spelt, and keeps the rest', () => {
+    const gcs = 'https://storage.googleapis.com/b/d.zarr?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Credential=sa%40p&x-goog-signature=ff&GoogleAccessId=sa&alt=media#mode=zarr';
+    expect(redactLocation(gcs)).toBe('https://storage.googleapis.com/b/d.zarr?alt=media#mode=zarr');
+    expect(redactLocation('https://h/d?X%2DAmz%2DSignature=1&AWSAccessKeyId=A&Signature=s&x=1')).toBe('https://h/d?x=1');
+    expect(encodeShare({ url: gcs })).not.toMatch(/x-goog|GoogleAccessId|sa%2540p/i);
+  });
+
+  it('accepts every registered view kind and nothing else', () => {
+    for (const v of VIEWS.views) expect(decodeShare(`url=https://h/x&view=${v.kind}`)).toMatchObject({ ok: true, state: { options: { view: v.kind } } });
+    expect(decodeWith('url=https://h/x&view=heatmap', () => false).ok).toBe(false);
   });
 
   it('an empty fragment is no state', () => {

@@ -4,23 +4,11 @@
  *
  * @example
  * const hash = encodeShare({ url: 'https://h/d.zarr#mode=nczarr', variable: '/t', view: defaultView() });
- * decodeShare(hash) // { ok: true, state: {...} }
+ * decodeShare(hash, (kind) => kind === 'auto') // { ok: true, state: {...} }
  */
+import { redactLocation } from '../core';
 import { COLORMAPS, SCALES, type ColormapName, type ScaleName } from '../plot/colormap';
-
-export type ViewKind = 'auto' | 'line' | 'heatmap' | 'matrix' | 'histogram';
-export const VIEW_KINDS: readonly ViewKind[] = ['auto', 'line', 'heatmap', 'matrix', 'histogram'];
-
-export interface ViewOptions {
-  readonly view: ViewKind;
-  readonly colormap: ColormapName;
-  readonly invert: boolean;
-  readonly scale: ScaleName;
-  /** Fixed colour range, or null for auto. */
-  readonly range: readonly [number, number] | null;
-  /** Show the stored values (no scale/offset, no masking) instead of the CF-decoded ones. */
-  readonly raw: boolean;
-}
+import { defaultViewOptions, type ViewOptions } from '../state/view-options';
 
 export interface ShareState {
   /** Dataset location (http(s) or s3 URL with its own `#mode` fragment). */
@@ -39,27 +27,6 @@ export type DecodeResult = { ok: true; state: ShareState } | { ok: false; error:
 export const MAX_FRAGMENT = 8192;
 const NAME_RE = /^\P{Cc}{1,256}$/u;
 const PATH_RE = /^\/\P{Cc}{0,1024}$/u;
-
-export function defaultViewOptions(): ViewOptions {
-  return { view: 'auto', colormap: 'viridis', invert: false, scale: 'linear', range: null, raw: false };
-}
-
-/** Removes credentials (`user:pass@`) and query parameters that look like signatures from a location. */
-export function redactLocation(url: string): string {
-  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*@)?(.*)$/is.exec(url);
-  if (!m) return url;
-  const rest = m[3] ?? '';
-  const hash = rest.indexOf('#');
-  const body = hash < 0 ? rest : rest.slice(0, hash);
-  const frag = hash < 0 ? '' : rest.slice(hash);
-  const q = body.indexOf('?');
-  if (q < 0) return `${m[1]}${rest}`;
-  const kept = body
-    .slice(q + 1)
-    .split('&')
-    .filter((kv) => kv !== '' && !/^(X-Amz-[^=]*|Signature|AWSAccessKeyId|x-amz-security-token)(=|$)/i.test(kv));
-  return `${m[1]}${body.slice(0, q)}${kept.length ? `?${kept.join('&')}` : ''}${frag}`;
-}
 
 /** The fragment (without `#`) for a state. Credentials never enter it: the location is redacted. */
 export function encodeShare(state: ShareState): string {
@@ -94,9 +61,10 @@ function finiteNumber(s: string): number | null {
 
 /**
  * Reads a fragment (with or without `#`). An empty fragment gives `{ ok: true, state: null }`; anything invalid
- * gives `{ ok: false, error }` with a message for the user. Never throws.
+ * gives `{ ok: false, error }` with a message for the user. Never throws. `isView` tells the view kinds there
+ * are (the view registry's).
  */
-export function decodeShare(fragment: string): DecodeResult {
+export function decodeShare(fragment: string, isView: (kind: string) => boolean): DecodeResult {
   try {
     const text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
     if (text === '') return { ok: true, state: null };
@@ -144,8 +112,8 @@ export function decodeShare(fragment: string): DecodeResult {
     let hasOptions = false;
     const view = p.get('view');
     if (view !== null) {
-      if (!(VIEW_KINDS as readonly string[]).includes(view)) return fail(`Unknown view "${view.slice(0, 40)}" in this link.`);
-      options.view = view as ViewKind;
+      if (!/^[a-z][a-z0-9-]{0,39}$/.test(view) || !isView(view)) return fail(`Unknown view "${view.slice(0, 40)}" in this link.`);
+      options.view = view;
       hasOptions = true;
     }
     const cmap = p.get('cmap');

@@ -3,9 +3,11 @@
  * from a share link at start-up and on hash changes.
  */
 import { useEffect, useState } from 'react';
+import { findVariable } from '../core';
+import { isViewKind } from '../display/view-kind';
 import { useDataset } from '../state/dataset-store';
 import { useView } from '../state/view-store';
-import { findVariableIn } from '../tree/find';
+import { VIEWS } from '../views/registry';
 import { decodeShare, encodeShare, type ShareState } from './share-link';
 
 /** The share state of what is on screen, or null when the dataset is not a URL. */
@@ -13,7 +15,7 @@ export function currentShareState(): ShareState | null {
   const { dataset, source, selected } = useDataset.getState();
   if (!dataset || source?.kind !== 'url') return null;
   const v = useView.getState();
-  const variable = selected ? findVariableIn(dataset.model.root, selected) : undefined;
+  const variable = selected ? findVariable(dataset.model.root, selected) : undefined;
   if (!variable || v.variable !== variable.path) return { url: dataset.location || source.url, variable: selected ?? undefined };
   const dims = variable.dimensions;
   const indices: Record<string, number> = {};
@@ -36,7 +38,7 @@ export async function applyShare(state: ShareState): Promise<void> {
   const same = current.dataset && current.source?.kind === 'url' && (current.source.url === state.url || current.dataset.location === state.url);
   const ds = same ? current.dataset : await current.open({ kind: 'url', url: state.url }, state.url);
   if (!ds || !state.variable) return;
-  const variable = findVariableIn(ds.model.root, state.variable);
+  const variable = findVariable(ds.model.root, state.variable);
   if (!variable) {
     useDataset.getState().select(state.variable.startsWith('/') ? '/' : null);
     throw new Error(`The shared link names ${state.variable}, which this dataset does not have.`);
@@ -61,7 +63,7 @@ export function useShareSync(): { message: string | null; dismiss: () => void } 
   useEffect(() => {
     let applying = false;
     const restore = () => {
-      const r = decodeShare(window.location.hash);
+      const r = decodeShare(window.location.hash, (kind) => isViewKind(VIEWS, kind));
       if (!r.ok) return setMessage(r.error);
       if (!r.state) return;
       if (r.state.url && encodeShare(r.state) === encodeShare(currentShareState() ?? { url: '' })) return;

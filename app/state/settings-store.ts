@@ -3,8 +3,7 @@
  * memory unless the user ticks "remember on this device".
  */
 import { create } from 'zustand';
-import type { EndpointAlias, S3Credentials } from '../core';
-import { redactLocation } from '../share/share-link';
+import { redactLocation, type EndpointAlias, type S3Credentials } from '../core';
 
 export interface RecentEntry {
   readonly url: string;

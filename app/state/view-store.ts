@@ -1,7 +1,7 @@
 /** How the selected variable is shown: dimension mapping, indices of the other dimensions, view options. */
 import { create } from 'zustand';
 import type { Variable } from '../core';
-import { defaultViewOptions, type ViewOptions } from '../share/share-link';
+import { defaultViewOptions, type ViewOptions } from './view-options';
 
 interface ViewState {
   /** Path of the variable this view belongs to. */

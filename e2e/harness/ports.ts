@@ -8,6 +8,8 @@ export const S3_PORT = 8401 + offset;
 /** The SigV4-verifying proxy in front of s3rver (rejects requests not signed with SIGNED_CREDENTIALS). */
 export const SIGNED_PORT = STATIC_PORT + 2;
 export const APP_PORT = 4173 + offset;
+/** `npm start`'s own server (vite dev), started by e2e/world/demos.spec.ts. */
+export const DEV_PORT = 4373 + offset;
 
 export const STATIC_URL = `http://127.0.0.1:${STATIC_PORT}`;
 export const S3_URL = `http://127.0.0.1:${S3_PORT}`;

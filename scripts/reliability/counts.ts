@@ -25,6 +25,9 @@ export interface SuiteCounts {
   /** Script payloads tried, and how many of them executed. */
   payloadsTried?: number;
   payloadsExecuted?: number;
+  /** Metadata fuzz blast radius: nodes the mutated documents do not describe, summed over cases, and how many were still shown. */
+  nodesUntouched?: number;
+  nodesSurvived?: number;
   /** Anything worth a line in the report (e.g. case counts per mutation kind). */
   notes?: string;
 }

@@ -6,7 +6,8 @@
  * ZARRVIEW_FUZZ_SEED and ZARRVIEW_FUZZ_CASES change the run; a failure names the seed and case to replay it
  * (ZARRVIEW_FUZZ_ONLY=<case>).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { formatVariableData, printCdl } from '../../src/cdl/index';
@@ -15,9 +16,11 @@ import { isZarrviewError } from '../../src/errors';
 import { readDataset, walkVariables } from '../../src/model/index';
 import type { DimSelection, Slice } from '../../src/api';
 import { describeError, withDeadline } from './cases';
-import { writeCounts } from './counts';
+import { REPO_ROOT, writeCounts } from './counts';
 import { type MemoryFixture, loadFixtures, overlayStore } from './fixture-store';
 import { mutate, seededRng } from './mutate';
+import { survival } from './survival';
+import type { Dataset } from '../../src/model/types';
 
 const SEED = Number(process.env.ZARRVIEW_FUZZ_SEED ?? 20261123);
 const CASES = Number(process.env.ZARRVIEW_FUZZ_CASES ?? 10_000);
@@ -40,8 +43,8 @@ interface Failure {
 
 const enc = new TextEncoder();
 
-/** Runs one case; returns the untyped errors it met (empty when all is well). */
-async function runCase(f: MemoryFixture, key: string, text: string, sample: boolean): Promise<string[]> {
+/** Runs one case; returns the untyped errors it met (empty when all is well) and the dataset if it opened. */
+async function runCase(f: MemoryFixture, key: string, text: string, sample: boolean): Promise<{ bad: string[]; ds?: Dataset }> {
   const bad: string[] = [];
   const store = overlayStore(f.files, new Map([[key, enc.encode(text)]]));
   let ds;
@@ -49,10 +52,10 @@ async function runCase(f: MemoryFixture, key: string, text: string, sample: bool
     ds = await readDataset(store, { mode: f.mode, name: 'fuzz' });
   } catch (e) {
     if (!isZarrviewError(e)) bad.push(`readDataset threw ${describeError(e)}`);
-    return bad;
+    return { bad };
   }
   for (const p of ds.problems) if (!isZarrviewError(p.error)) bad.push(`problem ${p.key} holds ${describeError(p.error)}`);
-  if (!sample) return bad;
+  if (!sample) return { bad, ds };
   // The mutated array if the document was one (else the first): its whole data when small, else one element.
   const all = walkVariables(ds.root);
   const v = all.find((x) => key.startsWith(`${x.zarr.key}/`)) ?? all[0];
@@ -71,7 +74,7 @@ async function runCase(f: MemoryFixture, key: string, text: string, sample: bool
   } catch (e) {
     bad.push(`printCdl threw ${describeError(e)}`);
   }
-  return bad;
+  return { bad, ds };
 }
 
 const ctx = createDataContext({ workers: false, cacheBytes: 1 << 20 });
@@ -83,6 +86,14 @@ describe('metadata fuzzing', () => {
     const crashes: Failure[] = [];
     const hangs: Failure[] = [];
     const kinds = new Map<string, number>();
+    // Blast radius: per case, the nodes of the unmutated dataset the document does not describe, and how many of
+    // them the mutated dataset still shows (survival.ts). One line per case in metadata-fuzz-survival.jsonl.
+    const baselines = new Map<string, Dataset>();
+    for (const f of fixtures) baselines.set(f.name, await readDataset(overlayStore(f.files), { mode: f.mode, name: 'fuzz' }));
+    const perCase: string[] = [];
+    const losses: Failure[] = [];
+    let untouched = 0;
+    let survived = 0;
     let cases = 0;
     let slowest = 0;
     const t0 = performance.now();
@@ -106,7 +117,14 @@ describe('metadata fuzzing', () => {
       cases++;
       const base = { caseNo: i, fixture: f.name, key, kind: m.kind, text: m.text.slice(0, 300) };
       if (result === 'hang' || ms > CASE_BUDGET_MS) hangs.push({ ...base, what: `took ${Math.round(ms)} ms` });
-      else if (result.length > 0) crashes.push({ ...base, what: result.join('\n') });
+      else if (result.bad.length > 0) crashes.push({ ...base, what: result.bad.join('\n') });
+      if (result !== 'hang') {
+        const s = survival(baselines.get(f.name) as Dataset, result.ds, key, f.metadata.get(key) as string, m.text);
+        untouched += s.untouched;
+        survived += s.survived;
+        perCase.push(JSON.stringify({ case: i, fixture: f.name, key, kind: m.kind, untouched: s.untouched, survived: s.survived, ...(s.lost.length ? { lost: s.lost.slice(0, 20) } : {}) }));
+        if (s.lost.length > 0) losses.push({ ...base, what: `${s.lost.length} untouched nodes lost: ${s.lost.slice(0, 5).join(', ')}` });
+      }
     }
     const seconds = (performance.now() - t0) / 1000;
     writeCounts({
@@ -115,11 +133,17 @@ describe('metadata fuzzing', () => {
       cases,
       crashes: crashes.length,
       hangs: hangs.length,
+      nodesUntouched: untouched,
+      nodesSurvived: survived,
       notes: `${seconds.toFixed(0)} s, slowest case ${Math.round(slowest)} ms; ${[...kinds].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
     });
     const show = (list: Failure[]) =>
       list.slice(0, 5).map((c) => `case ${c.caseNo} (seed ${SEED}) ${c.fixture} ${c.key} [${c.kind}]: ${c.what}\n  text: ${c.text}`).join('\n\n');
+    const dir = path.join(REPO_ROOT, 'test-results', 'reliability');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'metadata-fuzz-survival.jsonl'), `${perCase.join('\n')}\n`);
     expect(crashes.length, `untyped errors:\n${show(crashes)}`).toBe(0);
+    expect(losses.length, `untouched nodes lost (${survived} of ${untouched} shown):\n${show(losses)}`).toBe(0);
     expect(hangs.length, `over budget:\n${show(hangs)}`).toBe(0);
     if (ONLY === undefined) expect(cases).toBe(CASES);
   }, 600_000);

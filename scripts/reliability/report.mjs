@@ -32,7 +32,12 @@ const rows = suites.map(
 const totals = `| **total** | | **${cell(total('cases'))}** | **${cell(total('crashes'))}** | **${cell(total('hangs'))}** | **${cell(total('faultsInjected'))}** | **${cell(total('faultsSurvived'))}** | **${cell(total('payloadsTried'))}** | **${cell(total('payloadsExecuted'))}** | |`;
 const notes = suites.filter((s) => s.notes).map((s) => `- **${esc(s.suite)}**: ${esc(s.notes)}`);
 const dates = suites.map((s) => String(s.date ?? '')).filter(Boolean).sort();
-const healthy = total('crashes') === 0 && total('hangs') === 0 && total('payloadsExecuted') === 0 && total('faultsInjected') === total('faultsSurvived');
+const untouched = total('nodesUntouched');
+const survived = total('nodesSurvived');
+const blast = untouched > 0
+  ? `Blast radius (metadata fuzz): after each mutation, **${survived.toLocaleString('en')} of ${untouched.toLocaleString('en')}** nodes (groups and variables) that the mutated document does not describe were still shown (${((100 * survived) / untouched).toFixed(untouched === survived ? 0 : 3)}%); per case in \`test-results/reliability/metadata-fuzz-survival.jsonl\`.\n`
+  : '';
+const healthy = survived === untouched && total('crashes') === 0 && total('hangs') === 0 && total('payloadsExecuted') === 0 && total('faultsInjected') === total('faultsSurvived');
 
 const text = `# Reliability
 
@@ -45,6 +50,7 @@ ${healthy ? 'No crash, no hang, no executed payload; every injected fault surviv
 ${rows.join('\n')}
 ${totals}
 
+${blast}
 A crash is any error other than the project's typed errors (\`ZarrviewError\`), thrown or listed as a problem, or an
 unexpected result; a hang is a case over its time budget. A fault survives when the page or CLI ends with the
 right values or a clear error, within its time limit. A payload executes when it calls the page's trap function

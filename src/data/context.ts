@@ -4,7 +4,7 @@
  */
 import type { Store } from '../store/types';
 import { ChunkCache, DEFAULT_CACHE_BYTES } from './cache';
-import { type DecodeExecutor, InlineExecutor } from './executor';
+import { type DecodeExecutor, InlineExecutor } from './pool/executor';
 import { WorkerPool } from './pool/worker-pool';
 
 export interface DataStats {

@@ -2,7 +2,7 @@
 export { readSlice, suggestStride, type ReadSliceOptions } from './read-slice';
 export { createDataContext, defaultContext, canUseWorkers, type DataContext, type DataContextOptions, type DataStats } from './context';
 export { ChunkCache, DEFAULT_CACHE_BYTES } from './cache';
-export { InlineExecutor, type DecodeExecutor } from './executor';
+export { InlineExecutor, type DecodeExecutor } from './pool/executor';
 export { WorkerPool, defaultPoolSize } from './pool/worker-pool';
 export { latestOnly, isAborted } from './latest';
 export { arraySpec, type ArraySpec } from './array-spec';

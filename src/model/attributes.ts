@@ -89,9 +89,18 @@ function text(x: Json): string {
   return unparse(x);
 }
 
-/** Converts one attribute value to `type` (see the module doc). */
+/** Whether a JSON value can become a number: a number, a boolean, or a string that spells one. */
+function numeric(x: Json): boolean {
+  if (x instanceof JsonNumber || typeof x === 'boolean') return true;
+  return typeof x === 'string' && (x.trim() !== '' && !Number.isNaN(Number(x)) || /^-?(nan|NaN|inf|Infinity)$/.test(x));
+}
+
+const NUMERIC = new Set<ValueType>(['byte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'int64', 'uint64', 'float', 'double', 'bool']);
+
+/** Converts one attribute value to `type` (see the module doc); undefined when a value does not fit the type. */
 export function convertAttribute(name: string, value: Json, type: ValueType | 'json'): Attribute | undefined {
   const list: Json[] = Array.isArray(value) ? value : [value];
+  if (type !== 'json' && NUMERIC.has(type) && (list.length === 0 || !list.every(numeric))) return undefined;
   switch (type) {
     case 'json':
       return { name, type: 'char', value: typeof value === 'string' ? value : unparse(value) };
@@ -156,6 +165,7 @@ export function readAttributes(
     }
     const a = convertAttribute(name, value, type);
     if (a) out.push(a);
+    else opts.onProblem(new MetadataError(`attribute ${name} (${unparse(value).slice(0, 60)}) does not fit its type ${type}; left out.`, { key: opts.key }));
   }
   return out;
 }

@@ -2,9 +2,12 @@
  * Raw tree → model. Dimensions follow netcdf-c:
  * 1. NCZarr groups define their dimensions; arrays reference them by full path (`/g1/lat`), in any group.
  * 2. Otherwise (pure Zarr, or an NCZarr array without references) xarray's `_ARRAY_DIMENSIONS` — or v3
- *    `dimension_names` — name dimensions, created in the root group (`/name`) unless `noxarray`.
+ *    `dimension_names` — name dimensions, created in the array's own group (`/grp/name`, netcdf-c main's
+ *    computedimrefs; 4.9.3 used the root) unless `noxarray`.
  * 3. Otherwise anonymous dimensions `_Anonymous_Dim_<len>`, created in the root group, shared by length.
- * Rank-0 arrays, NCZarr `scalar`, and xarray's `["_scalar_"]` are scalar variables.
+ * A dimension created with length 0 is UNLIMITED (netCDF-4's NC_UNLIMITED is 0), as netcdf-c shows it.
+ * Rank-0 arrays and NCZarr `scalar` are scalar variables; xarray's `["_scalar_"]` with shape `[1]` is a
+ * dimension `_scalar_ = 1`, as netcdf-c (4.9.3 and main) shows it.
  * An UNLIMITED dimension's length is the largest extent of any variable along it.
  * Inconsistencies (a reference to nothing, one name with two lengths, a shape that disagrees with its
  * dimension) are recorded as problems; that axis falls back to an anonymous dimension so the data stays readable.
@@ -46,7 +49,7 @@ class Dims {
   }
 
   anonymous(length: number): MutableDim {
-    return this.byPath.get(`/${ANON}${length}`) ?? this.add('/', `${ANON}${length}`, length, false, true);
+    return this.byPath.get(`/${ANON}${length}`) ?? this.add('/', `${ANON}${length}`, length, length === 0, true);
   }
 }
 
@@ -65,10 +68,8 @@ function registerNcDims(g: RawGroup, dims: Dims, problems: Problem[]) {
   for (const c of g.groups) registerNcDims(c, dims, problems);
 }
 
-function isScalar(a: RawArray, xarray: boolean): boolean {
-  if (a.info.shape.length === 0 || a.nc?.scalar) return true;
-  const xd = xarray ? asStrings(a.attrs._ARRAY_DIMENSIONS) : undefined;
-  return xd?.length === 1 && xd[0] === '_scalar_' && a.info.shape[0] === 1;
+function isScalar(a: RawArray): boolean {
+  return a.info.shape.length === 0 || a.nc?.scalar === true;
 }
 
 function resolveDims(a: RawArray, dims: Dims, opts: BuildOptions, problems: Problem[]): MutableDim[] {
@@ -106,11 +107,13 @@ function resolveDims(a: RawArray, dims: Dims, opts: BuildOptions, problems: Prob
       }
     }
   }
+  const slash = a.key.lastIndexOf('/');
+  const home = slash < 0 ? '/' : `/${a.key.slice(0, slash)}`;
   return shape.map((len, i) => {
     const name = names?.[i];
     if (!name) return dims.anonymous(len);
-    const d = dims.byPath.get(`/${name}`);
-    if (!d) return dims.add('/', name, len, false, false);
+    const d = dims.byPath.get(home === '/' ? `/${name}` : `${home}/${name}`);
+    if (!d) return dims.add(home, name, len, len === 0, false);
     if (d.unlimited) {
       d.length = Math.max(d.length, len);
       return d;
@@ -124,7 +127,7 @@ function resolveDims(a: RawArray, dims: Dims, opts: BuildOptions, problems: Prob
 }
 
 function buildVariable(a: RawArray, dims: Dims, opts: BuildOptions, problems: Problem[]): { v: Variable; dims: MutableDim[] } {
-  const scalar = isScalar(a, opts.xarray);
+  const scalar = isScalar(a);
   const vdims = scalar ? [] : resolveDims(a, dims, opts, problems);
   const info = a.info;
   const attributes = readAttributes(a.attrs, a.attrTypes, {

@@ -67,7 +67,7 @@ export function readFill(v: Json, type: ValueType, itemSize: number, zarrFormat:
     case 'ushort':
     case 'int':
     case 'uint':
-      if (v instanceof JsonNumber) return v.toNumber();
+      if (v instanceof JsonNumber && Number.isFinite(v.toNumber())) return v.toNumber();
       if (typeof v === 'boolean') return v ? 1 : 0;
       throw bad();
     case 'half':

@@ -5,7 +5,7 @@
 import { isLosslessNumber, parse } from 'lossless-json';
 import { MetadataError } from '../errors';
 
-/** A JSON number kept as its literal text. */
+/** A JSON number kept as its literal text (also `NaN`, `Infinity`, `-Infinity`, as Python writes them). */
 export class JsonNumber {
   constructor(readonly text: string) {}
   /** True when the literal has no fraction or exponent (JSON "int" in netcdf-c's sense). */
@@ -20,16 +20,29 @@ export class JsonNumber {
   }
 }
 
+/** The bare words Python's `json` writes for non-finite floats (longest first). */
+const NON_FINITE = ['-Infinity', 'Infinity', 'NaN'] as const;
+
 export type Json = null | boolean | string | JsonNumber | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-function convert(v: unknown): Json {
+/** lossless-json's output → `Json`; strings `<tag><word>` become the numbers they stand for (counted in `seen`). */
+function convert(v: unknown, tag: string | undefined, seen: { count: number }): Json {
   if (isLosslessNumber(v)) return new JsonNumber((v as { value: string }).value);
-  if (Array.isArray(v)) return v.map(convert);
+  if (Array.isArray(v)) return v.map((x) => convert(x, tag, seen));
   if (v !== null && typeof v === 'object') {
     const out: JsonObject = {};
-    for (const [k, x] of Object.entries(v)) out[k] = convert(x);
+    for (const [k, x] of Object.entries(v)) {
+      if (tag !== undefined && k.includes(tag)) seen.count = -Infinity;
+      out[k] = convert(x, tag, seen);
+    }
     return out;
+  }
+  if (tag !== undefined && typeof v === 'string' && v.includes(tag)) {
+    seen.count++;
+    const word = v.slice(tag.length);
+    if (v.startsWith(tag) && (NON_FINITE as readonly string[]).includes(word)) return new JsonNumber(word);
+    seen.count = -Infinity;
   }
   return v as Json;
 }
@@ -56,16 +69,67 @@ function nestingDepth(text: string, limit: number): number {
   return max;
 }
 
+interface Quoted {
+  readonly text: string;
+  /** The tag of the string tokens standing for non-finite numbers; undefined when there were none. */
+  readonly tag?: string;
+  /** How many tokens were written. */
+  readonly count: number;
+}
+
+/**
+ * Python's `json` (zarr-python, xarray) writes non-finite floats as the bare words `NaN`, `Infinity` and
+ * `-Infinity`, which JSON does not have. Outside strings, each becomes a string token `"<tag><word>"`; the tag
+ * is absent from the text, and `parseJson` checks after parsing that only its own tokens carry it (a string
+ * spelling the tag with escapes makes it try the next tag). `convert` turns the tokens back into numbers.
+ */
+function quoteNonFinite(text: string, attempt: number): Quoted {
+  if (!/NaN|Infinity/.test(text)) return { text, count: 0 };
+  let n = attempt;
+  let tag = `~nonfinite${n}~`;
+  while (text.includes(tag)) tag = `~nonfinite${++n}~`;
+  let out = '';
+  let from = 0;
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) {
+      inString = true;
+      continue;
+    }
+    if (c !== 0x2d && c !== 0x49 && c !== 0x4e) continue; // '-', 'I', 'N'
+    const word = NON_FINITE.find((w) => text.startsWith(w, i));
+    if (!word || /[A-Za-z0-9_.]/.test(text[i + word.length] ?? '')) continue;
+    out += `${text.slice(from, i)}"${tag}${word}"`;
+    i += word.length - 1;
+    from = i + 1;
+    count++;
+  }
+  return count === 0 ? { text, count } : { text: out + text.slice(from), tag, count };
+}
+
 /**
  * Parses JSON text losslessly; throws a `MetadataError` naming `key` when it is not JSON, or when it nests
- * deeper than `MAX_JSON_DEPTH` (which would exhaust the stack of every recursive reader).
+ * deeper than `MAX_JSON_DEPTH` (which would exhaust the stack of every recursive reader). The bare words
+ * `NaN`, `Infinity` and `-Infinity` (as Python writes them) are numbers: `JsonNumber` with that text.
  */
 export function parseJson(text: string, key: string): Json {
   if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new MetadataError(`nested deeper than ${MAX_JSON_DEPTH} levels; not read.`, { key });
   }
   try {
-    return convert(parse(text));
+    for (let attempt = 0; ; attempt++) {
+      const q = quoteNonFinite(text, attempt);
+      const seen = { count: 0 };
+      const value = convert(parse(q.text), q.tag, seen);
+      if (seen.count === q.count) return value;
+    }
   } catch (e) {
     throw new MetadataError(`invalid JSON (${e instanceof Error ? e.message : String(e)}).`, { key, cause: e });
   }

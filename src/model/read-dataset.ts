@@ -14,12 +14,13 @@
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
 import { AbortedError, type ErrorCode, MetadataError, ZarrviewError, isZarrviewError } from '../errors';
+import { HTML_ANSWER_ADVICE } from '../store/html';
 import type { Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
 import type { RawGroup } from './raw';
 import { type MetaSource, getObject, mapSource, storeSource } from './source';
-import { readGroupV2, readGroupV3, readSingleArrayRoot, problemOf } from './tree';
+import { isUnreadable, readGroupV2, readGroupV3, readSingleArrayRoot, problemOf } from './tree';
 import type { Dataset, Dialect, Group, NczarrForm, Problem } from './types';
 
 /** The `#mode` words the readers care about (the URL parser's `ModeFlags` fits). */
@@ -72,20 +73,27 @@ async function throwWhyNothing(store: Store, o: ReadDatasetOptions, problems: re
   if (store.list) await store.list('/', o.signal ? { signal: o.signal } : undefined);
 }
 
-async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[]): Promise<Probe> {
+/** Why nothing was found, in words: the advice about web pages when the server answered probes with HTML. */
+function htmlHint(html: ReadonlySet<string>): string {
+  return html.size > 0 ? ` ${[...html].join(', ')}: ${HTML_ANSWER_ADVICE}` : '';
+}
+
+async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[], html: Set<string>): Promise<Probe> {
   const mode = o.mode ?? {};
-  const plain = storeSource(store, o.signal);
+  const plain = storeSource(store, o.signal, html);
   let src: MetaSource = plain;
   if (mode.consolidated !== false) {
     const zmeta = await getObject(plain, '.zmetadata').catch((e: unknown) => (problems.push(problemOf('.zmetadata', e)), undefined));
     if (zmeta && isObject(zmeta.metadata)) {
       // NCZarr v1 objects are not part of consolidation: those few keys still come from the store.
       const inner = mapSource(zmeta.metadata, false);
-      src = { consolidated: true, folders: inner.folders, get: (k) => (/(^|\/)\.ncz/.test(k) ? plain.get(k) : inner.get(k)) };
+      src = { consolidated: true, htmlKeys: html, folders: inner.folders, get: (k) => (/(^|\/)\.ncz/.test(k) ? plain.get(k) : inner.get(k)) };
     } else if (zmeta) problems.push(problemOf('.zmetadata', new MetadataError('has no "metadata" object; ignored.', { key: '.zmetadata' })));
   }
   const safe = (k: string) => getObject(src, k).catch((e: unknown) => (problems.push(problemOf(k, e)), undefined));
   const [zgroup, zattrs] = await Promise.all([safe('.zgroup'), safe('.zattrs')]);
+  // A root `.zgroup` that exists but is unreadable still marks a group: its children are read all the same.
+  const zgroupBroken = problems.some((p) => p.key === '.zgroup' && isUnreadable(p.error));
   let nczarr: NczarrForm | null = null;
   let version: string | undefined;
   const pure = mode.zarr === true && mode.nczarr !== true;
@@ -108,7 +116,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[])
       }
     }
   }
-  if (!zgroup && nczarr === null) {
+  if (!zgroup && nczarr === null && !zgroupBroken) {
     const zarray = await getObject(src, '.zarray').catch(() => undefined);
     if (zarray) {
       return { zarrFormat: 2, src, nczarr, version, root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false) };
@@ -117,7 +125,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[])
       await throwWhyNothing(store, o, problems);
       throw new ZarrviewError(
         'not-found',
-        `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup, .zarray). Check the address and #mode.`,
+        `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup, .zarray). Check the address and #mode.${htmlHint(html)}`,
         { key: store.description },
       );
     }
@@ -132,18 +140,31 @@ function arrayName(o: ReadDatasetOptions): string {
 
 async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): Promise<Probe> {
   const mode = o.mode ?? {};
+  const html = new Set<string>();
   if (mode.zarrFormat !== 2) {
-    const plain = storeSource(store, o.signal);
+    const plain = storeSource(store, o.signal, html);
+    let rootBroken = false;
     const root = await getObject(plain, 'zarr.json').catch((e: unknown) => {
-      if (mode.zarrFormat === 3) throw e;
+      rootBroken = isUnreadable(e);
+      if (mode.zarrFormat === 3 && !rootBroken) throw e;
       problems.push(problemOf('zarr.json', e));
       return undefined;
     });
+    if (rootBroken) {
+      // An unreadable root zarr.json: v2 metadata if there is any, else a v3 group read by listing.
+      const v3Group: Probe = { zarrFormat: 3, src: plain, nczarr: null, version: undefined, root: (s) => readGroupV3({ src: s, nczarr: null, signal: o.signal }, '', {}) };
+      if (mode.zarrFormat === 3) return v3Group;
+      return probeV2(store, o, problems, html).catch((e: unknown) => {
+        if (isZarrviewError(e) && e.code === 'not-found') return v3Group;
+        throw e;
+      });
+    }
     if (root) {
       if (root.node_type === 'array') {
         return { zarrFormat: 3, src: plain, nczarr: null, version: undefined, root: (s) => readSingleArrayRoot({ src: s, nczarr: null, signal: o.signal }, arrayName(o), root, true) };
       }
-      if (root.node_type !== 'group') throw new MetadataError('"node_type" must be "group" or "array".', { key: 'zarr.json' });
+      // A root that is neither says nothing about its children: read as a group, with the problem.
+      if (root.node_type !== 'group') problems.push(problemOf('zarr.json', new MetadataError('"node_type" must be "group" or "array"; read as a group.', { key: 'zarr.json' })));
       const cm = root.consolidated_metadata;
       const src = mode.consolidated !== false && isObject(cm) && isObject(cm.metadata) ? mapSource(cm.metadata, true) : plain;
       const attrs = isObject(root.attributes) ? root.attributes : {};
@@ -152,9 +173,9 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
       const nczarr: NczarrForm | null = sb !== undefined ? 'attributes' : null;
       return { zarrFormat: 3, src, nczarr, version: superblockVersion(sb), root: (s) => readGroupV3({ src: s, nczarr, signal: o.signal }, '', root) };
     }
-    if (mode.zarrFormat === 3) throw new ZarrviewError('not-found', `No zarr.json at ${store.description}; #mode says Zarr v3.`, { key: 'zarr.json' });
+    if (mode.zarrFormat === 3) throw new ZarrviewError('not-found', `No zarr.json at ${store.description}; #mode says Zarr v3.${htmlHint(html)}`, { key: 'zarr.json' });
   }
-  return probeV2(store, o, problems);
+  return probeV2(store, o, problems, html);
 }
 
 function usesXarray(g: Group): boolean {

@@ -4,6 +4,7 @@
  */
 import type { AbsolutePath } from '@zarrita/storage';
 import { AbortedError, MetadataError } from '../errors';
+import { HtmlAnswerError, looksLikeHtml } from '../store/html';
 import type { Store } from '../store/types';
 import { type Json, type JsonObject, isObject, parseJson } from './json';
 
@@ -14,18 +15,35 @@ export interface MetaSource {
   folders(prefix: string): Promise<string[] | undefined>;
   /** Whether answers come from a consolidated document. */
   readonly consolidated: boolean;
+  /** Keys the store answered with a web page (HTML) instead of JSON; read as absent. */
+  readonly htmlKeys?: ReadonlySet<string> | undefined;
 }
 
 const decoder = new TextDecoder();
 
-/** A source reading each object from the store. */
-export function storeSource(store: Store, signal?: AbortSignal): MetaSource {
+/**
+ * A source reading each object from the store. A key answered with an HTML page (a site's fallback page, by
+ * Content-Type or by a body starting with `<`) is absent, and recorded in `htmlKeys` (shared when given).
+ */
+export function storeSource(store: Store, signal?: AbortSignal, htmlKeys: Set<string> = new Set()): MetaSource {
   return {
     consolidated: false,
+    htmlKeys,
     async get(key) {
       if (signal?.aborted) throw new AbortedError({ key });
-      const bytes = await store.get(`/${key}` as AbsolutePath, signal ? { signal } : undefined);
+      let bytes: Uint8Array | undefined;
+      try {
+        bytes = await store.get(`/${key}` as AbsolutePath, signal ? { signal } : undefined);
+      } catch (e) {
+        if (!(e instanceof HtmlAnswerError)) throw e;
+        htmlKeys.add(key);
+        return undefined;
+      }
       if (bytes === undefined) return undefined;
+      if (looksLikeHtml(bytes)) {
+        htmlKeys.add(key);
+        return undefined;
+      }
       return parseJson(decoder.decode(bytes), key);
     },
     async folders(prefix) {
@@ -41,6 +59,7 @@ export function mapSource(entries: JsonObject, v3: boolean, fallback?: MetaSourc
   const keys = Object.keys(entries);
   return {
     consolidated: true,
+    htmlKeys: fallback?.htmlKeys,
     async get(key) {
       if (key in entries) return entries[key];
       // v3 consolidated metadata maps node paths to their zarr.json documents.

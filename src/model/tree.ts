@@ -5,6 +5,7 @@
  * Failures below the root become `Problem`s of the enclosing group; the walk goes on.
  */
 import { MetadataError, isZarrviewError } from '../errors';
+import { HTML_ANSWER_ADVICE } from '../store/html';
 import { parseV2Array, parseV3Array } from './array-info';
 import { type JsonObject, isObject } from './json';
 import { annotation, parseNcArray, parseNcAttrTypes, parseNcGroup } from './nczarr';
@@ -26,6 +27,11 @@ export function problemOf(key: string, e: unknown): Problem {
   return { key, message, error: e };
 }
 
+/** `message`, or when the store answered `key` with a web page, what that means. */
+function missingMessage(ctx: WalkContext, key: string, message: string): string {
+  return ctx.src.htmlKeys?.has(key) ? `${message.replace(/ is missing\.$/, ' is a web page (HTML), not JSON.')} ${HTML_ANSWER_ADVICE}` : message;
+}
+
 const join = (prefix: string, name: string) => (prefix === '' ? name : `${prefix}/${name}`);
 const metaPath = (key: string, file: string) => (key === '' ? file : `${key}/${file}`);
 const isChunkName = (name: string) => /^[0-9][0-9./]*$/.test(name);
@@ -38,6 +44,25 @@ function early(src: MetaSource, key: string): Early {
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
+}
+
+/** True for a document that exists but cannot be read as metadata (as opposed to one missing, or a transport failure). */
+export function isUnreadable(e: unknown): boolean {
+  return e instanceof MetadataError;
+}
+
+/**
+ * A group's `.zgroup`: a document that exists but is unreadable is a problem, and the group is still read (its
+ * attributes and children do not depend on it); undefined when it is missing.
+ */
+async function groupMarker(ctx: WalkContext, key: string, problems: Problem[]): Promise<JsonObject | undefined> {
+  try {
+    return await getObject(ctx.src, key);
+  } catch (e) {
+    if (!isUnreadable(e)) throw e;
+    problems.push(problemOf(key, e));
+    return {};
+  }
 }
 
 async function settle(e: Early): Promise<JsonObject | undefined> {
@@ -124,8 +149,8 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
         const zattrsRead = early(ctx.src, metaPath(ck, '.zattrs'));
         const zarray = await getObject(ctx.src, metaPath(ck, '.zarray'));
         if (zarray) return { array: await readArrayV2(ctx, ck, zarray, problems, zattrsRead) };
-        if (names.known) throw new MetadataError('the group lists this array but its .zarray is missing.', { key: metaPath(ck, '.zarray') });
-        const zg2 = await getObject(ctx.src, metaPath(ck, '.zgroup'));
+        if (names.known) throw new MetadataError(missingMessage(ctx, metaPath(ck, '.zarray'), 'the group lists this array but its .zarray is missing.'), { key: metaPath(ck, '.zarray') });
+        const zg2 = await groupMarker(ctx, metaPath(ck, '.zgroup'), problems);
         return zg2 ? { group: await readGroupV2(ctx, ck, zg2, zattrsRead) } : {};
       } catch (e) {
         problems.push(problemOf(ck, e));
@@ -142,9 +167,9 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
       const ck = join(key, name);
       try {
         const zattrsRead = early(ctx.src, metaPath(ck, '.zattrs'));
-        const zg2 = await getObject(ctx.src, metaPath(ck, '.zgroup'));
+        const zg2 = await groupMarker(ctx, metaPath(ck, '.zgroup'), problems);
         if (!zg2 && ctx.nczarr !== 'v1-objects' && ctx.nczarr !== 'attributes') {
-          throw new MetadataError('the group lists this subgroup but its .zgroup is missing.', { key: metaPath(ck, '.zgroup') });
+          throw new MetadataError(missingMessage(ctx, metaPath(ck, '.zgroup'), 'the group lists this subgroup but its .zgroup is missing.'), { key: metaPath(ck, '.zgroup') });
         }
         return await readGroupV2(ctx, ck, zg2 ?? {}, zattrsRead);
       } catch (e) {
@@ -192,9 +217,19 @@ export async function readGroupV3(ctx: WalkContext, key: string, node: JsonObjec
     all.map(async (name) => {
       const ck = join(key, name);
       try {
-        const child = await getObject(ctx.src, metaPath(ck, 'zarr.json'));
+        let child: JsonObject | undefined;
+        try {
+          child = await getObject(ctx.src, metaPath(ck, 'zarr.json'));
+        } catch (e) {
+          // An unreadable zarr.json costs its own node only: if nodes below it can be read, it is shown as a
+          // group holding them (with the problem); an array's zarr.json has nothing below it.
+          if (!isUnreadable(e)) throw e;
+          problems.push(problemOf(ck, e));
+          const g = await readGroupV3(ctx, ck, {});
+          return g.arrays.length + g.groups.length > 0 ? { group: g } : undefined;
+        }
         if (!child) {
-          if (names.known) throw new MetadataError('the group lists this node but its zarr.json is missing.', { key: metaPath(ck, 'zarr.json') });
+          if (names.known) throw new MetadataError(missingMessage(ctx, metaPath(ck, 'zarr.json'), 'the group lists this node but its zarr.json is missing.'), { key: metaPath(ck, 'zarr.json') });
           return undefined;
         }
         if (child.node_type === 'array') return { array: readArrayV3(ctx, ck, child, problems) };

@@ -5,7 +5,7 @@
  * @example
  * serializeAliases(aliases) // credentials removed: safe for localStorage or a share link
  */
-import type { EndpointAlias, S3Credentials } from '../api';
+import type { EndpointAlias, S3Credentials } from '../url/endpoints';
 import { ZarrviewError } from '../errors';
 
 function usage(message: string): ZarrviewError {

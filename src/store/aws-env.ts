@@ -10,7 +10,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { S3Credentials } from '../api';
+import type { S3Credentials } from '../url/endpoints';
 import { ZarrviewError } from '../errors';
 import { parseAwsIni, type IniSections } from './aws-ini';
 

@@ -4,7 +4,7 @@
  *
  * @example const store = folderStore(files, 'ds.zarr'); await store.list('/');
  */
-import type { FolderFile } from '../api';
+import type { FolderFile } from './types';
 import { AbortedError, ZarrviewError } from '../errors';
 import { findDatasetRoot, listPaths, prefixBase } from './dataset-root';
 import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';

@@ -3,6 +3,7 @@
  * configuration to copy), 403 (add credentials), 404 (which key), timeouts and network errors.
  */
 import { AbortedError, HttpError, isZarrviewError } from '../errors';
+import { redactLocation } from '../url/redact';
 
 /** A bucket CORS configuration (AWS console JSON) that lets a browser read a Zarr store with range requests. */
 export const BUCKET_CORS_JSON = JSON.stringify(
@@ -51,7 +52,8 @@ export function inBrowser(): boolean {
 }
 
 /** The error for a response status the store does not treat as success or as a missing key. */
-export function statusError(status: number, url: string, key: string, body: string, retryAfter: string | null, regionHeader?: string | null): HttpStatusError {
+export function statusError(status: number, requestUrl: string, key: string, body: string, retryAfter: string | null, regionHeader?: string | null): HttpStatusError {
+  const url = redactLocation(requestUrl);
   const s3Code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1];
   const endpointRegion = /<Endpoint>[^<]*?\.s3[.-]([a-z0-9-]+)\.amazonaws\.com<\/Endpoint>/.exec(body)?.[1];
   const bucketRegion = regionHeader || /<Region>([^<]+)<\/Region>/.exec(body)?.[1] || endpointRegion || undefined;
@@ -87,8 +89,9 @@ export function statusError(status: number, url: string, key: string, body: stri
 }
 
 /** The error for a fetch that threw (no response): aborted, CORS-blocked (browser) or a network failure. */
-export function fetchFailure(e: unknown, url: string, key: string, signal: AbortSignal | undefined, browser: boolean = inBrowser()): Error {
+export function fetchFailure(e: unknown, requestUrl: string, key: string, signal: AbortSignal | undefined, browser: boolean = inBrowser()): Error {
   if (isZarrviewError(e)) return e;
+  const url = redactLocation(requestUrl);
   if (signal?.aborted || (e instanceof Error && e.name === 'AbortError')) return new AbortedError({ cause: e, key });
   const host = hostOf(url);
   if (browser && e instanceof TypeError) {

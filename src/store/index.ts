@@ -5,6 +5,7 @@
 export * from './aliases';
 export * from './dataset-root';
 export * from './folder-store';
+export * from './html';
 export * from './http-errors';
 export * from './http-store';
 export * from './limit';

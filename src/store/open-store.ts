@@ -7,7 +7,7 @@
  * @example
  * const { store, mode, name, telemetry } = await openStore({ kind: 'url', url: 's3://bucket/ds.zarr#mode=nczarr,s3' });
  */
-import type { EndpointAlias, FolderFile, S3Credentials, Source } from '../api';
+import type { EndpointAlias, S3Credentials } from '../url/endpoints';
 import { HttpError, ZarrviewError } from '../errors';
 import {
   datasetName, formatLocation, parseLocation, resolveS3, s3HostInfo, type ModeFlags, type ParsedLocation, type S3Target,
@@ -18,7 +18,7 @@ import type { Limiter } from './limit';
 import { withNetworkPolicy } from './network';
 import type { RetryOptions } from './retry';
 import { S3Store } from './s3-store';
-import { emptyTelemetry, type Store, type Telemetry } from './types';
+import { emptyTelemetry, type FolderFile, type Source, type Store, type Telemetry } from './types';
 import { storeSource } from './zip-reader';
 import { ZipStore, blobSource } from './zip-store';
 

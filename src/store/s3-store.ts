@@ -7,7 +7,7 @@
  * const store = createS3Store({ endpoint: 'https://s3.us-west-2.amazonaws.com', bucket: 'b', key: 'ds.zarr', region: 'us-west-2' });
  * await store.list('/'); // { files: ['.zgroup', …], folders: ['temp', …] }
  */
-import type { S3Credentials } from '../api';
+import type { S3Credentials } from '../url/endpoints';
 import { awsEndpoint, s3HostInfo } from '../url/s3-host';
 import { HttpStatusError, statusError } from './http-errors';
 import { HttpStore, encodeKeyPath, encodeRfc3986, type FetchLike } from './http-store';

@@ -4,7 +4,7 @@
  */
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { S3Credentials } from '../api';
+import type { S3Credentials } from '../url/endpoints';
 import type { HttpRequestInit, Signer } from './http-store';
 
 export interface SignerConfig {

@@ -2,6 +2,18 @@ import type { AbsolutePath, AsyncReadable, GetOptions, RangeQuery } from '@zarri
 
 export type { AbsolutePath, RangeQuery };
 
+/** Where a dataset comes from. */
+export type Source =
+  | { readonly kind: 'url'; readonly url: string }
+  | { readonly kind: 'zip-file'; readonly file: Blob; readonly name: string }
+  | { readonly kind: 'folder'; readonly files: readonly FolderFile[]; readonly name: string };
+
+/** A file of a dropped or picked folder, keyed by its path relative to the folder (`a/.zarray`). */
+export interface FolderFile {
+  readonly path: string;
+  readonly file: Blob;
+}
+
 /** One level of a listing: names relative to the listed prefix. */
 export interface Listing {
   /** Object names directly under the prefix (no slash). */

@@ -1,14 +1,17 @@
 /**
- * A store over a zip (a dropped File/Blob, or a zip at a URL read by ranges). Finds the dataset root: NCZarr
- * zips (netcdf-c) have a top folder named after the file stem; zarr-python ZipStores have the dataset at the
- * top. One `ZipStore` per zip: the central directory is read once and shared by every request.
+ * A store over a zip (a dropped File/Blob, or a zip at a URL read by ranges). Finds the dataset root as netcdf-c
+ * does (libnczarr/zmap_zip.c): the first path segment of the zip's first entry when that entry is in a folder
+ * (`zip -r name.zip name/`, every zip netcdf-c writes), so metadata next to that folder at the zip root is not
+ * the dataset; the zip root when the first entry is a file (zarr-python's ZipStore, which netcdf-c cannot
+ * open). A zip whose first folder holds no Zarr metadata falls back to the shallowest folder that does.
+ * One `ZipStore` per zip: the central directory is read once and shared by every request.
  *
  * @example
  * const store = await ZipStore.open(blobSource(file, file.name), { stem: 'tst' });
  * await store.get('/.zgroup');
  */
 import { AbortedError } from '../errors';
-import { ZipError, entryDataOffset, inflateBounded, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
+import { ZipError, entryDataOffset, inflateEntry, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
 import { findDatasetRoot, listPaths, prefixBase } from './dataset-root';
 import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
 
@@ -28,8 +31,21 @@ export interface ZipStoreOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** The dataset root among zip entry names (see dataset-root.ts). */
-export const findZipRoot = findDatasetRoot;
+/**
+ * The dataset root among zip entry names in central-directory order (see the module doc): `''`, `'folder/'`, or
+ * undefined when no entry is Zarr metadata.
+ */
+export function findZipRoot(names: Iterable<string>, stem?: string): string | undefined {
+  const all = [...names];
+  const first = all[0];
+  const slash = first === undefined ? -1 : first.indexOf('/');
+  if (first !== undefined && slash > 0) {
+    const top = first.slice(0, slash + 1);
+    const inside = findDatasetRoot(all.filter((n) => n.startsWith(top)).map((n) => n.slice(top.length)));
+    if (inside === '') return top;
+  }
+  return findDatasetRoot(all, stem);
+}
 
 export class ZipStore implements Store {
   readonly description: string;
@@ -54,7 +70,7 @@ export class ZipStore implements Store {
   /** Reads the central directory and locates the dataset. Throws `ZipError` for a non-zip or a zip with no dataset. */
   static async open(source: ByteSource, options: ZipStoreOptions = {}): Promise<ZipStore> {
     const entries = await readZipDirectory(source, options.signal);
-    const root = findDatasetRoot(entries.keys(), options.stem);
+    const root = findZipRoot(entries.keys(), options.stem);
     if (root === undefined) {
       throw new ZipError(`${source.description} holds no Zarr dataset (no .zgroup, .zarray, .zattrs or zarr.json inside).`);
     }
@@ -80,7 +96,7 @@ export class ZipStore implements Store {
       if (entry.compressedSize !== entry.size) throw new ZipError(`"${key}" in ${this.source.description} is damaged (stored sizes differ).`, { key });
       return data;
     }
-    if (entry.method === 8) return inflateBounded(data, limit, key, signal);
+    if (entry.method === 8) return inflateEntry(data, limit, key, signal);
     throw new ZipError(`"${key}" in ${this.source.description} uses zip compression method ${entry.method}; only stored and deflate are read.`, { key });
   }
 

@@ -11,6 +11,7 @@
  */
 import { UrlError } from './errors';
 import { formatFragment, modeFlags, parseFragment, type Fragment, type ModeFlags } from './fragment';
+import { redactQuery } from './redact';
 import { s3HostInfo } from './s3-host';
 
 /** How the location was written. */
@@ -151,15 +152,11 @@ export interface FormatOptions {
   readonly plainHash?: boolean;
 }
 
-const SECRET_QUERY = /^(x-amz-(credential|signature|security-token|date|expires|signedheaders|algorithm)|signature|awsaccesskeyid|x-goog-(credential|signature))$/i;
-
 /** Formats a parsed location back into text (userinfo never included). */
 export function formatLocation(loc: ParsedLocation, options: FormatOptions = {}): string {
   let out = loc.style === 'local' ? loc.path : `${loc.scheme}://${loc.host}${loc.path}`;
   if (loc.query !== undefined) {
-    const query = options.share
-      ? loc.query.split('&').filter((p) => !SECRET_QUERY.test(decodeKey(p.split('=')[0] ?? ''))).join('&')
-      : loc.query;
+    const query = options.share ? redactQuery(loc.query) : loc.query;
     if (!options.share || query !== '') out += `?${query}`;
   }
   if (loc.fragment !== undefined) out += `${loc.escapedHash && !options.plainHash ? '\\' : ''}#${formatFragment(loc.fragment)}`;

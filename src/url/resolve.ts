@@ -2,7 +2,7 @@
  * Resolves the S3 reading of a location into the path-style target the S3 store talks to, applying endpoint
  * aliases (`s3://alias/bucket/key`, like S3netCDF4's `hosts`) and the default region.
  */
-import type { EndpointAlias, S3Credentials } from '../api';
+import type { EndpointAlias, S3Credentials } from './endpoints';
 import { UrlError } from './errors';
 import type { ParsedLocation } from './parse';
 import { DEFAULT_REGION, awsEndpoint, s3HostInfo } from './s3-host';

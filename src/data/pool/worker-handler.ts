@@ -1,6 +1,6 @@
 /** The decode worker's logic, separate from its `self` wiring so it also runs under a test double. */
 import { CodecError, isZarrviewError } from '../../errors';
-import { DecoderCache } from '../executor';
+import { DecoderCache } from './executor';
 import { type DecodeRequest, type PrepareRequest, type SerializedError, type WorkerResponse, transferablesOf } from './protocol';
 
 const decoders = new DecoderCache();

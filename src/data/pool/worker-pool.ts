@@ -9,7 +9,7 @@
  */
 import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
 import { AbortedError, CodecError, ZarrviewError } from '../../errors';
-import type { DecodeExecutor } from '../executor';
+import type { DecodeExecutor } from './executor';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
 
 interface Job {

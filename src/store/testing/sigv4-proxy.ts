@@ -12,7 +12,7 @@ import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { S3Credentials } from '../../api';
+import type { S3Credentials } from '../../url/endpoints';
 
 export interface Verdict {
   readonly method: string;

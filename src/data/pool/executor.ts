@@ -2,8 +2,8 @@
  * Where chunks are decoded. The reader only sees `DecodeExecutor`: in the browser a pool of module workers, in
  * Node (CLI, unit tests) the same decoder in-process.
  */
-import { type ChunkSpec, type DecodedChunk, createDecoder } from '../codecs/pipeline';
-import { AbortedError } from '../errors';
+import { type ChunkSpec, type DecodedChunk, createDecoder } from '../../codecs/pipeline';
+import { AbortedError } from '../../errors';
 
 export interface DecodeExecutor {
   /** How many decodes run at once (the reader keeps about twice as many fetches in flight). */

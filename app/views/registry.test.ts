@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { Dimension, Variable } from '../core';
+import { applicableViews, chooseView, isViewKind, viewContext } from '../display/view-kind';
+import { VIEWS } from './registry';
+
+
+const dims = (n: number): Dimension[] => Array.from({ length: n }, (_, i) => ({ name: `d${i}`, path: `/d${i}`, length: 4, unlimited: false, anonymous: false }));
+const v = (type: Variable['type'], rank: number) => ({ name: 'v', path: '/v', type, dimensions: dims(rank), shape: dims(rank).map((d) => d.length) }) as unknown as Variable;
+const kinds = (type: Variable['type'], x: number | null, y: number | null, rank = 2) =>
+  applicableViews(VIEWS, viewContext(v(type, rank), x, y)).map((d) => d.kind);
+
+describe('view registry', () => {
+  it('offers views by what is shown', () => {
+    expect(kinds('float', 1, 0)).toEqual(['heatmap', 'matrix', 'histogram']);
+    expect(kinds('float', 1, null)).toEqual(['line', 'matrix', 'histogram']);
+    expect(kinds('float', null, null, 0)).toEqual(['matrix']);
+    expect(kinds('string', 1, 0)).toEqual(['matrix']);
+  });
+
+  it('auto picks the first view that applies; a wanted view that does not apply falls back', () => {
+    expect(chooseView(VIEWS, 'auto', viewContext(v('double', 2), 1, 0)).kind).toBe('heatmap');
+    expect(chooseView(VIEWS, 'auto', viewContext(v('double', 1), 0, null)).kind).toBe('line');
+    expect(chooseView(VIEWS, 'histogram', viewContext(v('double', 2), 1, 0)).kind).toBe('histogram');
+    expect(chooseView(VIEWS, 'heatmap', viewContext(v('double', 1), 0, null)).kind).toBe('line');
+    expect(chooseView(VIEWS, 'line', viewContext(v('char', 1), 0, null)).kind).toBe('matrix');
+  });
+
+  it('has unique kinds that share links can carry', () => {
+    const all = VIEWS.views.map((d) => d.kind);
+    expect(new Set(all).size).toBe(all.length);
+    for (const k of all) expect(k).toMatch(/^[a-z][a-z0-9-]{0,39}$/);
+    expect(isViewKind(VIEWS, 'auto')).toBe(true);
+    expect(isViewKind(VIEWS, 'nope')).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+/** Smallest blast radius: a document that cannot be read costs only what it describes. */
+import { describe, expect, it } from 'vitest';
+import { walkVariables } from './find';
+import { readDataset } from './read-dataset';
+import { memoryStore } from './testing/memory-store';
+
+const zarray = (over: Record<string, unknown> = {}) => ({
+  zarr_format: 2, shape: [3], chunks: [3], dtype: '<i4', fill_value: 0, order: 'C', compressor: null, filters: null, ...over,
+});
+const paths = (ds: Awaited<ReturnType<typeof readDataset>>) => walkVariables(ds.root).map((v) => v.path).sort();
+
+describe('blast radius', () => {
+  const files = {
+    '.zgroup': { zarr_format: 2 },
+    'a/.zarray': zarray(),
+    'a/.zattrs': { units: 'm', bad: { nested: [1, { x: null }] }, ok: 1 },
+    'g/.zgroup': { zarr_format: 2 },
+    'g/b/.zarray': zarray(),
+    'g/h/.zgroup': { zarr_format: 2 },
+    'g/h/c/.zarray': zarray(),
+  };
+
+  it('an unreadable child .zgroup is one problem; the group and everything below it stay', async () => {
+    const ds = await readDataset(memoryStore({ ...files, 'g/.zgroup': '{"zarr_format": 2' }));
+    expect(paths(ds)).toEqual(['/a', '/g/b', '/g/h/c']);
+    expect(ds.problems.map((p) => p.key)).toEqual(['g/.zgroup']);
+  });
+
+  it('an unreadable root .zgroup is one problem; every node stays', async () => {
+    const ds = await readDataset(memoryStore({ ...files, '.zgroup': '[]' }));
+    expect(paths(ds)).toEqual(['/a', '/g/b', '/g/h/c']);
+    expect(ds.problems.map((p) => p.key)).toEqual(['.zgroup']);
+  });
+
+  it('an unreadable .zarray loses that array only', async () => {
+    const ds = await readDataset(memoryStore({ ...files, 'g/b/.zarray': '{"shape": [3], ' }));
+    expect(paths(ds)).toEqual(['/a', '/g/h/c']);
+    expect(ds.problems.map((p) => p.key)).toEqual(['g/b']);
+  });
+
+  it('an unreadable .zmetadata falls back to the documents one by one', async () => {
+    const ds = await readDataset(memoryStore({ ...files, '.zmetadata': '{"metadata": {"a/.zarray": ' }));
+    expect(ds.dialect.consolidated).toBe(false);
+    expect(paths(ds)).toEqual(['/a', '/g/b', '/g/h/c']);
+    expect(ds.problems.map((p) => p.key)).toEqual(['.zmetadata']);
+  });
+
+  it('an attribute whose value does not fit its NCZarr type is lost alone and listed once', async () => {
+    const ds = await readDataset(memoryStore({
+      '.zgroup': { zarr_format: 2 },
+      '.zattrs': { _nczarr_superblock: { version: '2.0.0' }, _nczarr_group: { dimensions: { x: 3 }, arrays: ['a'], groups: [] } },
+      'a/.zarray': zarray(),
+      'a/.zattrs': {
+        _nczarr_array: { dimension_references: ['/x'], storage: 'chunked' },
+        _nczarr_attr: { types: { units: '>S1', bad: '<i4', ok: '<f8' } },
+        units: 'm', bad: ['x', { y: 1 }], ok: 1.5,
+      },
+    }), { mode: { nczarr: true } });
+    expect(ds.root.variables[0]?.attributes.map((a) => a.name)).toEqual(['units', 'ok']);
+    expect(ds.problems.map((p) => p.message)).toEqual(['a/.zarray: attribute bad (["x",{"y": 1}]) does not fit its type int; left out.']);
+  });
+
+  it('a v3 root whose node_type is missing is read as a group; an unreadable child zarr.json with nodes below is a group', async () => {
+    const arr = { zarr_format: 3, node_type: 'array', shape: [2], data_type: 'int32', chunk_grid: { name: 'regular', configuration: { chunk_shape: [2] } }, chunk_key_encoding: { name: 'default' }, codecs: [{ name: 'bytes' }], fill_value: 0 };
+    const ds = await readDataset(memoryStore({
+      'zarr.json': { zarr_format: 3, attributes: {} },
+      'x/zarr.json': arr,
+      'g/zarr.json': '{"zarr_format": 3, "node_type": "gro',
+      'g/y/zarr.json': arr,
+      'z/zarr.json': '{',
+    }));
+    expect(paths(ds)).toEqual(['/g/y', '/x']);
+    expect(ds.problems.map((p) => p.key).sort()).toEqual(['g', 'z', 'zarr.json']);
+  });
+});

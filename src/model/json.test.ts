@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { MetadataError } from '../errors';
+import { JsonNumber, parseJson } from './json';
+
+const num = (v: unknown) => (v instanceof JsonNumber ? v.text : `not a number: ${JSON.stringify(v)}`);
+
+describe('parseJson', () => {
+  it('reads the bare NaN, Infinity and -Infinity Python writes as numbers, outside strings only', () => {
+    const v = parseJson('{"a": NaN, "b": [1.0, Infinity, -Infinity], "s": "NaN Infinity", "NaN": -1}', 'k') as Record<string, unknown>;
+    expect(num(v.a)).toBe('NaN');
+    expect(Number.isNaN((v.a as JsonNumber).toNumber())).toBe(true);
+    expect((v.b as unknown[]).map(num)).toEqual(['1.0', 'Infinity', '-Infinity']);
+    expect((v.b as JsonNumber[])[2]?.toNumber()).toBe(-Infinity);
+    expect(v.s).toBe('NaN Infinity');
+    expect(num(v.NaN)).toBe('-1');
+  });
+
+  it('keeps 64-bit integers exact next to non-finite words', () => {
+    const v = parseJson('[NaN, 9007199254740993, -9223372036854775808]', 'k') as JsonNumber[];
+    expect(v.map((x) => x.text)).toEqual(['NaN', '9007199254740993', '-9223372036854775808']);
+    expect(v[1]?.toBigInt()).toBe(9007199254740993n);
+  });
+
+  it('never confuses a string that spells its internal token with a number', () => {
+    for (const s of ['~nonfinite0~NaN', '\\u007enonfinite0~NaN', '\\u007enonfinite1~Infinity']) {
+      const v = parseJson(`{"x": "${s}", "y": NaN, "~nonfinite0~": 1}`, 'k') as Record<string, unknown>;
+      expect(v.x).toBe(JSON.parse(`"${s}"`));
+      expect(num(v.y)).toBe('NaN');
+      expect(num(v['~nonfinite0~'])).toBe('1');
+    }
+  });
+
+  it('still rejects what is not JSON, naming the key', () => {
+    for (const bad of ['{"a": nan}', '{"a": NaNa}', '{"a": -NaN}', '{"a": Inf}', '[NaN,']) {
+      expect(() => parseJson(bad, 'g/.zattrs')).toThrow(MetadataError);
+    }
+  });
+});
