@@ -66,7 +66,7 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
         )
       : null;
 
-  const ctx = viewContext(variable, x, y);
+  const ctx = viewContext(variable, x, y, axes.axes);
   const kinds = applicableViews(views, ctx);
   const active = chooseView(views, options.view, ctx);
   const numeric = ctx.numeric;
