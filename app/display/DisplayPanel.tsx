@@ -6,6 +6,8 @@ import { useSlice } from '../state/slice-store';
 import { selectionOf, useView } from '../state/view-store';
 import { CodeButton } from './CodeButton';
 import { DimMapper } from './DimMapper';
+import { SeriesPanel } from './SeriesPanel';
+import { useSeries } from '../state/series-store';
 import { SliceView } from './SliceView';
 import { plotStride } from './stride';
 import { useAxes } from './use-axes';
@@ -41,6 +43,7 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
   const load = useSlice((s) => s.load);
   const cancel = useSlice((s) => s.cancel);
   const axes = useAxes(dataset, variable);
+  const seriesPoint = useSeries((s) => s.point);
   const ready = viewVariable === variable.path;
 
   useEffect(() => {
@@ -117,6 +120,7 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
           stale={pendingKey !== null}
         />
       )}
+      {seriesPoint && seriesPoint.variable === variable.path && <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { PROJECTIONS, PROJECTION_LABELS, formatNumber, isProjectionName, loadMapCore, type Land, type ProjectionSpec } from '../../core';
+import { PROJECTIONS, PROJECTION_LABELS, axisLookup, formatNumber, isProjectionName, loadMapCore, type Land, type ProjectionSpec } from '../../core';
 import type { ViewProps } from '../../display/view-kind';
 import { gradientCss, scaleValues } from '../../plot/colormap';
+import { useSeries } from '../../state/series-store';
 import { useView } from '../../state/view-store';
 import { colour, drawOverlay } from './render';
 
@@ -19,6 +20,8 @@ function numbers(values: readonly (number | string)[]): number[] {
 /** The Map view: the lat/lon slice reprojected in a worker, drawn with coastlines; hover gives lat, lon, value. */
 export default function MapView({ frame, options, context }: ViewProps) {
   const setOptions = useView((s) => s.setOptions);
+  const viewIndices = useView((s) => s.indices);
+  const setPoint = useSeries((s) => s.setPoint);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [core, setCore] = useState<MapCore | null>(null);
   const [image, setImage] = useState<{ data: Float32Array; spec: ProjectionSpec } | null>(null);
@@ -107,6 +110,20 @@ export default function MapView({ frame, options, context }: ViewProps) {
     setHover(`lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${v === undefined || Number.isNaN(v) ? 'no data' : `${formatNumber(v)}`} — ${frame.title}`);
   };
 
+  // A click on a cell opens its series along the slider dimension.
+  const onClick = (e: React.MouseEvent<HTMLCanvasElement>) => {
+    const c = canvas.current;
+    if (!c || !invert || !grid || !geo || !context) return;
+    const r = c.getBoundingClientRect();
+    const ll = invert(((e.clientX - r.left) / r.width) * spec.width, ((e.clientY - r.top) / r.height) * spec.height);
+    if (!ll) return;
+    const i = axisLookup(grid.lat, false)(ll[1]);
+    const j = axisLookup(grid.lon, true)(ll[0]);
+    if (i < 0 || j < 0) return;
+    const indices = context.variable.shape.map((_, d) => (d === geo.lat ? i : d === geo.lon ? j : (viewIndices[d] ?? 0)));
+    setPoint({ variable: context.variable.path, indices, label: `(${formatNumber(grid.lat[i] ?? 0)}, ${formatNumber(grid.lon[j] ?? 0)})` });
+  };
+
   if (!geo) return <p className="muted">The Map needs latitude and longitude on the two axes.</p>;
   const round = ROUND.has(options.projection);
   return (
@@ -152,6 +169,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
         data-height={spec.height}
         onMouseMove={onMove}
         onMouseLeave={() => setHover('')}
+        onClick={onClick}
       />
       {scaled && (
         <div className="map-legend">
