@@ -41,6 +41,7 @@ const isData = (block: number[]) => block[16 + 3] === 255 && !isCoast(block.slic
 async function check(page: Page, name: ProjectionName, center: [number, number]) {
   const canvas = page.getByTestId('map-canvas');
   await expect(canvas).toHaveAttribute('data-projection', name);
+  await expect(canvas).toHaveAttribute('data-center', center.join(','));
   await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
   const w = Number(await canvas.getAttribute('data-width'));
   const h = Number(await canvas.getAttribute('data-height'));

@@ -25,7 +25,8 @@ export default function MapView({ frame, options, context }: ViewProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [core, setCore] = useState<MapCore | null>(null);
   const [image, setImage] = useState<{ data: Float32Array; spec: ProjectionSpec } | null>(null);
-  const [drawn, setDrawn] = useState(0);
+  // What the canvas shows (tests wait on it): draws counted, and the projection and centre drawn.
+  const [drawn, setDrawn] = useState({ count: 0, name: '', center: '' });
   const [hover, setHover] = useState('');
   const [error, setError] = useState<string | null>(null);
   const geo = context?.geo ?? null;
@@ -80,7 +81,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
       ctx.clearRect(0, 0, s.width, s.height);
       ctx.putImageData(colour(data, s.width, { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold }), 0, 0);
       drawOverlay(core, ctx, s, land);
-      setDrawn((n) => n + 1);
+      setDrawn((d) => ({ count: d.count + 1, name: s.name, center: s.center.join(',') }));
     };
     if (!options.coastlines) draw(null);
     else {
@@ -163,8 +164,9 @@ export default function MapView({ frame, options, context }: ViewProps) {
         role="img"
         aria-label={`Map of ${frame.title} (${PROJECTION_LABELS[options.projection]})`}
         data-testid="map-canvas"
-        data-rendered={drawn || undefined}
-        data-projection={image?.spec.name}
+        data-rendered={drawn.count || undefined}
+        data-projection={drawn.name || undefined}
+        data-center={drawn.center || undefined}
         data-width={spec.width}
         data-height={spec.height}
         onMouseMove={onMove}
