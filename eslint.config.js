@@ -24,14 +24,63 @@ export default tseslint.config(
   {
     files: ['app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        ...htmlSinks,
+        {
+          // A whole-store subscription re-renders on every change of the store (progress ticks included).
+          selector: "CallExpression[callee.name=/^use(View|Slice|Dataset|Settings)$/][arguments.length=0]",
+          message: 'Subscribe to a zustand store with a selector: useStore((s) => s.field).',
+        },
+      ],
+    },
   },
   {
-    files: ['src/**/*.ts'],
+    // The seam: the UI reaches the core only through app/core.ts (its tests may also use the core's test helpers).
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/core.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'plotly.js*'], message: 'src/ is the framework-free core.' }] },
+        { patterns: [{ regex: '^(\\.\\./)+src(/|$)', message: 'app/ reaches the core only through app/core.ts.' }] },
+      ],
+    },
+  },
+  {
+    files: ['app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+src(/(?!(.+/)?testing/)|$)', message: 'app/ reaches the core only through app/core.ts.' }] },
+      ],
+    },
+  },
+  {
+    // One error class per code: a bare ZarrviewError is made only in src/errors.ts.
+    files: ['src/**/*.{ts,tsx,mts}'],
+    ignores: ['src/errors.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...htmlSinks,
+        { selector: "NewExpression[callee.name='ZarrviewError']", message: 'Throw the class of the error code (src/errors.ts: errorFor names it).' },
+      ],
+    },
+  },
+  {
+    // The core is framework-free and knows nothing of the UI.
+    files: ['src/**/*.{ts,tsx,mts}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', 'plotly.js*'], message: 'src/ is the framework-free core.' },
+            { regex: '^(\\.\\./)+app(/|$)', message: 'src/ imports nothing from app/.' },
+          ],
+        },
       ],
     },
   },

@@ -3,7 +3,7 @@ import { ErrorBoundary } from './common/ErrorBoundary';
 import { ErrorMessage } from './common/ErrorMessage';
 import { ProgressBar } from './common/ProgressBar';
 import { TelemetryPanel } from './common/TelemetryPanel';
-import type { Source } from './core';
+import { findGroup, findVariable, parentPath, type Source } from './core';
 import { DisplayPanel } from './display/DisplayPanel';
 import { InspectTabs } from './inspect/InspectTabs';
 import { EndpointsDialog } from './open/EndpointsDialog';
@@ -13,7 +13,6 @@ import { shareLink, useShareSync } from './share/use-share-sync';
 import { useDataset } from './state/dataset-store';
 import { useSlice } from './state/slice-store';
 import { useView } from './state/view-store';
-import { findGroupIn, findVariableIn, parentGroupPath } from './tree/find';
 import { Tree } from './tree/Tree';
 import { VIEWS } from './views/registry';
 
@@ -21,9 +20,24 @@ function sourceLabel(s: Source): string {
   return s.kind === 'url' ? s.url : s.name;
 }
 
+/** Progress of the dataset being opened: the only part that re-renders on every progress tick. */
+function OpenProgress({ label, onCancel }: { readonly label: string; readonly onCancel: () => void }) {
+  const progress = useDataset((s) => s.progress);
+  return <ProgressBar label={`Opening ${label}`} progress={progress} onCancel={onCancel} />;
+}
+
 /** The viewer: header with the URL field, tree on the left, inspect + display on the right. */
 export function App() {
-  const { status, dataset, source, error, progress, label, selected, open, cancelOpen, select, clearError } = useDataset();
+  const status = useDataset((s) => s.status);
+  const dataset = useDataset((s) => s.dataset);
+  const source = useDataset((s) => s.source);
+  const error = useDataset((s) => s.error);
+  const label = useDataset((s) => s.label);
+  const selected = useDataset((s) => s.selected);
+  const open = useDataset((s) => s.open);
+  const cancelOpen = useDataset((s) => s.cancelOpen);
+  const select = useDataset((s) => s.select);
+  const clearError = useDataset((s) => s.clearError);
   const [endpointsOpen, setEndpointsOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const share = useShareSync();
@@ -34,8 +48,8 @@ export function App() {
   };
   const openUrl = (url: string) => openSource({ kind: 'url', url });
 
-  const variable = dataset && selected ? (findVariableIn(dataset.model.root, selected) ?? null) : null;
-  const group = dataset ? (findGroupIn(dataset.model.root, variable ? parentGroupPath(variable.path) : (selected ?? '/')) ?? dataset.model.root) : null;
+  const variable = dataset && selected ? (findVariable(dataset.model.root, selected) ?? null) : null;
+  const group = dataset ? (findGroup(dataset.model.root, variable ? parentPath(variable.path) : (selected ?? '/')) ?? dataset.model.root) : null;
 
   const copyLink = () => {
     const link = shareLink();
@@ -70,7 +84,7 @@ export function App() {
       )}
       {status === 'opening' && (
         <div className="banner">
-          <ProgressBar label={`Opening ${label}`} progress={progress} onCancel={cancelOpen} />
+          <OpenProgress label={label} onCancel={cancelOpen} />
         </div>
       )}
       {status === 'error' && (

@@ -37,6 +37,8 @@ export {
 export { parseLocation, formatLocation, redactLocation } from '../src/url';
 export { openDataset, type Dataset as OpenDataset, type DatasetReadOptions, type OpenDatasetOptions } from '../src/open';
 export { printCdl, attributeValues } from '../src/cdl';
+export { findGroup, findVariable, parentPath } from '../src/model/find';
+export { buildReport, loadStandardNames, type DatasetReport, type Fact, type Finding, type ReportTables, type Severity } from '../src/report';
 
 /** Whether an error is a cancellation (the user pressed Cancel or a newer request replaced this one). */
 export function isAbort(e: unknown): boolean {

@@ -10,7 +10,7 @@
  */
 import type { OpenOptions, OpenedDataset, ReadOptions, Slice, DimSelection } from './api';
 import { type DataContext, defaultContext, readSlice } from './data';
-import { ZarrviewError } from './errors';
+import { HttpError } from './errors';
 import { findVariable, readDataset } from './model';
 import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './store/open-store';
 import type { Telemetry } from './store/types';
@@ -68,7 +68,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     location: opened.location,
     read(path, selection, readOptions = {}) {
       const variable = findVariable(model.root, path);
-      if (!variable) return Promise.reject(new ZarrviewError('not-found', `There is no variable ${path} in this dataset.`, { key: path }));
+      if (!variable) return Promise.reject(new HttpError('not-found', 0, `There is no variable ${path} in this dataset.`, { key: path }));
       return readSlice(opened.store, variable, selection, { ...readOptions, context: ctx });
     },
     telemetry: (): Telemetry => ({

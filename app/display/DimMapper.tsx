@@ -11,7 +11,13 @@ interface Props {
 
 /** Pick the x and y dimensions; a slider, number field and coordinate label per other dimension; play/pause. */
 export function DimMapper({ variable, axes }: Props) {
-  const { x, y, indices, playing, setAxes, setIndex, setPlaying } = useView();
+  const x = useView((s) => s.x);
+  const y = useView((s) => s.y);
+  const indices = useView((s) => s.indices);
+  const playing = useView((s) => s.playing);
+  const setAxes = useView((s) => s.setAxes);
+  const setIndex = useView((s) => s.setIndex);
+  const setPlaying = useView((s) => s.setPlaying);
   const pending = useSlice((s) => s.pendingKey);
   const dims = variable.dimensions;
 

@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSlice, type Attribute, type Dimension, type Slice, type SliceData, type Variable } from '../core';
+import { makeVariable } from '../../src/cf/testing/variable';
 import { axisInfo, sliceFrame, type FrameInput } from './slice-frame';
 import type { Axes } from './use-axes';
 
 const dim = (name: string, length: number): Dimension => ({ name, path: `/${name}`, length, unlimited: false, anonymous: false });
 
-function variable(name: string, dims: readonly Dimension[], type: Variable['type'] = 'double', attributes: readonly Attribute[] = []): Variable {
-  return {
-    name,
-    path: `/${name}`,
-    type,
-    dtype: '<f8',
-    itemSize: 8,
-    endianness: 'little',
-    dimensions: dims,
-    shape: dims.map((d) => d.length),
-    chunks: dims.map((d) => d.length),
-    order: 'C',
-    fillValue: null,
-    codecs: [],
-    storage: dims.length ? 'chunked' : 'scalar',
-    attributes,
-    zarr: { zarrFormat: 2, key: name, chunkSeparator: '.', chunkKeyPrefix: '', metadata: {} },
-  };
+function variable(name: string, dimensions: readonly Dimension[], type: Variable['type'] = 'double', attributes: readonly Attribute[] = []): Variable {
+  return makeVariable({ name, type, dimensions, attributes });
 }
 
 const NO_AXES: Axes = { axes: [], values: [] };

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../common/ErrorBoundary';
 import { CdlView } from './CdlView';
 import { Overview } from './Overview';
 import { RawJson } from './RawJson';
+import { ReportView } from './ReportView';
 import { Storage } from './Storage';
 
 interface Props {
@@ -12,9 +13,9 @@ interface Props {
   readonly variable: Variable | null;
 }
 
-type TabId = 'overview' | 'storage' | 'cdl' | 'json';
+type TabId = 'overview' | 'storage' | 'cdl' | 'json' | 'report';
 
-/** Overview, Storage, CDL and raw JSON as ARIA tabs (arrow keys move between tabs). */
+/** Overview, Storage, CDL, raw JSON and the dataset report as ARIA tabs (arrow keys move between tabs). */
 export function InspectTabs({ dataset, group, variable }: Props) {
   const [tab, setTab] = useState<TabId>('overview');
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
@@ -23,6 +24,7 @@ export function InspectTabs({ dataset, group, variable }: Props) {
     ...(variable ? [{ id: 'storage' as const, label: 'Storage', render: () => <Storage variable={variable} /> }] : []),
     { id: 'cdl', label: 'CDL', render: () => <CdlView dataset={dataset} /> },
     { id: 'json', label: 'JSON', render: () => <RawJson item={variable ?? group} /> },
+    { id: 'report', label: 'Report', render: () => <ReportView dataset={dataset} variable={variable} /> },
   ];
   const current = tabs.find((t) => t.id === tab) ?? tabs[0]!;
   const onKey = (e: KeyboardEvent) => {

@@ -48,7 +48,7 @@ function EndpointFields({ value, onChange, alias, idPrefix }: FieldsProps) {
 /** Endpoint aliases (`s3://alias/bucket/key`) and S3 credentials; secrets stay in memory unless remembered. */
 export function EndpointsDialog({ open, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
-  const settings = useSettings();
+  const saveEndpoints = useSettings((s) => s.saveEndpoints);
   const [endpoints, setEndpoints] = useState<EndpointEntry[]>([]);
   const [defaults, setDefaults] = useState<EndpointEntry>(emptyEndpoint());
   const [remember, setRemember] = useState(false);
@@ -67,7 +67,7 @@ export function EndpointsDialog({ open, onClose }: Props) {
     } else if (!open && d.open) d.close();
   }, [open]);
   const save = () => {
-    settings.saveEndpoints(endpoints.filter((e) => e.name || e.url), defaults, remember);
+    saveEndpoints(endpoints.filter((e) => e.name || e.url), defaults, remember);
     const seconds = Number(timeoutS);
     setRequestTimeoutMs(timeoutS.trim() === '' || !Number.isFinite(seconds) ? undefined : seconds * 1000);
     onClose();

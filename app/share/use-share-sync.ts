@@ -3,10 +3,10 @@
  * from a share link at start-up and on hash changes.
  */
 import { useEffect, useState } from 'react';
+import { findVariable } from '../core';
 import { isViewKind } from '../display/view-kind';
 import { useDataset } from '../state/dataset-store';
 import { useView } from '../state/view-store';
-import { findVariableIn } from '../tree/find';
 import { VIEWS } from '../views/registry';
 import { decodeShare, encodeShare, type ShareState } from './share-link';
 
@@ -15,7 +15,7 @@ export function currentShareState(): ShareState | null {
   const { dataset, source, selected } = useDataset.getState();
   if (!dataset || source?.kind !== 'url') return null;
   const v = useView.getState();
-  const variable = selected ? findVariableIn(dataset.model.root, selected) : undefined;
+  const variable = selected ? findVariable(dataset.model.root, selected) : undefined;
   if (!variable || v.variable !== variable.path) return { url: dataset.location || source.url, variable: selected ?? undefined };
   const dims = variable.dimensions;
   const indices: Record<string, number> = {};
@@ -38,7 +38,7 @@ export async function applyShare(state: ShareState): Promise<void> {
   const same = current.dataset && current.source?.kind === 'url' && (current.source.url === state.url || current.dataset.location === state.url);
   const ds = same ? current.dataset : await current.open({ kind: 'url', url: state.url }, state.url);
   if (!ds || !state.variable) return;
-  const variable = findVariableIn(ds.model.root, state.variable);
+  const variable = findVariable(ds.model.root, state.variable);
   if (!variable) {
     useDataset.getState().select(state.variable.startsWith('/') ? '/' : null);
     throw new Error(`The shared link names ${state.variable}, which this dataset does not have.`);

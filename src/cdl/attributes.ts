@@ -1,5 +1,6 @@
 /** Attribute lines as ncdump prints them (`\t\tvar:name = values ;`), and the `-s` special attributes. */
-import type { Attribute, Codec, Dataset, Variable } from '../model/types';
+import { ncdumpSpecial } from '../codecs/registry';
+import type { Attribute, Dataset, Variable } from '../model/types';
 import { cdlName, cdlString } from './escape';
 import { doubleAttr, floatAttr, intAttr } from './number';
 
@@ -27,41 +28,14 @@ export function attributeLine(indent: string, owner: string, a: Attribute): stri
 
 const ENDIAN_TYPES = new Set(['short', 'ushort', 'int', 'uint', 'int64', 'uint64', 'float', 'double', 'half']);
 
-const BLOSC_SHUFFLE: Record<string, number> = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
-const BLOSC_CODES: Record<string, number> = { blosclz: 0, lz4: 1, lz4hc: 2, snappy: 3, zlib: 4, zstd: 5 };
-
-function param(c: Codec, name: string, dflt: number): number {
-  const v = c.configuration[name];
-  const n = typeof v === 'string' ? Number(v) : typeof v === 'number' ? v : NaN;
-  return Number.isFinite(n) ? n : dflt;
-}
-
-/** HDF5 filter form (`_Filter`) of codecs netcdf-c maps to HDF5 plugins, other than deflate/shuffle/fletcher32. */
-function hdf5Filter(c: Codec): string | undefined {
-  switch (c.id) {
-    case 'blosc': {
-      const cname = c.configuration.cname;
-      const code = typeof cname === 'string' ? BLOSC_CODES[cname] : undefined;
-      const sh = c.configuration.shuffle;
-      const shuffle = typeof sh === 'string' ? (BLOSC_SHUFFLE[sh] ?? 1) : param(c, 'shuffle', 1);
-      return `32001,0,0,0,0,${param(c, 'clevel', 5)},${shuffle},${code ?? 0}`;
-    }
-    case 'zstd':
-      return `32015,${param(c, 'level', 0)}`;
-    case 'bz2':
-      return `307,${param(c, 'level', 9)}`;
-    default:
-      return undefined;
-  }
-}
-
 function filterLines(p: string, v: Variable): string {
-  const filters = v.codecs.map(hdf5Filter).filter((s): s is string => s !== undefined);
+  const forms = v.codecs.map(ncdumpSpecial);
+  const filters = forms.map((f) => f.filter).filter((s): s is string => s !== undefined);
   let out = filters.length > 0 ? `${p}_Filter = "${filters.join('|')}" ;\n` : '';
-  if (v.codecs.some((c) => c.id === 'shuffle')) out += `${p}_Shuffle = "true" ;\n`;
-  if (v.codecs.some((c) => c.id === 'fletcher32')) out += `${p}_Fletcher32 = "true" ;\n`;
-  const z = v.codecs.find((c) => c.id === 'zlib' || c.id === 'gzip');
-  if (z) out += `${p}_DeflateLevel = ${param(z, 'level', 1)} ;\n`;
+  if (forms.some((f) => f.shuffle)) out += `${p}_Shuffle = "true" ;\n`;
+  if (forms.some((f) => f.fletcher32)) out += `${p}_Fletcher32 = "true" ;\n`;
+  const level = forms.find((f) => f.deflateLevel !== undefined)?.deflateLevel;
+  if (level !== undefined) out += `${p}_DeflateLevel = ${level} ;\n`;
   return out;
 }
 

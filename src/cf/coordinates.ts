@@ -7,6 +7,7 @@
  * @example
  * for (const axis of describeAxes(ds.model, variable)) console.log(axis.title, axis.kind);
  */
+import { findGroup as findGroupIn, findVariable as findVariableIn, parentPath } from '../model/find';
 import type { Dataset, Dimension, Group, Variable } from '../model/types';
 import { textAttribute } from './attributes';
 import { axisTitle } from './format';
@@ -43,24 +44,14 @@ export interface AxisDescription {
   readonly warnings: readonly string[];
 }
 
-function parentPath(path: string): string {
-  const i = path.lastIndexOf('/');
-  return i <= 0 ? '/' : path.slice(0, i);
-}
-
-/** The group at a path (`/`, `/a/b`), or undefined. */
+/** The group at a path (`/`, `/a/b`) of a dataset, or undefined. */
 export function findGroup(dataset: Dataset, path: string): Group | undefined {
-  let g: Group | undefined = dataset.root;
-  for (const part of path.split('/').filter((p) => p !== '')) {
-    g = g?.groups.find((c) => c.name === part);
-    if (!g) return undefined;
-  }
-  return g;
+  return findGroupIn(dataset.root, path);
 }
 
-/** The variable at a full path (`/grp/temp`), or undefined. */
+/** The variable at a full path (`/grp/temp`) of a dataset, or undefined. */
 export function findVariable(dataset: Dataset, path: string): Variable | undefined {
-  return findGroup(dataset, parentPath(path))?.variables.find((v) => v.path === path);
+  return path.startsWith('/') ? findVariableIn(dataset.root, path) : undefined;
 }
 
 function ancestors(path: string): string[] {

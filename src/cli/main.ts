@@ -1,8 +1,12 @@
-/** CLI entry: `zarrview dump ...`. Exit codes: 0 ok, 1 dataset problems or errors, 2 usage. */
+/**
+ * CLI entry: `zarrview dump ...` and `zarrview report ...`. Exit codes: 0 ok, 1 dataset problems or errors (for
+ * `report`: an error-level finding), 2 usage.
+ */
 import { encodeEscaped } from '../text/utf8';
 import { isZarrviewError } from '../errors';
 import { USAGE, parseDumpArgs } from './args';
 import { dump } from './dump';
+import { REPORT_USAGE, parseReportArgs, report } from './report';
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -13,14 +17,19 @@ export async function main(argv: readonly string[]): Promise<number> {
   const debug = argv.includes('--debug');
   const [cmd, ...rest] = argv;
   if (cmd === '--help' || cmd === 'help') {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${USAGE}\n${REPORT_USAGE}\n`);
     return 0;
   }
-  if (cmd !== 'dump') {
-    process.stderr.write(`zarrview: ${cmd === undefined ? 'missing command' : `unknown command ${cmd}`}.\n${USAGE}\n`);
+  if (cmd !== 'dump' && cmd !== 'report') {
+    process.stderr.write(`zarrview: ${cmd === undefined ? 'missing command' : `unknown command ${cmd}`}.\n${USAGE}\n${REPORT_USAGE}\n`);
     return 2;
   }
   try {
+    if (cmd === 'report') {
+      const r = await report(parseReportArgs(rest));
+      process.stdout.write(r.text);
+      return r.exitCode;
+    }
     const args = parseDumpArgs(rest);
     const result = await dump(args);
     // Bytes of invalid UTF-8 kept by the readers go out as they came in, as ncdump prints them.

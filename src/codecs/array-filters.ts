@@ -1,45 +1,16 @@
 /**
  * Array filters (numcodecs v2 semantics and their v3 counterparts): each decodes values of its encoded dtype into
- * values of its decoded dtype. `encodedDtype` tells, going forward through the chain, what a filter stores.
+ * values of its decoded dtype; `encodedDtype` tells, going forward through the chain, what a filter stores. Each
+ * is an `ArrayFilter` listed in `registry.ts`.
  */
-import { ZarrviewError } from '../errors';
+import { CodecError } from '../errors';
+import type { ArrayFilter, CodecConfig } from './codec';
 import { type Dtype, type NumericValues, type Values, parseDtype, valuesCtor } from './dtype';
 
-export const ARRAY_FILTERS = new Set([
-  'delta',
-  'fixedscaleoffset',
-  'quantize',
-  'astype',
-  'packbits',
-  'bitround',
-  'scale_offset',
-  'cast_value',
-  'categorize',
-]);
-
-type Config = Record<string, unknown>;
+type Config = CodecConfig;
 
 function dtypeOf(value: unknown, fallback: Dtype): Dtype {
   return typeof value === 'string' ? parseDtype(value) : fallback;
-}
-
-/** The dtype a filter stores, given the dtype it receives when encoding. */
-export function encodedDtype(id: string, config: Config, decoded: Dtype): Dtype {
-  switch (id) {
-    case 'delta':
-    case 'fixedscaleoffset':
-    case 'quantize':
-    case 'categorize':
-      return dtypeOf(config.astype, dtypeOf(config.dtype, decoded));
-    case 'astype':
-      return dtypeOf(config.encode_dtype, decoded);
-    case 'cast_value':
-      return dtypeOf(config.data_type, decoded);
-    case 'packbits':
-      return parseDtype('|u1');
-    default:
-      return decoded;
-  }
 }
 
 /** Casts numeric values into a new array of dtype `to` (truncating like numpy's `astype`). */
@@ -63,7 +34,7 @@ export function castValues(src: NumericValues, to: Dtype): NumericValues {
 }
 
 function numeric(v: Values, id: string): NumericValues {
-  if (Array.isArray(v)) throw new ZarrviewError('codec', `The ${id} filter needs numeric data.`);
+  if (Array.isArray(v)) throw new CodecError(id, `The ${id} filter needs numeric data.`);
   return v as NumericValues;
 }
 
@@ -97,35 +68,73 @@ function categorizeDecode(enc: NumericValues, config: Config): string[] {
   return Array.from(enc as ArrayLike<number | bigint>, (v) => labels[Number(v) - 1] ?? '');
 }
 
-/**
- * Decodes one array filter. `enc` holds values of `encodedDtype(id, config, to)`; the result holds values of `to`
- * (the filter's decoded dtype); `n` is the element count of the chunk.
- */
-export function decodeFilter(id: string, config: Config, enc: Values, to: Dtype, n: number): Values {
-  switch (id) {
-    case 'bitround':
-    case 'quantize':
-      return numeric(enc, id) instanceof valuesCtor(to) ? enc : castValues(numeric(enc, id), to);
-    case 'astype':
-      return castValues(numeric(enc, id), dtypeOf(config.decode_dtype, to));
-    case 'cast_value':
-      return castValues(numeric(enc, id), to);
-    case 'delta':
-      return deltaDecode(numeric(enc, id), dtypeOf(config.dtype, to));
-    case 'fixedscaleoffset':
-    case 'scale_offset': {
-      const scale = num(config, 'scale', 1);
-      const offset = num(config, 'offset', 0);
-      const src = numeric(enc, id);
-      const tmp = new Float64Array(src.length);
-      for (let i = 0; i < src.length; i++) tmp[i] = Number(src[i]) / scale + offset;
-      return castValues(tmp, to);
-    }
-    case 'packbits':
-      return packbitsDecode(numeric(enc, id) as Uint8Array, n);
-    case 'categorize':
-      return categorizeDecode(numeric(enc, id), config);
-    default:
-      throw new ZarrviewError('codec', `Unknown filter ${id}.`);
-  }
+/** The filter stores `astype` (numcodecs) or `dtype`, else what it receives. */
+function storesAstype(config: Config, decoded: Dtype): Dtype {
+  return dtypeOf(config.astype, dtypeOf(config.dtype, decoded));
 }
+
+function scaleOffsetDecode(config: Config, enc: Values, to: Dtype, id: string): NumericValues {
+  const scale = num(config, 'scale', 1);
+  const offset = num(config, 'offset', 0);
+  const src = numeric(enc, id);
+  const tmp = new Float64Array(src.length);
+  for (let i = 0; i < src.length; i++) tmp[i] = Number(src[i]) / scale + offset;
+  return castValues(tmp, to);
+}
+
+/** Rounding filters store values of the decoded dtype: decoding is at most a cast. */
+function rounding(id: string): ArrayFilter {
+  return {
+    kind: 'filter',
+    encodedDtype: (config, decoded) => (id === 'quantize' ? storesAstype(config, decoded) : decoded),
+    decode: (_c, enc, to) => (numeric(enc, id) instanceof valuesCtor(to) ? enc : castValues(numeric(enc, id), to)),
+  };
+}
+
+export const bitround = rounding('bitround');
+export const quantize = rounding('quantize');
+
+export const delta: ArrayFilter = {
+  kind: 'filter',
+  encodedDtype: storesAstype,
+  decode: (config, enc, to) => deltaDecode(numeric(enc, 'delta'), dtypeOf(config.dtype, to)),
+};
+
+export const fixedscaleoffset: ArrayFilter = {
+  kind: 'filter',
+  encodedDtype: storesAstype,
+  decode: (config, enc, to) => scaleOffsetDecode(config, enc, to, 'fixedscaleoffset'),
+};
+
+/** Zarr v3 `scale_offset` (the value type does not change). */
+export const scaleOffset: ArrayFilter = {
+  kind: 'filter',
+  encodedDtype: (_c, decoded) => decoded,
+  decode: (config, enc, to) => scaleOffsetDecode(config, enc, to, 'scale_offset'),
+};
+
+export const astype: ArrayFilter = {
+  kind: 'filter',
+  encodedDtype: (config, decoded) => dtypeOf(config.encode_dtype, decoded),
+  decode: (config, enc, to) => castValues(numeric(enc, 'astype'), dtypeOf(config.decode_dtype, to)),
+};
+
+/** Zarr v3 `cast_value`. */
+export const castValue: ArrayFilter = {
+  kind: 'filter',
+  encodedDtype: (config, decoded) => dtypeOf(config.data_type, decoded),
+  decode: (_c, enc, to) => castValues(numeric(enc, 'cast_value'), to),
+};
+
+export const packbits: ArrayFilter = {
+  kind: 'filter',
+  encodedDtype: () => parseDtype('|u1'),
+  decode: (_c, enc, _to, n) => packbitsDecode(numeric(enc, 'packbits') as Uint8Array, n),
+  readsBytes: true,
+};
+
+export const categorize: ArrayFilter = {
+  kind: 'filter',
+  encodedDtype: storesAstype,
+  decode: (config, enc) => categorizeDecode(numeric(enc, 'categorize'), config),
+};

@@ -1,24 +1,50 @@
 /**
- * zlib / gzip decompression with a bound on the output: a chunk that inflates past `maxBytes` (a compression
- * bomb: a few KB that expand to gigabytes) stops there with a chunk error instead of exhausting memory.
+ * The one bounded inflate: zlib / gzip / raw deflate (zip entries) decompression that stops as soon as the output
+ * passes `maxBytes` (a compression bomb: a few KB that expand to gigabytes) and as soon as `signal` aborts.
  * Streams through `DecompressionStream` (browsers, workers, Node ≥ 18), as zarrita's own codecs do.
+ *
+ * @example
+ * const bytes = await inflateBounded(chunk, 'deflate', 64 * 2 ** 20, { signal });
  */
-import { ZarrviewError } from '../errors';
+import { AbortedError, ChunkError } from '../errors';
 
-export async function inflateBounded(bytes: Uint8Array, format: 'deflate' | 'gzip', maxBytes: number): Promise<Uint8Array> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream(format));
-  const reader = stream.getReader();
+export interface InflateOptions {
+  readonly signal?: AbortSignal | undefined;
+  /** The store key or entry name, for messages. */
+  readonly key?: string | undefined;
+  /** The error for output past `maxBytes` (default: a chunk error). */
+  readonly tooLarge?: ((maxBytes: number) => Error) | undefined;
+}
+
+/**
+ * Inflates `bytes`. Rejects with `AbortedError` when `signal` aborts, with `tooLarge(maxBytes)` past the bound,
+ * and with the stream's own error for corrupt data (callers name the codec or entry).
+ */
+export async function inflateBounded(
+  bytes: Uint8Array,
+  format: 'deflate' | 'gzip' | 'deflate-raw',
+  maxBytes: number,
+  options: InflateOptions = {},
+): Promise<Uint8Array> {
+  const { signal, key } = options;
+  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream(format)).getReader();
   const parts: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new ZarrviewError('chunk', `The chunk inflates to more than ${maxBytes} bytes, more than its elements can fill; it was not read.`);
+  try {
+    for (;;) {
+      if (signal?.aborted) throw new AbortedError({ key, cause: signal.reason });
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        throw options.tooLarge?.(maxBytes) ??
+          new ChunkError(`The chunk inflates to more than ${maxBytes} bytes, more than its elements can fill; it was not read.`, { key });
+      }
+      parts.push(value);
     }
-    parts.push(value);
+  } catch (e) {
+    await reader.cancel().catch(() => undefined);
+    throw e;
   }
   if (parts.length === 1) return parts[0] as Uint8Array;
   const out = new Uint8Array(total);

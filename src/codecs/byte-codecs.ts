@@ -1,30 +1,13 @@
 /**
- * Bytes → bytes codecs: zarrita's (blosc, zlib, gzip, lz4, zstd, crc32c through its `registry`) plus the ones it
- * lacks (bz2, lzma, fletcher32, shuffle with netCDF's `elementsize: 0`).
+ * Bytes → bytes codecs: zarrita's (blosc, lz4, zstd, loaded through its `registry`) plus the ones it lacks or gets
+ * wrong (bz2, lzma, fletcher32, crc32/adler32, crc32c that checks its checksum, shuffle with netCDF's
+ * `elementsize: 0`, zlib/gzip bounded while inflating). Each is a `BytesCodec` listed in `registry.ts`.
  */
-import { registry } from 'zarrita';
-import { CodecError, ZarrviewError } from '../errors';
+import { ChunkError, CodecError } from '../errors';
 import { inflateBounded } from './bounded-inflate';
 import { checksum32Decode, crc32cDecode } from './checksum32';
+import { type BytesCodec, type ByteDecoder, type CodecConfig, numberParam } from './codec';
 import { checkDeclaredSize } from './declared-size';
-
-export type ByteDecoder = (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array;
-
-/** Codec ids (without a `numcodecs.` prefix) that map bytes to bytes. */
-export const BYTE_CODECS = new Set([
-  'blosc',
-  'zlib',
-  'gzip',
-  'lz4',
-  'zstd',
-  'crc32c',
-  'bz2',
-  'lzma',
-  'fletcher32',
-  'shuffle',
-  'crc32',
-  'adler32',
-]);
 
 /**
  * HDF5's Fletcher-32 (H5_checksum_fletcher32): 16-bit big-endian words, sums folded every 360 words, a trailing
@@ -58,13 +41,13 @@ export function fletcher32(data: Uint8Array): number {
 }
 
 function fletcher32Decode(bytes: Uint8Array): Uint8Array {
-  if (bytes.length < 4) throw new ZarrviewError('chunk', 'The chunk is too short to hold a Fletcher-32 checksum.');
+  if (bytes.length < 4) throw new ChunkError('The chunk is too short to hold a Fletcher-32 checksum.');
   const body = bytes.subarray(0, bytes.length - 4);
   const view = new DataView(bytes.buffer, bytes.byteOffset + bytes.length - 4, 4);
   const sum = fletcher32(body);
   // HDF5 (and so netcdf-c) stores it little-endian; old HDF5 files may hold it byte-reversed.
   if (view.getUint32(0, true) !== sum && view.getUint32(0, false) !== sum) {
-    throw new ZarrviewError('chunk', 'The chunk failed its Fletcher-32 checksum: its bytes are corrupt.');
+    throw new ChunkError('The chunk failed its Fletcher-32 checksum: its bytes are corrupt.');
   }
   return body;
 }
@@ -106,53 +89,78 @@ interface ZarritaCodec {
   decode(b: Uint8Array): Promise<Uint8Array> | Uint8Array;
 }
 
-async function fromZarrita(name: string, config: Record<string, unknown>): Promise<ByteDecoder> {
+async function fromZarrita(name: string, config: CodecConfig): Promise<ByteDecoder> {
+  const { registry } = await import('zarrita');
   const load = registry.get(name) ?? registry.get(`numcodecs.${name}`);
-  if (!load) throw new ZarrviewError('codec', `No loader for ${name}.`);
+  if (!load) throw new CodecError(name, `No loader for ${name}.`);
   const entry = (await load()) as unknown as { fromConfig(c: unknown, m: unknown): ZarritaCodec };
   const codec = entry.fromConfig(config, { dataType: 'uint8', shape: [1], codecs: [], fillValue: null });
   return (b) => codec.decode(b);
 }
 
-/**
- * A decoder for a bytes → bytes codec; `itemSize` is the element size flowing through (for shuffle);
- * `maxBytes` bounds what a chunk may decompress to (compression bombs): zlib / gzip while inflating, blosc / lz4 /
- * zstd by the size their header declares.
- */
-export async function byteDecoder(id: string, config: Record<string, unknown>, itemSize: number, maxBytes = 2 ** 30): Promise<ByteDecoder> {
-  switch (id) {
-    case 'zlib':
-      return (b) => inflateBounded(b, 'deflate', maxBytes);
-    case 'gzip':
-      return (b) => inflateBounded(b, 'gzip', maxBytes);
-    case 'bz2':
-      return bz2Decode;
-    case 'lzma':
-      return lzmaDecode;
-    case 'fletcher32':
-      return fletcher32Decode;
-    case 'crc32c':
-      return crc32cDecode;
-    case 'crc32':
-    case 'adler32':
-      return (b) => checksum32Decode(id, config, b);
-    case 'shuffle': {
-      const size = Number(config.elementsize ?? 0) || itemSize;
-      if (!Number.isSafeInteger(size) || size < 0) {
-        throw new CodecError('shuffle', `The shuffle filter's elementsize ${JSON.stringify(config.elementsize)} is not a byte count.`);
-      }
-      return (b) => unshuffle(b, size);
-    }
-    case 'blosc':
-    case 'lz4':
-    case 'zstd': {
+/** A zarrita codec whose output is bounded by the size its header declares (compression bombs). */
+function zarritaBounded(id: string, ncdump?: BytesCodec['ncdump']): BytesCodec {
+  return {
+    kind: 'bytes',
+    async load(config, { maxBytes }) {
       const decode = await fromZarrita(id, config);
       return (b) => {
         checkDeclaredSize(id, b, maxBytes);
         return decode(b);
       };
-    }
-    default:
-      return fromZarrita(id, config);
-  }
+    },
+    ...(ncdump ? { ncdump } : {}),
+  };
 }
+
+const BLOSC_SHUFFLE: Record<string, number> = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
+const BLOSC_CODES: Record<string, number> = { blosclz: 0, lz4: 1, lz4hc: 2, snappy: 3, zlib: 4, zstd: 5 };
+
+export const blosc = zarritaBounded('blosc', (c) => {
+  const code = typeof c.cname === 'string' ? BLOSC_CODES[c.cname] : undefined;
+  const shuffle = typeof c.shuffle === 'string' ? (BLOSC_SHUFFLE[c.shuffle] ?? 1) : numberParam(c, 'shuffle', 1);
+  return { filter: `32001,0,0,0,0,${numberParam(c, 'clevel', 5)},${shuffle},${code ?? 0}` };
+});
+export const lz4 = zarritaBounded('lz4');
+export const zstd = zarritaBounded('zstd', (c) => ({ filter: `32015,${numberParam(c, 'level', 0)}` }));
+
+export const zlib: BytesCodec = {
+  kind: 'bytes',
+  load: (_c, { maxBytes }) => (b) => inflateBounded(b, 'deflate', maxBytes),
+  ncdump: (c) => ({ deflateLevel: numberParam(c, 'level', 1) }),
+};
+
+export const gzip: BytesCodec = {
+  kind: 'bytes',
+  load: (_c, { maxBytes }) => (b) => inflateBounded(b, 'gzip', maxBytes),
+  ncdump: (c) => ({ deflateLevel: numberParam(c, 'level', 1) }),
+};
+
+export const bz2: BytesCodec = {
+  kind: 'bytes',
+  load: () => bz2Decode,
+  addToZarrita: true,
+  ncdump: (c) => ({ filter: `307,${numberParam(c, 'level', 9)}` }),
+};
+
+export const lzma: BytesCodec = { kind: 'bytes', load: () => lzmaDecode, addToZarrita: true };
+
+export const fletcher32Codec: BytesCodec = { kind: 'bytes', load: () => fletcher32Decode, addToZarrita: true, ncdump: () => ({ fletcher32: true }) };
+
+export const crc32c: BytesCodec = { kind: 'bytes', load: () => crc32cDecode };
+
+export const crc32: BytesCodec = { kind: 'bytes', load: (c) => (b) => checksum32Decode('crc32', c, b), addToZarrita: true };
+
+export const adler32: BytesCodec = { kind: 'bytes', load: (c) => (b) => checksum32Decode('adler32', c, b), addToZarrita: true };
+
+export const shuffle: BytesCodec = {
+  kind: 'bytes',
+  load(config, { itemSize }) {
+    const size = Number(config.elementsize ?? 0) || itemSize;
+    if (!Number.isSafeInteger(size) || size < 0) {
+      throw new CodecError('shuffle', `The shuffle filter's elementsize ${JSON.stringify(config.elementsize)} is not a byte count.`);
+    }
+    return (b) => unshuffle(b, size);
+  },
+  ncdump: () => ({ shuffle: true }),
+};

@@ -8,10 +8,10 @@
  * const chunk = await decode(bytes); // { data: Float32Array(10), shape: [10], stride: [1] }
  */
 import { CodecError, ZarrviewError, isZarrviewError } from '../errors';
-import { ARRAY_FILTERS, decodeFilter, encodedDtype } from './array-filters';
-import { BYTE_CODECS, type ByteDecoder, byteDecoder } from './byte-codecs';
+import type { ArrayFilter, ByteDecoder } from './codec';
 import { type Dtype, type Values, bytesToValues, parseDtype } from './dtype';
 import { normalizeCodecs } from './normalize';
+import { codecDef } from './registry';
 import { decodeJson2, decodeVlen } from './vlen';
 
 export interface CodecSpec {
@@ -43,7 +43,7 @@ type Step =
   | { kind: 'bytes'; id: string; decode: ByteDecoder }
   | { kind: 'interpret'; dtype: Dtype }
   | { kind: 'vlen'; id: string }
-  | { kind: 'filter'; id: string; config: Record<string, unknown>; decoded: Dtype; encoded: Dtype };
+  | { kind: 'filter'; id: string; filter: ArrayFilter; config: Record<string, unknown>; decoded: Dtype; encoded: Dtype };
 
 function cStrides(shape: readonly number[]): number[] {
   const s = new Array<number>(shape.length);
@@ -95,19 +95,20 @@ async function plan(spec: ChunkSpec): Promise<{ steps: Step[]; stored: Dtype; pe
   let perm: number[] | null = spec.zarrFormat === 2 && spec.order === 'F' ? permutation('F', rank) : null;
   const steps: Step[] = [];
   for (const { id, configuration: config } of normalizeCodecs(spec.codecs)) {
+    const def = codecDef(id);
     if (id === 'transpose') perm = permutation(config.order, rank);
-    else if (ARRAY_FILTERS.has(id)) {
-      const encoded = encodedDtype(id, config, cur);
-      steps.push({ kind: 'filter', id, config, decoded: cur, encoded });
+    else if (def?.kind === 'filter') {
+      const encoded = def.encodedDtype(config, cur);
+      steps.push({ kind: 'filter', id, filter: def, config, decoded: cur, encoded });
       cur = encoded;
     } else if (id === 'bytes') {
       const endian = config.endian === 'big' ? 'big' : 'little';
       cur = cur.endian === 'none' ? cur : { ...cur, endian };
       steps.push({ kind: 'interpret', dtype: cur });
     } else if (id === 'vlen-utf8' || id === 'vlen-bytes' || id === 'json2') steps.push({ kind: 'vlen', id });
-    else if (BYTE_CODECS.has(id)) {
+    else if (def?.kind === 'bytes') {
       try {
-        steps.push({ kind: 'bytes', id, decode: await byteDecoder(id, config, cur.itemSize, inflateLimit(spec.shape, cur.itemSize)) });
+        steps.push({ kind: 'bytes', id, decode: await def.load(config, { itemSize: cur.itemSize, maxBytes: inflateLimit(spec.shape, cur.itemSize) }) });
       } catch (cause) {
         throw new CodecError(id, `The codec "${id}" could not be loaded.`, { cause });
       }
@@ -127,7 +128,7 @@ const STRUCTURAL = new Set(['transpose', 'bytes', 'vlen-utf8', 'vlen-bytes', 'js
 /** Throws `CodecError` naming the first codec of the chain this viewer cannot decode (cheap: loads nothing). */
 export function checkCodecs(codecs: readonly CodecSpec[]): void {
   for (const { id } of normalizeCodecs(codecs)) {
-    if (!STRUCTURAL.has(id) && !ARRAY_FILTERS.has(id) && !BYTE_CODECS.has(id)) throw unsupported(id);
+    if (!STRUCTURAL.has(id) && !codecDef(id)) throw unsupported(id);
   }
 }
 
@@ -145,7 +146,7 @@ export async function createDecoder(spec: ChunkSpec): Promise<(bytes: Uint8Array
       const id = step.kind === 'interpret' ? 'bytes' : step.id;
       try {
         if (step.kind === 'bytes') {
-          if (!raw) throw new ZarrviewError('codec', `"${step.id}" met decoded values; the codec order is invalid.`);
+          if (!raw) throw new CodecError(step.id, `"${step.id}" met decoded values; the codec order is invalid.`);
           state = await step.decode(state as Uint8Array);
         } else if (step.kind === 'interpret') {
           state = bytesToValues(state as Uint8Array, step.dtype, n);
@@ -154,9 +155,9 @@ export async function createDecoder(spec: ChunkSpec): Promise<(bytes: Uint8Array
           state = step.id === 'json2' ? decodeJson2(state as Uint8Array, n) : decodeVlen(state as Uint8Array, n, step.id);
           raw = false;
         } else {
-          if (raw && step.id !== 'packbits') state = bytesToValues(state as Uint8Array, step.encoded, n);
+          if (raw && !step.filter.readsBytes) state = bytesToValues(state as Uint8Array, step.encoded, n);
           raw = false;
-          state = decodeFilter(step.id, step.config, state as Values, step.decoded, n);
+          state = step.filter.decode(step.config, state as Values, step.decoded, n);
           atDtype = step.decoded;
         }
       } catch (cause) {

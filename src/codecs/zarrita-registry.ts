@@ -1,22 +1,22 @@
 /**
- * Registers the bytes → bytes codecs zarrita lacks (bz2, lzma, fletcher32) into zarrita's own `registry`, so code
- * that reads through zarrita directly (e.g. the CLI or a baseline) decodes them too.
+ * Registers the bytes → bytes codecs zarrita lacks (those marked `addToZarrita` in `registry.ts`: bz2, lzma,
+ * fletcher32, crc32, adler32) into zarrita's own `registry`, so code that reads through zarrita directly (e.g. a
+ * baseline) decodes them too.
  *
  * @example
  * registerExtraCodecs();
  * const arr = await zarr.open.v2(location, { kind: 'array' }); // a bz2-compressed array now reads
  */
 import { registry } from 'zarrita';
-import { byteDecoder } from './byte-codecs';
+import type { BytesCodec } from './codec';
 import { normalizeCodec } from './normalize';
+import { codecEntries } from './registry';
 
-const EXTRA = ['bz2', 'lzma', 'fletcher32'] as const;
-
-function codecClass(id: string) {
+function codecClass(id: string, def: BytesCodec) {
   return {
     fromConfig(config: Record<string, unknown> | undefined) {
       const { configuration } = normalizeCodec({ id, configuration: config ?? {} });
-      const decoder = byteDecoder(id, configuration, 1);
+      const decoder = Promise.resolve().then(() => def.load(configuration, { itemSize: 1, maxBytes: 2 ** 30 }));
       return {
         kind: 'bytes_to_bytes' as const,
         encode(): never {
@@ -32,8 +32,9 @@ function codecClass(id: string) {
 
 /** Adds the extra codecs under their v3 and `numcodecs.` names (idempotent). */
 export function registerExtraCodecs(): void {
-  for (const id of EXTRA) {
-    const entry = () => Promise.resolve(codecClass(id));
+  for (const [id, def] of codecEntries()) {
+    if (def.kind !== 'bytes' || !def.addToZarrita) continue;
+    const entry = () => Promise.resolve(codecClass(id, def));
     for (const name of [id, `numcodecs.${id}`]) {
       if (!registry.has(name)) registry.set(name, entry as unknown as Parameters<typeof registry.set>[1]);
     }

@@ -8,7 +8,7 @@
 import type { DimSelection, ReadOptions, Slice } from '../api';
 import { lanes, valueSize } from '../codecs/dtype';
 import { checkCodecs } from '../codecs/pipeline';
-import { AbortedError, BudgetError, ZarrviewError, isZarrviewError, toZarrviewError } from '../errors';
+import { AbortedError, BudgetError, HttpError, isZarrviewError, toZarrviewError } from '../errors';
 import type { Variable } from '../model/types';
 import type { Store } from '../store/types';
 import { type ArraySpec, arraySpec } from './array-spec';
@@ -196,5 +196,5 @@ async function runLimited<T>(items: readonly T[], limit: number, fn: (t: T) => P
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (error !== null) throw isZarrviewError(error) ? error : new ZarrviewError('network', String(error), { cause: error });
+  if (error !== null) throw isZarrviewError(error) ? error : new HttpError('network', 0, String(error), { cause: error });
 }

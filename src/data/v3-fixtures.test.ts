@@ -12,8 +12,9 @@ import { CountingStore, comparable, variableFromFolder } from './testing/variabl
 // Expected values: zarrita's own reading of the same files (an independent decoder from ours).
 // zarrita reads float16 through Float16Array, which Node 20 lacks.
 (globalThis as { Float16Array?: unknown }).Float16Array ??= Float16Polyfill;
-const ROOT = [join(import.meta.dirname, '../../../shared/fixtures/zarr-python-v3/data.zarr'), '/work/shared/fixtures/zarr-python-v3/data.zarr'].find((p) => existsSync(p)) ?? '';
-const names = ROOT && existsSync(ROOT) ? readdirSync(ROOT).filter((n) => existsSync(join(ROOT, n, 'zarr.json'))) : [];
+// The committed copy of the zarr-python 3 dataset: part of the repository, so the suite never skips.
+const ROOT = join(import.meta.dirname, '../../fixtures/zarr-v3/data.zarr');
+const names = readdirSync(ROOT).filter((n) => existsSync(join(ROOT, n, 'zarr.json')));
 
 async function reference(key: string): Promise<{ shape: number[]; values: unknown[] } | null> {
   const arr = await zarr.open.v3(zarr.root(new FileSystemStore(ROOT)).resolve(key), { kind: 'array' }).catch(() => null);
@@ -31,7 +32,8 @@ async function reference(key: string): Promise<{ shape: number[]; values: unknow
   return { shape: chunk.shape, values };
 }
 
-describe.skipIf(names.length === 0)('readSlice on Zarr v3 written by zarr-python 3', () => {
+describe('readSlice on Zarr v3 written by zarr-python 3', () => {
+  it('finds the arrays', () => expect(names.length).toBeGreaterThan(5));
   const ctx = createDataContext({ workers: false });
   for (const name of names) {
     it(`${name} equals zarrita's reading`, async () => {

@@ -137,7 +137,8 @@ function buildVariable(a: RawArray, dims: Dims, opts: BuildOptions, problems: Pr
   const maxStrlen = asCount(a.attrs._nczarr_maxstrlen) ?? info.typeInfo.maxStrlen;
   const base = {
     name: a.name,
-    path: `/${a.key}`,
+    // A root that is itself an array (a URL into a hierarchy) has key '': its variable is `/<name>`, never `/`.
+    path: a.key === '' ? `/${a.name}` : `/${a.key}`,
     type: info.typeInfo.type,
     dtype: info.dtype,
     itemSize: info.typeInfo.itemSize,

@@ -1,4 +1,4 @@
-/** Lookups in a model tree by full path. */
+/** The one lookup in a model tree by full path (the core, the CF helpers and the UI all use it). */
 import type { Group, Variable } from './types';
 
 /** Every variable of the tree, pre-order (group's own variables first, then subgroups). */
@@ -21,4 +21,10 @@ export function findVariable(root: Group, path: string): Variable | undefined {
     return findGroup(root, path.slice(0, slash))?.variables.find((v) => v.name === path.slice(slash + 1));
   }
   return walkVariables(root).find((v) => v.name === path);
+}
+
+/** The path of the group holding `path` (`/g/v` → `/g`, `/v` → `/`). */
+export function parentPath(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i <= 0 ? '/' : path.slice(0, i);
 }

@@ -57,7 +57,13 @@ export function isUnreadable(e: unknown): boolean {
  */
 async function groupMarker(ctx: WalkContext, key: string, problems: Problem[]): Promise<JsonObject | undefined> {
   try {
-    return await getObject(ctx.src, key);
+    const marker = await getObject(ctx.src, key);
+    if (marker === undefined && ctx.src.htmlKeys?.has(key)) {
+      // The folder is there (listed) but its marker is a web page: a damaged document that costs only itself.
+      problems.push(problemOf(key, new MetadataError('is a web page (HTML), not JSON; read as a group.', { key })));
+      return {};
+    }
+    return marker;
   } catch (e) {
     if (!isUnreadable(e)) throw e;
     problems.push(problemOf(key, e));

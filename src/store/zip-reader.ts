@@ -3,7 +3,8 @@
  * object, a local file), so a dataset inside a remote zip is read without downloading the whole zip.
  * Supports stored and deflated entries and ZIP64; inflated output is bounded per entry (zip bombs).
  */
-import { AbortedError, ZarrviewError } from '../errors';
+import { inflateBounded } from '../codecs/bounded-inflate';
+import { AbortedError, ZarrviewError, ZipError } from '../errors';
 
 /** Random access to the bytes of one file. */
 export interface ByteSource {
@@ -20,14 +21,6 @@ export interface ZipEntry {
   readonly size: number;
   readonly localHeaderOffset: number;
   readonly extraLength: number;
-}
-
-/** A zip that is not a zip, is damaged, holds no dataset, or an entry that inflates past the limit. */
-export class ZipError extends ZarrviewError {
-  constructor(message: string, options: { key?: string; cause?: unknown } = {}) {
-    super('zip', message, options);
-    this.name = 'ZipError';
-  }
 }
 
 /** A ByteSource over a Blob or File (browser, worker, Node ≥ 20). */
@@ -120,38 +113,18 @@ export async function readZipDirectory(src: ByteSource, signal?: AbortSignal): P
   return entries;
 }
 
-/** Inflates raw deflate data, failing as soon as the output passes `maxBytes`. */
-export async function inflateBounded(data: Uint8Array, maxBytes: number, name: string, signal?: AbortSignal): Promise<Uint8Array> {
-  const ds = new DecompressionStream('deflate-raw');
-  const writer = ds.writable.getWriter();
-  writer.write(data as Uint8Array<ArrayBuffer>).catch(() => undefined);
-  writer.close().catch(() => undefined);
-  const reader = ds.readable.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+/** Inflates a deflated entry, failing as soon as the output passes `maxBytes` or `signal` aborts. */
+export async function inflateEntry(data: Uint8Array, maxBytes: number, name: string, signal?: AbortSignal): Promise<Uint8Array> {
   try {
-    for (;;) {
-      if (signal?.aborted) throw new AbortedError({ key: name, cause: signal.reason });
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (total > maxBytes) {
-        throw new ZipError(`"${name}" in the zip inflates to more than ${maxBytes} bytes (its declared size or the limit): refusing to decompress it further.`, { key: name });
-      }
-      chunks.push(value);
-    }
+    return await inflateBounded(data, 'deflate-raw', maxBytes, {
+      signal,
+      key: name,
+      tooLarge: (max) => new ZipError(`"${name}" in the zip inflates to more than ${max} bytes (its declared size or the limit): refusing to decompress it further.`, { key: name }),
+    });
   } catch (e) {
-    await reader.cancel().catch(() => undefined);
     if (e instanceof ZarrviewError) throw e;
     throw new ZipError(`"${name}" in the zip is damaged: it does not decompress.`, { key: name, cause: e });
   }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
 }
 
 /** The compressed bytes of an entry (one read in the usual case: local header, name, extra and data). */

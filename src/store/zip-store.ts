@@ -10,12 +10,13 @@
  * const store = await ZipStore.open(blobSource(file, file.name), { stem: 'tst' });
  * await store.get('/.zgroup');
  */
-import { AbortedError } from '../errors';
-import { ZipError, entryDataOffset, inflateBounded, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
+import { AbortedError, ZipError } from '../errors';
+import { entryDataOffset, inflateEntry, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
 import { findDatasetRoot, listPaths, prefixBase } from './dataset-root';
 import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
 
-export { ZipError, blobSource, type ByteSource } from './zip-reader';
+export { ZipError } from '../errors';
+export { blobSource, type ByteSource } from './zip-reader';
 
 /** Budget of inflated entries kept for range reads (shards in deflated zips). */
 const INFLATED_CACHE_BYTES = 64 * 2 ** 20;
@@ -96,7 +97,7 @@ export class ZipStore implements Store {
       if (entry.compressedSize !== entry.size) throw new ZipError(`"${key}" in ${this.source.description} is damaged (stored sizes differ).`, { key });
       return data;
     }
-    if (entry.method === 8) return inflateBounded(data, limit, key, signal);
+    if (entry.method === 8) return inflateEntry(data, limit, key, signal);
     throw new ZipError(`"${key}" in ${this.source.description} uses zip compression method ${entry.method}; only stored and deflate are read.`, { key });
   }
 

@@ -8,7 +8,7 @@
  * const chunk = await pool.decode(spec, bytes, signal);
  */
 import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
-import { AbortedError, CodecError, ZarrviewError } from '../../errors';
+import { AbortedError, CodecError, errorFor, UsageError, ZarrviewError } from '../../errors';
 import type { DecodeExecutor } from './executor';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
 
@@ -36,8 +36,7 @@ export function defaultPoolSize(): number {
 
 function revive(e: SerializedError): ZarrviewError {
   const cause = e.cause ? new Error(e.cause) : undefined;
-  if (e.codec !== undefined) return new CodecError(e.codec, e.message, { cause });
-  return new ZarrviewError(e.code, e.message, { cause });
+  return errorFor(e.code, e.message, { cause, codec: e.codec });
 }
 
 /** Owns its bytes exactly, so transferring them detaches nothing the caller still uses. */
@@ -66,7 +65,7 @@ export class WorkerPool implements DecodeExecutor {
   }
 
   decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal): Promise<DecodedChunk> {
-    if (this.#closed) return Promise.reject(new ZarrviewError('usage', 'The decode pool is closed.'));
+    if (this.#closed) return Promise.reject(new UsageError('The decode pool is closed.'));
     if (signal?.aborted) return Promise.reject(new AbortedError());
     return new Promise((resolve, reject) => {
       const job: Job = { id: this.#nextId++, spec, bytes, signal, resolve, reject };
@@ -133,7 +132,7 @@ export class WorkerPool implements DecodeExecutor {
   }
 
   #onCrash(slot: Slot, e: ErrorEvent): void {
-    const err = new ZarrviewError('codec', `A decode worker failed: ${e.message}`);
+    const err = new CodecError('worker', `A decode worker failed: ${e.message}`);
     for (const j of slot.running.values()) j.reject(err);
     slot.running.clear();
     this.#pump();
