@@ -58,6 +58,18 @@ export default tseslint.config(
     },
   },
   {
+    // One error class per code: a bare ZarrviewError is made only in src/errors.ts.
+    files: ['src/**/*.{ts,tsx,mts}'],
+    ignores: ['src/errors.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...htmlSinks,
+        { selector: "NewExpression[callee.name='ZarrviewError']", message: 'Throw the class of the error code (src/errors.ts: errorFor names it).' },
+      ],
+    },
+  },
+  {
     // The core is framework-free and knows nothing of the UI.
     files: ['src/**/*.{ts,tsx,mts}'],
     rules: {

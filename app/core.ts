@@ -37,6 +37,14 @@ export {
 export { parseLocation, formatLocation, redactLocation } from '../src/url';
 export { openDataset, type Dataset as OpenDataset, type DatasetReadOptions, type OpenDatasetOptions } from '../src/open';
 export { printCdl, attributeValues } from '../src/cdl';
+export { codeForView, type CodeSnippets } from '../src/code/snippets';
+export { latLonDims, type LatLonDims } from '../src/geo/geo-axes';
+export { axisLookup } from '../src/geo/lookup';
+export { planSeries, seriesDimension, type SeriesPlan } from '../src/series/plan';
+export { PROJECTIONS, PROJECTION_LABELS, isProjectionName, type ProjectionName } from '../src/geo/projection-names';
+export type { ProjectionSpec, LatLonGrid, Land } from '../src/geo/map-core';
+/** The map view's code (d3, the reprojection worker, coastlines), loaded on first use. */
+export const loadMapCore = () => import('../src/geo/map-core');
 export { findGroup, findVariable, parentPath } from '../src/model/find';
 export { buildReport, loadStandardNames, type DatasetReport, type Fact, type Finding, type ReportTables, type Severity } from '../src/report';
 export * from '../src/render/colormap';

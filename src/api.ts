@@ -57,6 +57,8 @@ export interface Slice {
   readonly failedChunks?: readonly { readonly chunk: readonly number[]; readonly message: string }[];
   /** With `failedChunks`: 1 for each element (C order, as `data`) whose chunk could not be read. */
   readonly failedMask?: Uint8Array | undefined;
+  /** Fixed-size string variables: 1 for each element whose chunk does not exist (it holds the fill value). */
+  readonly missingMask?: Uint8Array | undefined;
 }
 
 export interface ReadOptions {

@@ -1,6 +1,7 @@
 /**
  * Typed errors of the core. Every error a user can see is a `ZarrviewError`: a `code` to switch on, a
- * message a user can act on, the object key or URL it concerns, and the technical `cause`.
+ * message a user can act on, the object key or URL it concerns, and the technical `cause`. Each code has one
+ * class (`errorFor` names it); code outside this file throws those classes, never a bare `ZarrviewError`.
  *
  * @example
  * throw new MetadataError('Invalid JSON.', { key: 'temp/.zarray', cause: e });
@@ -65,9 +66,13 @@ export class MetadataError extends ZarrviewError {
   }
 }
 
+/** Codes of a source that cannot be reached or has nothing at a key: one class, `HttpError`. */
+export type AccessCode = 'not-found' | 'forbidden' | 'cors' | 'timeout' | 'network' | 'http';
+
+/** The data source could not be reached, refused, or has nothing there; `status` is 0 when it is not HTTP. */
 export class HttpError extends ZarrviewError {
   readonly status: number;
-  constructor(code: ErrorCode, status: number, message: string, options: ErrorOptions = {}) {
+  constructor(code: AccessCode, status: number, message: string, options: ErrorOptions = {}) {
     super(code, message, options);
     this.name = 'HttpError';
     this.status = status;
@@ -80,6 +85,46 @@ export class CodecError extends ZarrviewError {
     super('codec', message, options);
     this.name = 'CodecError';
     this.codec = codec;
+  }
+}
+
+/** A corrupt chunk: wrong length, bad checksum, a bomb. */
+export class ChunkError extends ZarrviewError {
+  constructor(message: string, options: ErrorOptions = {}) {
+    super('chunk', message, options);
+    this.name = 'ChunkError';
+  }
+}
+
+/** A valid feature this version does not read. */
+export class UnsupportedError extends ZarrviewError {
+  constructor(message: string, options: ErrorOptions = {}) {
+    super('unsupported', message, options);
+    this.name = 'UnsupportedError';
+  }
+}
+
+/** A wrong call of the CLI or API. */
+export class UsageError extends ZarrviewError {
+  constructor(message: string, options: ErrorOptions = {}) {
+    super('usage', message, options);
+    this.name = 'UsageError';
+  }
+}
+
+/** A zip that is not a zip, is damaged, holds no dataset, or an entry that inflates past the limit. */
+export class ZipError extends ZarrviewError {
+  constructor(message: string, options: ErrorOptions = {}) {
+    super('zip', message, options);
+    this.name = 'ZipError';
+  }
+}
+
+/** A location that does not parse, or an S3 address that cannot be resolved. */
+export class UrlError extends ZarrviewError {
+  constructor(message: string, location: string, cause?: unknown) {
+    super('url', message, { key: location, cause });
+    this.name = 'UrlError';
   }
 }
 
@@ -108,9 +153,39 @@ export function isZarrviewError(e: unknown): e is ZarrviewError {
   return e instanceof ZarrviewError;
 }
 
+/**
+ * The error of a code, as its one class (e.g. to revive an error that crossed `postMessage`). `codec` names the
+ * codec of a `codec` error.
+ */
+export function errorFor(code: ErrorCode, message: string, options: ErrorOptions & { codec?: string | undefined } = {}): ZarrviewError {
+  const { codec, ...o } = options;
+  switch (code) {
+    case 'metadata':
+      return new MetadataError(message, { cause: o.cause });
+    case 'codec':
+      return new CodecError(codec ?? 'unknown', message, o);
+    case 'chunk':
+      return new ChunkError(message, o);
+    case 'unsupported':
+      return new UnsupportedError(message, o);
+    case 'budget':
+      return new BudgetError(0, 0, message, o);
+    case 'url':
+      return new UrlError(message, o.key ?? '', o.cause);
+    case 'zip':
+      return new ZipError(message, o);
+    case 'aborted':
+      return new AbortedError(o);
+    case 'usage':
+      return new UsageError(message, o);
+    default:
+      return new HttpError(code, 0, message, o);
+  }
+}
+
 /** Wraps anything thrown into a `ZarrviewError`, keeping typed errors as they are. */
 export function toZarrviewError(e: unknown, code: ErrorCode, message: string, key?: string): ZarrviewError {
   if (isZarrviewError(e)) return e;
   if (e instanceof DOMException && e.name === 'AbortError') return new AbortedError({ cause: e, key });
-  return new ZarrviewError(code, message, { cause: e, key });
+  return errorFor(code, message, { cause: e, key });
 }

@@ -11,7 +11,7 @@
 import type { OpenOptions, OpenedDataset, ReadOptions, Slice, DimSelection } from './api';
 import { type DataContext, defaultContext, readSlice } from './data';
 import { SliceMemo } from './data/slice-memo';
-import { ZarrviewError } from './errors';
+import { HttpError } from './errors';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
 import { findVariable, readDataset } from './model';
@@ -91,7 +91,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     async read(path, selection, readOptions = {}) {
       const variable = findVariable(model.root, path);
       if (!variable)
-        throw new ZarrviewError('not-found', `There is no variable ${path} in this dataset.`, { key: path });
+        throw new HttpError('not-found', 0, `There is no variable ${path} in this dataset.`, { key: path });
       const key = JSON.stringify([path, selection, readOptions.stride ?? 1]);
       return memo.read(
         key,

@@ -4,7 +4,10 @@ import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { useSlice } from '../state/slice-store';
 import { selectionOf, useView } from '../state/view-store';
+import { CodeButton } from './CodeButton';
 import { DimMapper } from './DimMapper';
+import { SeriesPanel } from './SeriesPanel';
+import { useSeries } from '../state/series-store';
 import { SliceView } from './SliceView';
 import { plotStride } from './stride';
 import { useAxes } from './use-axes';
@@ -42,6 +45,7 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
   const load = useSlice((s) => s.load);
   const cancel = useSlice((s) => s.cancel);
   const axes = useAxes(dataset, variable);
+  const seriesPoint = useSeries((s) => s.point);
   const ready = viewVariable === variable.path;
 
   useEffect(() => {
@@ -67,7 +71,7 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
         )
       : null;
 
-  const ctx = viewContext(variable, x, y);
+  const ctx = viewContext(variable, x, y, axes.axes);
   const kinds = applicableViews(views, ctx);
   const active = chooseView(views, options.view, ctx);
   const numeric = ctx.numeric;
@@ -95,6 +99,7 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
       </h2>
       <DimMapper variable={variable} axes={axes} />
       <ViewToolbar kinds={kinds} active={active} comparable={comparable} />
+      <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
       {pendingKey && <SliceProgress onCancel={onCancel} />}
       {error !== null && (
         <ErrorMessage error={error} title="This slice could not be read" onRetry={() => void load(dataset, variable.path, selection, compare, stride)}>
@@ -118,6 +123,7 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
           stale={pendingKey !== null}
         />
       )}
+      {seriesPoint && seriesPoint.variable === variable.path && <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />}
     </section>
   );
 }

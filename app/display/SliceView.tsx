@@ -5,7 +5,7 @@ import type { Shown } from '../state/slice-store';
 import { ExportBar } from './ExportBar';
 import { sliceFrame } from './slice-frame';
 import type { Axes } from './use-axes';
-import type { ViewDef, ViewRegistry } from './view-kind';
+import { viewContext, type ViewDef, type ViewRegistry } from './view-kind';
 import type { Variable } from '../core';
 
 interface Props {
@@ -44,7 +44,7 @@ export const SliceView = memo(function SliceView({ shown, variable, axes, x, y, 
       )}
       {frame.warnings.length > 0 && <p className="muted">{frame.warnings.join(' ')}</p>}
       <PlotTargetContext.Provider value={plot}>
-        <Body frame={frame} options={options} />
+        <Body frame={frame} options={options} context={viewContext(variable, x, y, axes.axes)} />
       </PlotTargetContext.Provider>
       {frame.rank <= 2 && <ExportBar slice={slice} frame={frame} formats={def.exports} plot={plot} />}
     </div>

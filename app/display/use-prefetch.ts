@@ -5,7 +5,7 @@
  * cache budget so that prefetching never evicts the slice on screen.
  */
 import { useEffect, useRef } from 'react';
-import { decodeOnce } from './decode-cache';
+import { decodeOnce } from '../state/decode-cache';
 import { decodeSlice, type DimSelection, type OpenedDataset, type Variable } from '../core';
 import type { ViewKind, ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';

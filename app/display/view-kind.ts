@@ -9,7 +9,7 @@
  * chooseView(registry, 'auto', ctx).kind;             // 'heatmap'
  */
 import type { ComponentType } from 'react';
-import type { Variable } from '../core';
+import { latLonDims, type AxisDescription, type LatLonDims, type Variable } from '../core';
 import type { ViewOptions } from '../state/view-options';
 import type { SliceFrame } from './slice-frame';
 
@@ -29,11 +29,15 @@ export interface ViewContext {
   /** Variable dimensions on x and y (null: none). */
   readonly x: number | null;
   readonly y: number | null;
+  /** The latitude and longitude dimensions when they are the ones on x and y (CF coordinates), else null. */
+  readonly geo: LatLonDims | null;
 }
 
 export interface ViewProps {
   readonly frame: SliceFrame;
   readonly options: ViewOptions;
+  /** What the view was chosen on (the axes, lat/lon). */
+  readonly context?: ViewContext | undefined;
 }
 
 export interface ViewDef {
@@ -61,9 +65,11 @@ export function isNumeric(v: Variable): boolean {
   return NUMERIC.has(v.type);
 }
 
-/** The context of a variable shown with dimensions `x` and `y` (null: none). */
-export function viewContext(variable: Variable, x: number | null, y: number | null): ViewContext {
-  return { variable, numeric: isNumeric(variable), shownRank: [x, y].filter((d) => d !== null).length, x, y };
+/** The context of a variable shown with dimensions `x` and `y` (null: none), and its axes when known. */
+export function viewContext(variable: Variable, x: number | null, y: number | null, axes: readonly AxisDescription[] = []): ViewContext {
+  const ll = axes.length ? latLonDims(axes) : null;
+  const geo = ll && x !== null && y !== null && new Set([x, y, ll.lat, ll.lon]).size === 2 ? ll : null;
+  return { variable, numeric: isNumeric(variable), shownRank: [x, y].filter((d) => d !== null).length, x, y, geo };
 }
 
 /** The views that apply, in registry order (never empty: the fallback when none does). */

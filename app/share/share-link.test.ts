@@ -13,7 +13,7 @@ describe('share links', () => {
     x: 'lon',
     y: 'lat',
     indices: { time: 3, 'lev,odd:name': 0 },
-    options: { view: 'heatmap', colormap: 'magma', invert: true, scale: 'symlog', range: [-1.5, 2e10], raw: true },
+    options: { view: 'heatmap', colormap: 'magma', invert: true, scale: 'symlog', range: [-1.5, 2e10], raw: true, projection: 'orthographic', coastlines: false, center: [-30, 45] },
   };
 
   it('round-trips a full state, keeping the dataset URL own #mode', () => {

@@ -8,6 +8,7 @@
  */
 import { redactLocation } from '../core';
 import { COLORMAPS, SCALES, type ColormapName, type ScaleName } from '../plot/colormap';
+import { isProjectionName } from '../core';
 import { defaultViewOptions, type ViewOptions } from '../state/view-options';
 
 export interface ShareState {
@@ -45,6 +46,9 @@ export function encodeShare(state: ShareState): string {
     if (o.scale !== 'linear') p.set('scale', o.scale);
     if (o.range) p.set('range', `${o.range[0]},${o.range[1]}`);
     if (o.raw) p.set('raw', '1');
+    if (o.projection !== 'equirectangular') p.set('proj', o.projection);
+    if (!o.coastlines) p.set('coast', '0');
+    if (o.center[0] !== 0 || o.center[1] !== 0) p.set('ctr', `${o.center[0]},${o.center[1]}`);
   }
   return p.toString();
 }
@@ -143,6 +147,25 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
     }
     if (p.get('raw') === '1') {
       options.raw = true;
+      hasOptions = true;
+    }
+    const proj = p.get('proj');
+    if (proj !== null) {
+      if (!isProjectionName(proj)) return fail(`Unknown projection "${proj.slice(0, 40)}" in this link.`);
+      options.projection = proj;
+      hasOptions = true;
+    }
+    if (p.get('coast') === '0') {
+      options.coastlines = false;
+      hasOptions = true;
+    }
+    const ctr = p.get('ctr');
+    if (ctr !== null) {
+      const [a, b, extra] = ctr.split(',');
+      const lon = finiteNumber(a ?? '');
+      const lat = finiteNumber(b ?? '');
+      if (extra !== undefined || lon === null || lat === null || Math.abs(lon) > 360 || Math.abs(lat) > 90) return fail('The map centre in this link is not valid.');
+      options.center = [lon, lat];
       hasOptions = true;
     }
     if (hasOptions) state.options = options;

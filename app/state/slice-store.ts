@@ -3,7 +3,7 @@
  * the shown slice as it was.
  */
 import { create } from 'zustand';
-import { decodeOnce } from '../display/decode-cache';
+import { decodeOnce } from './decode-cache';
 import { isAbort, type DecodedSlice, type DimSelection, type OpenedDataset, type Progress, type Slice } from '../core';
 
 export interface Shown {

@@ -6,11 +6,13 @@ import type { ViewRegistry } from '../display/view-kind';
 import { heatmapView } from './heatmap';
 import { histogramView } from './histogram';
 import { lineView } from './line';
+import { mapView } from './map';
 import { matrixView } from './matrix';
 
 export const VIEWS: ViewRegistry = {
   views: [
     heatmapView,
+    mapView,
     lineView,
     matrixView,
     histogramView,

@@ -13,7 +13,7 @@
  * `stall` (send headers, then nothing), `wrong-length` (Content-Length larger than the body), or `delay` (wait
  * `ms`, then go on; delays add up and do not stop the search for another fault). `rate` (0..1) applies it to
  * that share of requests, from a seeded generator so runs repeat; `count` limits how many times. `latencyMs`
- * delays every request.
+ * delays every request. With `autoindex`, a folder URL ending in `/` answers an nginx-style directory index.
  */
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
@@ -87,7 +87,26 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startStaticServer(root: string, port = 0): Promise<StaticServer> {
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A folder's index page in nginx's `autoindex` layout (dot files hidden, as nginx does). */
+async function autoindexPage(dir: string, urlPath: string): Promise<string> {
+  const entries = (await fs.readdir(dir, { withFileTypes: true })).filter((e) => !e.name.startsWith('.'));
+  entries.sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || (a.name < b.name ? -1 : 1));
+  const rows = entries.map((e) => {
+    const slash = e.isDirectory() ? '/' : '';
+    return `<a href="${encodeURIComponent(e.name)}${slash}">${escapeHtml(e.name)}${slash}</a>     01-Jan-2024 00:00       -`;
+  });
+  const title = `Index of ${escapeHtml(urlPath)}`;
+  return `<html>\n<head><title>${title}</title></head>\n<body>\n<h1>${title}</h1><hr><pre><a href="../">../</a>\n${rows.join('\n')}\n</pre><hr></body>\n</html>\n`;
+}
+
+export interface StaticServerOptions {
+  /** Answer `GET <folder>/` with an nginx-style directory index (default: 404, as without `autoindex`). */
+  readonly autoindex?: boolean;
+}
+
+export async function startStaticServer(root: string, port = 0, options: StaticServerOptions = {}): Promise<StaticServer> {
   interface Scope {
     config: ServerConfig;
     random: () => number;
@@ -183,6 +202,13 @@ export async function startStaticServer(root: string, port = 0): Promise<StaticS
       stat = await fs.stat(file);
     } catch {
       stat = null;
+    }
+    if (stat?.isDirectory() && options.autoindex && p.endsWith('/')) {
+      const page = await autoindexPage(file, p);
+      entry.status = res.statusCode = 200;
+      res.setHeader('Content-Type', 'text/html');
+      res.end(req.method === 'HEAD' ? undefined : page);
+      return;
     }
     if (!stat?.isFile()) {
       entry.status = res.statusCode = 404;

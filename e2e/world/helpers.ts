@@ -7,7 +7,7 @@ import { ROOT, selectPath } from '../ui/helpers';
 export async function expectNoProblems(page: Page): Promise<void> {
   await expect(page.getByRole('tree')).toBeVisible();
   const panel = page.getByTestId('problems');
-  if (await panel.count()) throw new Error(`problems listed: ${await panel.innerText()}`);
+  if (await panel.count()) throw new Error(`problems listed: ${await panel.textContent()}`);
   await expect(page.getByText(/could not be read/)).toHaveCount(0);
 }
 
@@ -49,7 +49,10 @@ export async function startNpmStart(port: number, timeoutMs = 60_000): Promise<D
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${out}`);
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, output: () => out, stop };
     if (Date.now() > deadline) {
       await stop();

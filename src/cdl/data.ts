@@ -5,7 +5,8 @@
  */
 import type { Slice } from '../api';
 import type { Variable } from '../model/types';
-import { cdlName, cdlString } from './escape';
+import { encodeEscaped } from '../text/utf8';
+import { cdlCharData, cdlName, cdlString } from './escape';
 import { doubleData, floatData } from './number';
 
 /** ncdump wraps when an element would end past column 78 (its lput with max_len 80, counted its way). */
@@ -31,22 +32,38 @@ export function effectiveFill(v: Variable): number | bigint | string | boolean |
   return DEFAULT_FILL[v.type];
 }
 
+/** Columns as ncdump counts them: bytes of UTF-8 (an escaped invalid byte of src/text/utf8.ts is one). */
+function width(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += c >= 0xdc00 && c <= 0xdfff ? 1 : 3;
+  }
+  return n;
+}
+
 class Lines {
   out = '';
   col = 0;
   constructor(private readonly indent: string) {}
   put(text: string) {
-    if (this.col + text.length > WRAP_AFTER && text.length > 2) {
+    const w = width(text);
+    if (this.col + w > WRAP_AFTER && w > 2) {
       this.out += `\n${this.indent}    `;
       this.col = this.indent.length + 4;
     }
     this.out += text;
-    this.col += text.length;
+    this.col += w;
   }
   raw(text: string) {
     this.out += text;
     const nl = text.lastIndexOf('\n');
-    this.col = nl < 0 ? this.col + text.length : text.length - nl - 1;
+    this.col = nl < 0 ? this.col + width(text) : width(text.slice(nl + 1));
   }
 }
 
@@ -72,24 +89,38 @@ function formatValue(x: unknown, type: string): string {
   return String(x);
 }
 
-const latin1 = new TextDecoder('latin1');
+/** One char element as bytes in a string of char codes 0–255 (text beyond Latin-1 as its UTF-8 bytes). */
+function charBytes(c: string): string {
+  if (c === '') return '\0';
+  if (c.length === 1 && c.charCodeAt(0) <= 0xff) return c;
+  // Bytes of invalid UTF-8 come as the escapes of src/text/utf8.ts.
+  return String.fromCharCode(...encodeEscaped(c));
+}
 
-/** Char data as one string per row of the last dimension. */
+/** Char data as one byte string (char codes 0–255) per row of the last dimension, trailing NULs removed. */
 function charRows(slice: Slice): string[] {
   const shape = slice.shape;
   const n = shape.length === 0 ? 1 : (shape[shape.length - 1] ?? 0);
   const d = slice.data;
-  const all = Array.isArray(d) ? (d as readonly string[]).map((c) => (c === '' ? '\0' : c)).join('') : latin1.decode(d as Uint8Array);
+  const elems: ArrayLike<string> | Uint8Array = Array.isArray(d) ? (d as readonly string[]) : (d as Uint8Array);
+  const at = (i: number): string => {
+    const x = elems[i];
+    return typeof x === 'number' ? String.fromCharCode(x) : charBytes(x ?? '');
+  };
   const rows: string[] = [];
   const total = shape.reduce((a, b) => a * b, 1);
-  for (let i = 0; i < total; i += n) rows.push(all.slice(i, i + n).replace(/\0+$/, ''));
+  for (let i = 0; i < total; i += n) {
+    let row = '';
+    for (let j = i; j < i + n && j < total; j++) row += at(j);
+    rows.push(row.replace(/\0+$/, ''));
+  }
   if (total === 0 && shape.length <= 1) rows.push('');
   return rows;
 }
 
-function charLiteral(s: string): string {
+function charLiteral(bytes: string): string {
   // ncdump breaks a char string after every newline, even a final one (which leaves an empty "" after it).
-  return `"${s.split('\n').map(cdlString).join('\\n",\n    "')}"`;
+  return `"${bytes.split('\n').map(cdlCharData).join('\\n",\n    "')}"`;
 }
 
 /** The data lines of a variable (starting ` name = `, ending ` ;\n`), indented for its group depth. */
@@ -98,14 +129,47 @@ export interface DataFormatOptions {
   readonly time?: ((x: number | bigint) => string | null) | undefined;
 }
 
+/**
+ * Record braces of ncdump's print_rows: a dimension after the first that is UNLIMITED opens `{` where a block
+ * along it starts and closes `}` after its last row. Per row (index over all but the last dimension): how many
+ * open before it and close after it.
+ */
+function recordMarks(v: Variable, shape: readonly number[]): (row: number) => { open: number; close: number } {
+  const rank = shape.length;
+  const levels = v.dimensions.map((d, l) => (l > 0 && l < rank && d.unlimited ? l : -1)).filter((l) => l > 0);
+  if (levels.length === 0) return () => ({ open: 0, close: 0 });
+  return (row) => {
+    const cor: number[] = new Array<number>(Math.max(0, rank - 1)).fill(0);
+    for (let k = rank - 2, r = row; k >= 0; k--) {
+      const n = shape[k] ?? 1;
+      cor[k] = r % n;
+      r = Math.floor(r / n);
+    }
+    let open = 0;
+    let close = 0;
+    for (const l of levels) {
+      const inner = cor.slice(l, rank - 1);
+      if (inner.every((c) => c === 0)) open++;
+      if (inner.every((c, i) => c === (shape[l + i] ?? 1) - 1)) close++;
+    }
+    return { open, close };
+  };
+}
+
 export function formatVariableData(v: Variable, slice: Slice, indent: string, opts: DataFormatOptions = {}): string {
   const L = new Lines(indent);
   L.raw(`${indent} ${cdlName(v.name)} =`);
   const rank = slice.shape.length;
+  const marks = recordMarks(v, slice.shape);
   if (v.type === 'char') {
     const rows = charRows(slice);
     if (rank <= 1) L.raw(` ${charLiteral(rows[0] ?? '')} ;\n`);
-    else rows.forEach((r, i) => L.raw(`\n  ${charLiteral(r)}${i === rows.length - 1 ? ' ;' : ','}`));
+    else {
+      rows.forEach((r, i) => {
+        const m = marks(i);
+        L.raw(`\n  ${'{'.repeat(m.open)}${charLiteral(r)}${'}'.repeat(m.close)}${i === rows.length - 1 ? ' ;' : ','}`);
+      });
+    }
     if (rank > 1) L.raw('\n');
     return L.out;
   }
@@ -121,7 +185,8 @@ export function formatVariableData(v: Variable, slice: Slice, indent: string, op
       // netcdf-c hands out fixed-size strings as C strings (cut at NUL); an empty one is NULL, printed NIL.
       const nul = x.indexOf('\0');
       if (nul >= 0) x = x.slice(0, nul);
-      if (x === '') return 'NIL';
+      // An element of a missing chunk is the fill value itself (a string), not NULL.
+      if (x === '' && slice.missingMask?.[i] !== 1) return 'NIL';
     }
     if (isFill(x, fill, v.type)) return '_';
     if (opts.time && (typeof x === 'number' || typeof x === 'bigint')) {
@@ -133,14 +198,19 @@ export function formatVariableData(v: Variable, slice: Slice, indent: string, op
   if (rank <= 1) L.raw(' ');
   for (let i = 0; i < total; i++) {
     const inRow = rowLen === 0 ? 0 : i % rowLen;
-    if (rank > 1 && inRow === 0) L.raw('\n  ');
+    const m = rank > 1 && rowLen > 0 ? marks(Math.floor(i / rowLen)) : { open: 0, close: 0 };
+    if (rank > 1 && inRow === 0) {
+      L.raw('\n  ');
+      for (let k = 0; k < m.open; k++) L.put('{');
+    }
     const last = i === total - 1;
     const rowEnd = inRow === rowLen - 1;
+    const closes = rowEnd ? '}'.repeat(m.close) : '';
     if (last) {
-      L.put(value(i));
+      L.put(value(i) + closes);
       L.raw(' ;');
     } else if (rowEnd && rank > 1) {
-      L.put(value(i));
+      L.put(value(i) + closes);
       L.raw(',');
     } else L.put(`${value(i)}, `);
   }

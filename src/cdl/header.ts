@@ -3,7 +3,7 @@
  * callback that formats one variable's values (data.ts). Layout, indentation and blank lines follow ncdump's
  * do_ncdump_rec: groups nest with two more spaces per level and close with `} // group name`.
  */
-import type { Dataset, Group, Variable } from '../model/types';
+import type { Dataset, Dimension, Group, Variable } from '../model/types';
 import { attributeLine, specialGlobalLines, specialVariableLines } from './attributes';
 import { cdlName } from './escape';
 
@@ -24,12 +24,56 @@ export function typeName(v: Variable): string {
   return v.type;
 }
 
-function variableLine(indent: string, v: Variable): string {
-  const dims = v.dimensions.length > 0 ? `(${v.dimensions.map((d) => cdlName(d.name)).join(', ')})` : '';
+/** CDL keywords: ncdump puts a space between such a variable name and `:` in its attribute lines. */
+const KEYWORDS = new Set(['variables', 'dimensions', 'data', 'group', 'types']);
+
+/** The variable part of an attribute line (`temp`, or `data ` for a keyword, as ncdump's pr_att writes it). */
+export function attributeOwner(name: string): string {
+  return KEYWORDS.has(name) ? `${cdlName(name)} ` : cdlName(name);
+}
+
+const parentPath = (path: string) => {
+  const i = path.lastIndexOf('/');
+  return i <= 0 ? '/' : path.slice(0, i);
+};
+
+/**
+ * A variable's dimension as ncdump names it (ncdump.c, the search before print_name of a dimension): its
+ * plain name when the nearest group up from the variable's group that has a dimension of that name has this
+ * one; its full path (`/dim`, `/g2/dim`) when a nearer dimension of the same name shadows it, or when it lives
+ * in no ancestor group.
+ */
+function dimensionRef(groups: ReadonlyMap<string, Group>, g: Group, d: Dimension): string {
+  let duplicate = false;
+  for (let path: string | undefined = g.path; path !== undefined; path = path === '/' ? undefined : parentPath(path)) {
+    const hit = groups.get(path)?.dimensions.find((x) => x.name === d.name);
+    if (hit?.path === d.path) return duplicate ? fullName(d) : cdlName(d.name);
+    if (hit) duplicate = true;
+  }
+  return fullName(d);
+}
+
+/** `/g2/dim`: each segment escaped as a name, `/` kept (ncdump's print_name leaves `/` alone). */
+function fullName(d: Dimension): string {
+  return d.path.split('/').map(cdlName).join('/');
+}
+
+function variableLine(indent: string, groups: ReadonlyMap<string, Group>, g: Group, v: Variable): string {
+  const dims = v.dimensions.length > 0 ? `(${v.dimensions.map((d) => dimensionRef(groups, g, d)).join(', ')})` : '';
   return `${indent}\t${typeName(v)} ${cdlName(v.name)}${dims} ;\n`;
 }
 
-function group(ds: Dataset, g: Group, depth: number, o: CdlOptions): string {
+function groupIndex(root: Group): Map<string, Group> {
+  const out = new Map<string, Group>();
+  const visit = (g: Group) => {
+    out.set(g.path, g);
+    g.groups.forEach(visit);
+  };
+  visit(root);
+  return out;
+}
+
+function group(ds: Dataset, groups: ReadonlyMap<string, Group>, g: Group, depth: number, o: CdlOptions): string {
   const indent = '  '.repeat(depth);
   let out = '';
   if (g.dimensions.length > 0) {
@@ -43,8 +87,8 @@ function group(ds: Dataset, g: Group, depth: number, o: CdlOptions): string {
   if (g.variables.length > 0) {
     out += `${indent}variables:\n`;
     for (const v of g.variables) {
-      out += variableLine(indent, v);
-      for (const a of v.attributes) out += attributeLine(indent, cdlName(v.name), a);
+      out += variableLine(indent, groups, g, v);
+      for (const a of v.attributes) out += attributeLine(indent, attributeOwner(v.name), a);
       if (o.special) out += specialVariableLines(indent, v);
     }
   }
@@ -54,13 +98,17 @@ function group(ds: Dataset, g: Group, depth: number, o: CdlOptions): string {
     if (o.special && depth === 0) out += specialGlobalLines(ds);
   }
   if (o.data && g.variables.length > 0) {
-    const parts = g.variables.map((v) => o.data?.(v, indent)).filter((s): s is string => s !== undefined);
+    // ncdump prints nothing for a variable with a dimension of length 0 (no records yet).
+    const parts = g.variables
+      .filter((v) => !v.dimensions.some((d) => d.length === 0))
+      .map((v) => o.data?.(v, indent))
+      .filter((s): s is string => s !== undefined);
     out += `${indent}data:\n`;
     for (const p of parts) out += `\n${p}`;
   }
   for (const c of g.groups) {
     out += `\n${indent}group: ${cdlName(c.name)} {\n`;
-    out += group(ds, c, depth + 1, o);
+    out += group(ds, groups, c, depth + 1, o);
     out += `${indent}  } // group ${cdlName(c.name)}\n`;
   }
   return out;
@@ -68,5 +116,5 @@ function group(ds: Dataset, g: Group, depth: number, o: CdlOptions): string {
 
 /** The whole CDL document. */
 export function printCdl(ds: Dataset, o: CdlOptions = {}): string {
-  return `netcdf ${cdlName(o.name ?? ds.name)} {\n${group(ds, ds.root, 0, o)}}\n`;
+  return `netcdf ${cdlName(o.name ?? ds.name)} {\n${group(ds, groupIndex(ds.root), ds.root, 0, o)}}\n`;
 }

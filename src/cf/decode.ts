@@ -7,7 +7,7 @@
  * const { values, mask } = decodeSlice(slice, { defaultFill: defaultFillFor(ds.model.dialect) });
  */
 import type { Slice, SliceData } from '../api';
-import { ZarrviewError } from '../errors';
+import { UnsupportedError } from '../errors';
 import type { Dialect, Variable } from '../model/types';
 import { maskPlan, maskTest, promoteForNaN, type DecodeMode, type DefaultFill, type MaskPlan } from './masking';
 import { numTypeOf, numTypeOfData, reinterpretArray, type NumType, type Scalar } from './numeric';
@@ -72,7 +72,7 @@ export function defaultFillFor(dialect: Dialect): DefaultFill {
 export function planDecoding(variable: Variable, options: DecodeOptions = {}): DecodePlan {
   const stored = numTypeOf(variable.type);
   if (stored === null) {
-    throw new ZarrviewError('unsupported', `${variable.path} holds ${variable.type} values, which have no numeric decoding.`, {
+    throw new UnsupportedError(`${variable.path} holds ${variable.type} values, which have no numeric decoding.`, {
       key: variable.path,
     });
   }
@@ -99,7 +99,7 @@ export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
   const mask = new Uint8Array(n);
   if (!ArrayBuffer.isView(data)) {
     if (data.length > 0 && typeof data[0] === 'string') {
-      throw new ZarrviewError('unsupported', 'Text values have no numeric decoding.');
+      throw new UnsupportedError('Text values have no numeric decoding.');
     }
     for (let i = 0; i < n; i++) values[i] = data[i] ? 1 : 0;
     return { values, mask, maskedCount: 0 };
@@ -135,7 +135,7 @@ export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
 /** Decodes a read slice (masking + unpacking). Pure: the slice's data is left as it is. */
 export function decodeSlice(slice: Slice, options: DecodeOptions = {}): DecodedSlice {
   if (slice.complex) {
-    throw new ZarrviewError('unsupported', `${slice.variable.path} is complex; CF decoding applies to real values.`);
+    throw new UnsupportedError(`${slice.variable.path} is complex; CF decoding applies to real values.`);
   }
   const plan = planDecoding(slice.variable, options);
   const decoded = decodeData(slice.data, plan);

@@ -1,5 +1,5 @@
 /** Command-line parsing for `zarrview dump`, ncdump's flags. */
-import { ZarrviewError } from '../errors';
+import { UsageError, ZarrviewError } from '../errors';
 
 export interface DumpArgs {
   readonly header: boolean;
@@ -27,7 +27,7 @@ export const USAGE = `usage: zarrview dump [-h] [-c] [-s] [-t] [-v var1[,...]] [
   --debug   stack traces on errors`;
 
 function usage(message: string): ZarrviewError {
-  return new ZarrviewError('usage', `${message}\n${USAGE}`);
+  return new UsageError(`${message}\n${USAGE}`);
 }
 
 /** Parses the arguments after `dump`; throws a `usage` ZarrviewError when they are wrong. */

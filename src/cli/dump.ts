@@ -6,7 +6,7 @@ import { formatVariableData, printCdl } from '../cdl/index';
 import { formatDateNcdump } from '../cf/date-format';
 import { timeCoderFor } from '../cf/coordinates';
 import { readSlice } from '../data/index';
-import { ZarrviewError } from '../errors';
+import { UsageError } from '../errors';
 import { walkVariables } from '../model/find';
 import { readDataset } from '../model/index';
 import { lastSegment } from '../open';
@@ -41,7 +41,7 @@ function selected(ds: Dataset, args: DumpArgs): Set<Variable> | undefined {
     const out = new Set<Variable>();
     for (const want of args.vars) {
       const hits = all.filter((v) => v.path === want || v.name === want || v.path === `/${want}`);
-      if (hits.length === 0) throw new ZarrviewError('usage', `variable ${want} not found in ${ds.name}.`, { key: want });
+      if (hits.length === 0) throw new UsageError(`variable ${want} not found in ${ds.name}.`, { key: want });
       for (const h of hits) out.add(h);
     }
     return out;

@@ -2,6 +2,7 @@
  * CLI entry: `zarrview dump ...` and `zarrview report ...`. Exit codes: 0 ok, 1 dataset problems or errors (for
  * `report`: an error-level finding), 2 usage.
  */
+import { encodeEscaped } from '../text/utf8';
 import { isZarrviewError } from '../errors';
 import { USAGE, parseDumpArgs } from './args';
 import { dump } from './dump';
@@ -31,7 +32,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const args = parseDumpArgs(rest);
     const result = await dump(args);
-    process.stdout.write(result.text);
+    // Bytes of invalid UTF-8 kept by the readers go out as they came in, as ncdump prints them.
+    process.stdout.write(/[\udc80-\udcff]/.test(result.text) ? encodeEscaped(result.text) : result.text);
     const problems = [
       ...result.dataset.problems.map((p) => ({ text: p.message.startsWith(p.key) ? p.message : `${p.key}: ${p.message}`, error: p.error })),
       ...result.failures.map((f) => ({ text: `${f.variable.path}: ${message(f.error)}`, error: f.error })),

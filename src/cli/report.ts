@@ -1,5 +1,5 @@
 /** `zarrview report <location>`: the dataset report (src/report) as text; exit 1 when it has an error finding. */
-import { ZarrviewError } from '../errors';
+import { UsageError } from '../errors';
 import { readDataset } from '../model/index';
 import { lastSegment } from '../open';
 import { buildReport, formatReport, hasErrors, loadStandardNames, type DatasetReport } from '../report/index';
@@ -22,12 +22,12 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs {
     if (a === '--debug') continue;
     if (a === '--timeout') {
       const val = Number(argv[++i]);
-      if (!Number.isFinite(val) || val <= 0) throw new ZarrviewError('usage', `--timeout needs a positive number of seconds.\n${REPORT_USAGE}`);
+      if (!Number.isFinite(val) || val <= 0) throw new UsageError(`--timeout needs a positive number of seconds.\n${REPORT_USAGE}`);
       timeoutMs = val * 1000;
-    } else if (a.startsWith('-') && a.length > 1) throw new ZarrviewError('usage', `unknown option ${a}.\n${REPORT_USAGE}`);
+    } else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}.\n${REPORT_USAGE}`);
     else rest.push(a);
   }
-  if (rest.length !== 1) throw new ZarrviewError('usage', `${rest.length === 0 ? 'missing location.' : 'exactly one location expected.'}\n${REPORT_USAGE}`);
+  if (rest.length !== 1) throw new UsageError(`${rest.length === 0 ? 'missing location.' : 'exactly one location expected.'}\n${REPORT_USAGE}`);
   return { location: rest[0] ?? '', timeoutMs };
 }
 

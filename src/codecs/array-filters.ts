@@ -3,7 +3,7 @@
  * values of its decoded dtype; `encodedDtype` tells, going forward through the chain, what a filter stores. Each
  * is an `ArrayFilter` listed in `registry.ts`.
  */
-import { ZarrviewError } from '../errors';
+import { CodecError } from '../errors';
 import type { ArrayFilter, CodecConfig } from './codec';
 import { type Dtype, type NumericValues, type Values, parseDtype, valuesCtor } from './dtype';
 
@@ -34,7 +34,7 @@ export function castValues(src: NumericValues, to: Dtype): NumericValues {
 }
 
 function numeric(v: Values, id: string): NumericValues {
-  if (Array.isArray(v)) throw new ZarrviewError('codec', `The ${id} filter needs numeric data.`);
+  if (Array.isArray(v)) throw new CodecError(id, `The ${id} filter needs numeric data.`);
   return v as NumericValues;
 }
 

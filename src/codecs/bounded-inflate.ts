@@ -6,7 +6,7 @@
  * @example
  * const bytes = await inflateBounded(chunk, 'deflate', 64 * 2 ** 20, { signal });
  */
-import { AbortedError, ZarrviewError } from '../errors';
+import { AbortedError, ChunkError } from '../errors';
 
 export interface InflateOptions {
   readonly signal?: AbortSignal | undefined;
@@ -38,7 +38,7 @@ export async function inflateBounded(
       total += value.byteLength;
       if (total > maxBytes) {
         throw options.tooLarge?.(maxBytes) ??
-          new ZarrviewError('chunk', `The chunk inflates to more than ${maxBytes} bytes, more than its elements can fill; it was not read.`, { key });
+          new ChunkError(`The chunk inflates to more than ${maxBytes} bytes, more than its elements can fill; it was not read.`, { key });
       }
       parts.push(value);
     }

@@ -3,7 +3,7 @@
  * wrong (bz2, lzma, fletcher32, crc32/adler32, crc32c that checks its checksum, shuffle with netCDF's
  * `elementsize: 0`, zlib/gzip bounded while inflating). Each is a `BytesCodec` listed in `registry.ts`.
  */
-import { CodecError, ZarrviewError } from '../errors';
+import { ChunkError, CodecError } from '../errors';
 import { inflateBounded } from './bounded-inflate';
 import { checksum32Decode, crc32cDecode } from './checksum32';
 import { type BytesCodec, type ByteDecoder, type CodecConfig, numberParam } from './codec';
@@ -41,13 +41,13 @@ export function fletcher32(data: Uint8Array): number {
 }
 
 function fletcher32Decode(bytes: Uint8Array): Uint8Array {
-  if (bytes.length < 4) throw new ZarrviewError('chunk', 'The chunk is too short to hold a Fletcher-32 checksum.');
+  if (bytes.length < 4) throw new ChunkError('The chunk is too short to hold a Fletcher-32 checksum.');
   const body = bytes.subarray(0, bytes.length - 4);
   const view = new DataView(bytes.buffer, bytes.byteOffset + bytes.length - 4, 4);
   const sum = fletcher32(body);
   // HDF5 (and so netcdf-c) stores it little-endian; old HDF5 files may hold it byte-reversed.
   if (view.getUint32(0, true) !== sum && view.getUint32(0, false) !== sum) {
-    throw new ZarrviewError('chunk', 'The chunk failed its Fletcher-32 checksum: its bytes are corrupt.');
+    throw new ChunkError('The chunk failed its Fletcher-32 checksum: its bytes are corrupt.');
   }
   return body;
 }
@@ -92,7 +92,7 @@ interface ZarritaCodec {
 async function fromZarrita(name: string, config: CodecConfig): Promise<ByteDecoder> {
   const { registry } = await import('zarrita');
   const load = registry.get(name) ?? registry.get(`numcodecs.${name}`);
-  if (!load) throw new ZarrviewError('codec', `No loader for ${name}.`);
+  if (!load) throw new CodecError(name, `No loader for ${name}.`);
   const entry = (await load()) as unknown as { fromConfig(c: unknown, m: unknown): ZarritaCodec };
   const codec = entry.fromConfig(config, { dataType: 'uint8', shape: [1], codecs: [], fillValue: null });
   return (b) => codec.decode(b);

@@ -1,5 +1,5 @@
 /** numcodecs' CRC32 and Adler32 checksum codecs: a little-endian uint32 before (or, `location: "end"`, after) the data. */
-import { ZarrviewError } from '../errors';
+import { ChunkError } from '../errors';
 
 /** A table-driven reflected CRC-32 for polynomial `poly` (its table built at first use). */
 function reflectedCrc32(poly: number): (data: Uint8Array) => number {
@@ -46,21 +46,21 @@ export const crc32c = reflectedCrc32(0x82f63b78);
  * strips it without checking, so corrupt chunks (and shard indexes) would pass as data.
  */
 export function crc32cDecode(bytes: Uint8Array): Uint8Array {
-  if (bytes.length < 4) throw new ZarrviewError('chunk', 'The chunk is too short to hold a crc32c checksum.');
+  if (bytes.length < 4) throw new ChunkError('The chunk is too short to hold a crc32c checksum.');
   const body = bytes.subarray(0, bytes.length - 4);
   const stored = new DataView(bytes.buffer, bytes.byteOffset + bytes.length - 4, 4).getUint32(0, true);
-  if (stored !== crc32c(body)) throw new ZarrviewError('chunk', 'The chunk failed its crc32c checksum: its bytes are corrupt.');
+  if (stored !== crc32c(body)) throw new ChunkError('The chunk failed its crc32c checksum: its bytes are corrupt.');
   return body;
 }
 
 /** Verifies and strips the checksum of a `crc32` / `adler32` chunk. */
 export function checksum32Decode(id: 'crc32' | 'adler32', config: Record<string, unknown>, bytes: Uint8Array): Uint8Array {
-  if (bytes.length < 4) throw new ZarrviewError('chunk', `The chunk is too short to hold a ${id} checksum.`);
+  if (bytes.length < 4) throw new ChunkError(`The chunk is too short to hold a ${id} checksum.`);
   const atEnd = config.location === 'end';
   const body = atEnd ? bytes.subarray(0, bytes.length - 4) : bytes.subarray(4);
   const at = atEnd ? bytes.length - 4 : 0;
   const stored = new DataView(bytes.buffer, bytes.byteOffset + at, 4).getUint32(0, true);
   const sum = id === 'crc32' ? crc32(body) : adler32(body);
-  if (stored !== sum) throw new ZarrviewError('chunk', `The chunk failed its ${id} checksum: its bytes are corrupt.`);
+  if (stored !== sum) throw new ChunkError(`The chunk failed its ${id} checksum: its bytes are corrupt.`);
   return body;
 }

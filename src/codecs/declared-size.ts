@@ -6,7 +6,7 @@
  * - zstd: the frame header's Frame_Content_Size, when the frame has one.
  * zlib and gzip carry no size and are bounded while inflating (bounded-inflate.ts).
  */
-import { ZarrviewError } from '../errors';
+import { ChunkError } from '../errors';
 
 const ZSTD_MAGIC = 0xfd2fb528;
 
@@ -46,8 +46,7 @@ export function declaredSize(id: string, bytes: Uint8Array): number | undefined 
 export function checkDeclaredSize(id: string, bytes: Uint8Array, maxBytes: number): void {
   const n = declaredSize(id, bytes);
   if (n !== undefined && n > maxBytes) {
-    throw new ZarrviewError(
-      'chunk',
+    throw new ChunkError(
       `The ${id} chunk says it decompresses to ${n.toLocaleString('en-US')} bytes, over the limit of ${maxBytes.toLocaleString('en-US')}: it was not decompressed.`,
     );
   }

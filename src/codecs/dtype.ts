@@ -12,7 +12,8 @@
  * | datetime / timedelta  | BigInt64Array (count of `unit`)                               |
  * | bytes / unicode / vlen| string[]                                                      |
  */
-import { ZarrviewError } from '../errors';
+import { ChunkError, UnsupportedError } from '../errors';
+import { decodeEscaped } from '../text/utf8';
 import { float16ToFloat32 } from './half';
 
 export type DtypeKind =
@@ -97,7 +98,7 @@ export function parseDtype(dtype: string, endian: 'little' | 'big' = 'little'): 
   const dt = /^(?:numpy\.)?(datetime|timedelta)64(?:\[(\w+)\])?$/.exec(dtype);
   if (dt) return { kind: dt[1] === 'datetime' ? 'datetime' : 'timedelta', itemSize: 8, endian, unit: dt[2] ?? 'generic' };
   const m = /^([<>|=]?)([iufcbMmSUO])(\d*)(?:\[(\w+)\])?$/.exec(dtype);
-  if (!m) throw new ZarrviewError('unsupported', `The data type "${dtype}" is not supported.`);
+  if (!m) throw new UnsupportedError(`The data type "${dtype}" is not supported.`);
   const kind = V2_KIND[m[2] as string] as DtypeKind;
   let size = m[3] ? Number(m[3]) : 0;
   if (kind === 'unicode') size *= 4;
@@ -148,7 +149,7 @@ export function valuesCtor(d: Dtype): Ctor {
     case 'timedelta':
       return BigInt64Array as unknown as Ctor;
     default:
-      throw new ZarrviewError('unsupported', `No numeric form for ${d.kind} data.`);
+      throw new UnsupportedError(`No numeric form for ${d.kind} data.`);
   }
 }
 
@@ -174,8 +175,9 @@ function fixedStrings(bytes: Uint8Array, d: Dtype, n: number): string[] {
       let end = i * size + size;
       while (end > i * size && bytes[end - 1] === 0) end--;
       const s = bytes.subarray(i * size, end);
-      // numpy `|S` holds bytes; netCDF writes UTF-8 into them, so try UTF-8 and fall back to Latin-1.
-      out[i] = s.every((b) => b < 0x80) ? latin1.decode(s) : safeUtf8(s);
+      // numpy `|S` holds bytes; netCDF writes UTF-8 into them: UTF-8, each invalid byte kept as an escape
+      // (src/text/utf8.ts) so that the CLI prints it as ncdump does, byte for byte.
+      out[i] = s.every((b) => b < 0x80) ? latin1.decode(s) : decodeEscaped(s);
     }
     return out;
   }
@@ -193,14 +195,6 @@ function fixedStrings(bytes: Uint8Array, d: Dtype, n: number): string[] {
   return out;
 }
 
-function safeUtf8(b: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(b);
-  } catch {
-    return latin1.decode(b);
-  }
-}
-
 /** Decodes UTF-8 bytes (used by the vlen codecs). */
 export function decodeUtf8(b: Uint8Array): string {
   return utf8.decode(b);
@@ -213,7 +207,7 @@ export function bytesToValues(bytes: Uint8Array, d: Dtype, n: number): Values {
   const need = n * d.itemSize;
   // Longer is as wrong as shorter: a chunk holds exactly its elements (a corrupt or mislabelled object otherwise).
   if (bytes.byteLength !== need) {
-    throw new ZarrviewError('chunk', `The chunk holds ${bytes.byteLength} bytes; ${need} were expected.`);
+    throw new ChunkError(`The chunk holds ${bytes.byteLength} bytes; ${need} were expected.`);
   }
   if (d.kind === 'bytes' || d.kind === 'unicode') return fixedStrings(bytes, d, n);
   let b = bytes.subarray(0, need);

@@ -146,7 +146,7 @@ export async function createDecoder(spec: ChunkSpec): Promise<(bytes: Uint8Array
       const id = step.kind === 'interpret' ? 'bytes' : step.id;
       try {
         if (step.kind === 'bytes') {
-          if (!raw) throw new ZarrviewError('codec', `"${step.id}" met decoded values; the codec order is invalid.`);
+          if (!raw) throw new CodecError(step.id, `"${step.id}" met decoded values; the codec order is invalid.`);
           state = await step.decode(state as Uint8Array);
         } else if (step.kind === 'interpret') {
           state = bytesToValues(state as Uint8Array, step.dtype, n);

@@ -6,7 +6,7 @@ import type { AbsolutePath } from '@zarrita/storage';
 import type { ChunkSpec, CodecSpec } from '../codecs/pipeline';
 import { type Dtype, parseDtype } from '../codecs/dtype';
 import { normalizeCodec } from '../codecs/normalize';
-import { ZarrviewError } from '../errors';
+import { UnsupportedError } from '../errors';
 import type { FillValue, Variable } from '../model/types';
 
 export interface ShardSpec {
@@ -56,7 +56,7 @@ export function arraySpec(variable: Variable): ArraySpec {
   const first = codecs[0] ? normalizeCodec(codecs[0]) : null;
   if (first?.id === 'sharding_indexed') {
     if (codecs.length > 1) {
-      throw new ZarrviewError('unsupported', `${variable.path}: codecs after sharding_indexed are not supported.`);
+      throw new UnsupportedError(`${variable.path}: codecs after sharding_indexed are not supported.`);
     }
     const cfg = first.configuration;
     const inner = (cfg.chunk_shape as number[] | undefined) ?? chunks;

@@ -6,7 +6,7 @@
 import type { AbsolutePath } from '@zarrita/storage';
 import { createDecoder } from '../codecs/pipeline';
 import { normalizeCodec } from '../codecs/normalize';
-import { ZarrviewError } from '../errors';
+import { ChunkError } from '../errors';
 import type { Store } from '../store/types';
 import type { ArraySpec, ShardSpec } from './array-spec';
 
@@ -73,7 +73,7 @@ function readIndex(store: Store, shard: ShardSpec, path: AbsolutePath, opts: Fet
       }
       if (!bytes) return null;
       if (bytes.length !== size) {
-        throw new ZarrviewError('chunk', `The shard index of ${path} has ${bytes.length} bytes; ${size} were expected.`, { key: path });
+        throw new ChunkError(`The shard index of ${path} has ${bytes.length} bytes; ${size} were expected.`, { key: path });
       }
       return decodeIndex(shard, bytes);
     })();

@@ -3,7 +3,7 @@
  * array's shape and split into one task per chunk it touches.
  */
 import type { DimSelection } from '../api';
-import { ZarrviewError } from '../errors';
+import { UsageError } from '../errors';
 
 /** A resolved selection of one dimension: `count` indices `start + i * step`. */
 export interface DimRange {
@@ -39,21 +39,21 @@ export function resolveSelection(
   stride = 1,
 ): DimRange[] {
   if (selection.length > shape.length) {
-    throw new ZarrviewError('usage', `The selection has ${selection.length} entries; the array has ${shape.length} dimensions.`);
+    throw new UsageError(`The selection has ${selection.length} entries; the array has ${shape.length} dimensions.`);
   }
-  if (!Number.isInteger(stride) || stride < 1) throw new ZarrviewError('usage', `The stride must be a positive integer.`);
+  if (!Number.isInteger(stride) || stride < 1) throw new UsageError(`The stride must be a positive integer.`);
   return shape.map((n, d) => {
     const s = selection[d] ?? null;
     if (typeof s === 'number') {
       const i = s < 0 ? s + n : s;
       if (!Number.isInteger(i) || i < 0 || i >= n) {
-        throw new ZarrviewError('usage', `Index ${s} is out of range for dimension ${d} of length ${n}.`);
+        throw new UsageError(`Index ${s} is out of range for dimension ${d} of length ${n}.`);
       }
       return { start: i, step: 1, count: 1, drop: true };
     }
     if (s === null) return { start: 0, step: stride, count: Math.ceil(n / stride), drop: false };
     const step = (s.step ?? 1) * stride;
-    if (!Number.isInteger(step) || step < 1) throw new ZarrviewError('usage', `The step must be a positive integer.`);
+    if (!Number.isInteger(step) || step < 1) throw new UsageError(`The step must be a positive integer.`);
     const clamp = (v: number) => Math.min(n, Math.max(0, v < 0 ? v + n : v));
     const start = clamp(s.start);
     const stop = clamp(s.stop);

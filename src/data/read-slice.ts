@@ -8,7 +8,7 @@
 import type { DimSelection, ReadOptions, Slice } from '../api';
 import { lanes, valueSize } from '../codecs/dtype';
 import { checkCodecs } from '../codecs/pipeline';
-import { AbortedError, BudgetError, ZarrviewError, isZarrviewError, toZarrviewError } from '../errors';
+import { AbortedError, BudgetError, HttpError, isZarrviewError, toZarrviewError } from '../errors';
 import type { Variable } from '../model/types';
 import type { Store } from '../store/types';
 import { type ArraySpec, arraySpec } from './array-spec';
@@ -117,6 +117,10 @@ export async function readSlice(
   const fill = fillScalars(spec.dtype, spec.fill);
   const failed: { chunk: readonly number[]; message: string }[] = [];
   let failedMask: Uint8Array | undefined;
+  // Fixed-size strings: elements of missing chunks hold the fill value, which netcdf-c tells from a written empty
+  // string (ncdump prints `_` for one, NIL for the other); their mask says which.
+  let missingMask: Uint8Array | undefined;
+  const trackMissing = variable.type === 'string' && variable.itemSize > 0;
   const memo = { indexes: ctx.shardIndexes, shards: new Map<string, Promise<Uint8Array | undefined>>() };
   let done = 0;
   let bytes = 0;
@@ -159,6 +163,10 @@ export async function readSlice(
     if (signal?.aborted) throw new AbortedError({ key: variable.path });
     out ??= allocate(spec.dtype, n);
     assemble(out, outStride, ranges, task, chunk, fill, nLanes);
+    if (chunk === null && trackMissing) {
+      missingMask ??= new Uint8Array(n);
+      assemble(missingMask, outStride, ranges, task, null, [1], 1);
+    }
     done++;
     report();
   };
@@ -171,6 +179,7 @@ export async function readSlice(
     data: finish(out ?? allocate(spec.dtype, n), spec.dtype),
     ...(spec.dtype.kind === 'complex' ? { complex: true } : {}),
     ...(failed.length ? { failedChunks: failed, failedMask } : {}),
+    ...(missingMask ? { missingMask } : {}),
   };
   return result;
 }
@@ -197,5 +206,5 @@ async function runLimited<T>(items: readonly T[], limit: number, fn: (t: T) => P
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (error !== null) throw isZarrviewError(error) ? error : new ZarrviewError('network', String(error), { cause: error });
+  if (error !== null) throw isZarrviewError(error) ? error : new HttpError('network', 0, String(error), { cause: error });
 }

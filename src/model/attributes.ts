@@ -32,6 +32,16 @@ function inferInt(text: string): NcAtomicType {
   return 'int64';
 }
 
+/** The narrowest of int, uint, int64, uint64 holding every integer (reals keep netcdf-c's first-value rule). */
+function widest(values: readonly JsonNumber[]): NcAtomicType {
+  const types = new Set(values.map((v) => inferInt(v.text)));
+  if (types.size === 1) return [...types][0] as NcAtomicType;
+  const negative = values.some((v) => v.text.startsWith('-'));
+  if (types.has('uint64')) return negative ? 'int64' : 'uint64';
+  if (types.has('int64') || negative) return 'int64';
+  return 'uint';
+}
+
 /** The type netcdf-c infers for an untyped attribute value; 'json' for complex JSON; undefined if none. */
 export function inferAttributeType(value: Json): NcAtomicType | 'json' | undefined {
   if (value === null) return undefined;
@@ -40,6 +50,11 @@ export function inferAttributeType(value: Json): NcAtomicType | 'json' | undefin
     if (!value.every((x) => isAtomic(x))) return 'json';
   } else if (!isAtomic(value)) return 'json';
   const first = Array.isArray(value) ? value[0] : value;
+  if (first instanceof JsonNumber && Array.isArray(value) && value.every((x) => x instanceof JsonNumber && x.isInteger)) {
+    // netcdf-c infers from the first value and then fails ("Numeric conversion not representable") or wraps;
+    // the type that holds every value is what the writer had (the netCDF-4 file of the same CDL shows it).
+    return widest(value as JsonNumber[]);
+  }
   if (first instanceof JsonNumber) return first.isInteger ? inferInt(first.text) : 'double';
   if (typeof first === 'boolean') return 'ubyte';
   if (typeof first === 'string') return Array.isArray(value) ? 'json' : 'char';
@@ -105,7 +120,9 @@ export function convertAttribute(name: string, value: Json, type: ValueType | 'j
     case 'json':
       return { name, type: 'char', value: typeof value === 'string' ? value : unparse(value) };
     case 'char':
-      return { name, type: 'char', value: Array.isArray(value) && value.every((x) => typeof x === 'string') ? list.map(text).join('') : text(value) };
+      // A char attribute holding anything but a JSON string is shown as its JSON text, as netcdf-c main does
+      // (4.9.3 stores text that looks like JSON as JSON: `[chr]` comes back as `["chr"]`).
+      return { name, type: 'char', value: text(value) };
     case 'string':
       return { name, type: 'string', value: list.map(text) };
     case 'int64':

@@ -32,6 +32,13 @@ describe('blast radius', () => {
     expect(ds.problems.map((p) => p.key)).toEqual(['.zgroup']);
   });
 
+  it('a listed folder whose .zgroup is gone but that holds arrays is still their group; so is the root', async () => {
+    const { 'g/.zgroup': _g, '.zgroup': _root, ...rest } = files;
+    const ds = await readDataset(memoryStore(rest));
+    expect(paths(ds)).toEqual(['/a', '/g/b', '/g/h/c']);
+    expect(ds.problems.map((p) => p.key).sort()).toEqual(['.zgroup', 'g']);
+  });
+
   it('an unreadable .zarray loses that array only', async () => {
     const ds = await readDataset(memoryStore({ ...files, 'g/b/.zarray': '{"shape": [3], ' }));
     expect(paths(ds)).toEqual(['/a', '/g/h/c']);

@@ -17,7 +17,7 @@ import { readAttributes } from './attributes';
 import { asCount, asStrings } from './json';
 import type { RawArray, RawGroup } from './raw';
 import { problemOf } from './tree';
-import type { Dimension, Group, Problem, Variable } from './types';
+import type { Attribute, Dimension, FillValue, Group, Problem, Variable } from './types';
 
 interface MutableDim {
   name: string;
@@ -137,7 +137,8 @@ function buildVariable(a: RawArray, dims: Dims, opts: BuildOptions, problems: Pr
   const maxStrlen = asCount(a.attrs._nczarr_maxstrlen) ?? info.typeInfo.maxStrlen;
   const base = {
     name: a.name,
-    path: `/${a.key}`,
+    // A root that is itself an array (a URL into a hierarchy) has key '': its variable is `/<name>`, never `/`.
+    path: a.key === '' ? `/${a.name}` : `/${a.key}`,
     type: info.typeInfo.type,
     dtype: info.dtype,
     itemSize: info.typeInfo.itemSize,
@@ -155,8 +156,23 @@ function buildVariable(a: RawArray, dims: Dims, opts: BuildOptions, problems: Pr
       metadata: info.metadata, codecsText: info.codecsText,
     },
   } satisfies Omit<Variable, 'attributes'>;
-  // netcdf-c answers nc_get_att(_FillValue) from fill_value but does not list it: neither do we.
-  return { v: { ...base, attributes }, dims: vdims };
+  // netcdf-c answers nc_get_att(_FillValue) from fill_value and lists it only for pure Zarr's rank-0 arrays
+  // (main reads their attributes twice, and the second read adds it): so do we, without the repeated attributes.
+  const implied = !opts.nczarr && info.shape.length === 0 ? fillAttribute(base.type, base.fillValue, attributes) : undefined;
+  return { v: { ...base, attributes: implied ? [...attributes, implied] : attributes }, dims: vdims };
+}
+
+/** `_FillValue` from Zarr's fill_value, when the variable has none and netCDF has the type. */
+function fillAttribute(type: Variable['type'], fill: FillValue, attributes: readonly Attribute[]): Attribute | undefined {
+  if (fill === null || attributes.some((a) => a.name === '_FillValue')) return undefined;
+  const name = '_FillValue';
+  if (type === 'string') return typeof fill === 'string' ? { name, type, value: [fill] } : undefined;
+  if (type === 'char') return typeof fill === 'string' ? { name, type, value: fill } : undefined;
+  if (type === 'int64' || type === 'uint64') return typeof fill === 'bigint' ? { name, type, value: [fill] } : undefined;
+  if (type === 'byte' || type === 'ubyte' || type === 'short' || type === 'ushort' || type === 'int' || type === 'uint' || type === 'float' || type === 'double') {
+    return typeof fill === 'number' ? { name, type, value: [fill] } : undefined;
+  }
+  return undefined;
 }
 
 /** Builds the model tree from the raw tree. Returns the root group. */

@@ -43,7 +43,9 @@ export function v2Type(dtype: string, ctx: DtypeContext): TypeInfo | undefined {
   const [, bo = '', kind = '', nText = '', unit] = m;
   const n = nText === '' ? 0 : Number(nText);
   if (kind === 'S') {
-    if (n === 1) return { type: 'char', itemSize: 1, endianness: 'none' };
+    // netcdf-c (ncz_dtype2nctype): NCZarr's `>S1` is char; `|S1` (and any S1 in pure Zarr, which has no char
+    // type — NCZarr spec Appendix D) is a string of at most one byte.
+    if (n === 1 && ctx.nczarr && bo === '>') return { type: 'char', itemSize: 1, endianness: 'none' };
     return { type: 'string', itemSize: n, endianness: 'none', maxStrlen: n };
   }
   if (kind === 'U') {

@@ -3,14 +3,28 @@ import { HtmlAnswerError, isMetadataKey, looksLikeHtml, looksLikeJson } from '..
 import { HttpStore, type FetchLike } from '../store/http-store';
 import { readDataset } from './read-dataset';
 
-const INDEX_HTML = '<!doctype html>\n<html lang="en"><head><title>Zarrview</title></head><body><div id="root"></div></body></html>\n';
-const zarray = { zarr_format: 2, shape: [3], chunks: [3], dtype: '<i4', fill_value: 0, order: 'C', compressor: null, filters: null };
+const INDEX_HTML =
+  '<!doctype html>\n<html lang="en"><head><title>Zarrview</title></head><body><div id="root"></div></body></html>\n';
+const zarray = {
+  zarr_format: 2,
+  shape: [3],
+  chunks: [3],
+  dtype: '<i4',
+  fill_value: 0,
+  order: 'C',
+  compressor: null,
+  filters: null,
+};
 
 /**
  * A host that answers every missing path with its index page and status 200, as Vite's dev server, `vite preview`
  * and single-page-app hosting do. `files` are served as they are; `type` is the Content-Type of the fallback.
  */
-function fallbackHost(files: Record<string, unknown>, fallback = INDEX_HTML, type = 'text/html'): FetchLike & { paths: string[] } {
+function fallbackHost(
+  files: Record<string, unknown>,
+  fallback = INDEX_HTML,
+  type = 'text/html',
+): FetchLike & { paths: string[] } {
   const paths: string[] = [];
   const serve = async (input: string): Promise<Response> => {
     const key = new URL(input).pathname.replace(/^\/ds\//, '');
@@ -23,7 +37,8 @@ function fallbackHost(files: Record<string, unknown>, fallback = INDEX_HTML, typ
   return Object.assign(serve, { paths });
 }
 
-const open = (fetch: FetchLike, mode = {}) => readDataset(new HttpStore('http://host/ds', { fetch }), { mode, name: 'ds' });
+const open = (fetch: FetchLike, mode = {}) =>
+  readDataset(new HttpStore('http://host/ds', { fetch }), { mode, name: 'ds' });
 
 describe('HTML answers where metadata is expected', () => {
   it('recognises markup and JSON by their first significant character (after a BOM and whitespace)', () => {
@@ -42,7 +57,15 @@ describe('HTML answers where metadata is expected', () => {
 
   it('a consolidated v2 store on a host with a fallback page opens with no problem (the v3 probe reads the page as absent)', async () => {
     const fetch = fallbackHost({
-      '.zmetadata': { zarr_consolidated_format: 1, metadata: { '.zgroup': { zarr_format: 2 }, '.zattrs': { title: 't' }, 'a/.zarray': zarray, 'a/.zattrs': { _ARRAY_DIMENSIONS: ['x'] } } },
+      '.zmetadata': {
+        zarr_consolidated_format: 1,
+        metadata: {
+          '.zgroup': { zarr_format: 2 },
+          '.zattrs': { title: 't' },
+          'a/.zarray': zarray,
+          'a/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
+        },
+      },
     });
     const ds = await open(fetch);
     expect(ds.problems).toEqual([]);
@@ -53,7 +76,10 @@ describe('HTML answers where metadata is expected', () => {
   it('an unconsolidated NCZarr store: .zmetadata, zarr.json and .nczarr answered with the page are absent', async () => {
     const fetch = fallbackHost({
       '.zgroup': { zarr_format: 2 },
-      '.zattrs': { _nczarr_superblock: { version: '2.0.0' }, _nczarr_group: { dimensions: { x: 3 }, arrays: ['a'], groups: [] } },
+      '.zattrs': {
+        _nczarr_superblock: { version: '2.0.0' },
+        _nczarr_group: { dimensions: { x: 3 }, arrays: ['a'], groups: [] },
+      },
       'a/.zarray': zarray,
       'a/.zattrs': { _nczarr_array: { dimension_references: ['/x'], storage: 'chunked' } },
     });
@@ -63,7 +89,11 @@ describe('HTML answers where metadata is expected', () => {
   });
 
   it('detects the page by its body when the Content-Type says nothing useful', async () => {
-    const fetch = fallbackHost({ '.zgroup': { zarr_format: 2 }, '.zattrs': { a: 1 } }, `\n\n  ${INDEX_HTML}`, 'application/octet-stream');
+    const fetch = fallbackHost(
+      { '.zgroup': { zarr_format: 2 }, '.zattrs': { a: 1 } },
+      `\n\n  ${INDEX_HTML}`,
+      'application/octet-stream',
+    );
     const ds = await open(fetch);
     expect(ds.problems).toEqual([]);
     expect(ds.root.attributes.map((a) => a.name)).toEqual(['a']);
@@ -98,14 +128,19 @@ describe('HTML answers where metadata is expected', () => {
   it('a required .zarray that is a web page is a problem that says so', async () => {
     const fetch = fallbackHost({
       '.zgroup': { zarr_format: 2 },
-      '.zattrs': { _nczarr_superblock: { version: '2.0.0' }, _nczarr_group: { dimensions: { x: 3 }, arrays: ['a', 'b'], groups: [] } },
+      '.zattrs': {
+        _nczarr_superblock: { version: '2.0.0' },
+        _nczarr_group: { dimensions: { x: 3 }, arrays: ['a', 'b'], groups: [] },
+      },
       'a/.zarray': zarray,
       'a/.zattrs': { _nczarr_array: { dimension_references: ['/x'], storage: 'chunked' } },
     });
     const ds = await open(fetch, { nczarr: true });
     expect(ds.root.variables.map((v) => v.name)).toEqual(['a']);
     expect(ds.problems).toHaveLength(1);
-    expect(ds.problems[0]!.message).toContain('b/.zarray: the group lists this array but its .zarray is a web page (HTML), not JSON.');
+    expect(ds.problems[0]!.message).toContain(
+      'b/.zarray: the group lists this array but its .zarray is a web page (HTML), not JSON.',
+    );
     expect(ds.problems[0]!.message).toContain('Check the URL');
   });
 

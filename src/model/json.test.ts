@@ -30,6 +30,18 @@ describe('parseJson', () => {
     }
   });
 
+  it('reads control characters netcdf-c leaves unescaped inside strings', () => {
+    const v = parseJson('{"a": "x\u0001\u001c\ty", "b": [NaN, "\u0002"]}', 'k') as Record<string, unknown>;
+    expect(v.a).toBe('x\u0001\u001c\ty');
+    expect((v.b as unknown[])[1]).toBe('\u0002');
+    expect(num((v.b as unknown[])[0])).toBe('NaN');
+  });
+
+  it('keeps one value of a duplicated key holding a non-finite number', () => {
+    const v = parseJson('{"a": NaN, "a": NaN, "b": 1}', 'k') as Record<string, unknown>;
+    expect(num(v.a)).toBe('NaN');
+  });
+
   it('still rejects what is not JSON, naming the key', () => {
     for (const bad of ['{"a": nan}', '{"a": NaNa}', '{"a": -NaN}', '{"a": Inf}', '[NaN,']) {
       expect(() => parseJson(bad, 'g/.zattrs')).toThrow(MetadataError);

@@ -47,6 +47,9 @@ function convert(v: unknown, tag: string | undefined, seen: { count: number }): 
   return v as Json;
 }
 
+/** Tags tried for non-finite numbers before giving up on a document whose strings spell them all. */
+const MAX_TAG_ATTEMPTS = 8;
+
 /** Deepest nesting of arrays and objects accepted in a metadata document (real ones nest a few levels). */
 export const MAX_JSON_DEPTH = 256;
 
@@ -84,6 +87,10 @@ interface Quoted {
  * spelling the tag with escapes makes it try the next tag). `convert` turns the tokens back into numbers.
  */
 function quoteNonFinite(text: string, attempt: number): Quoted {
+  // netcdf-c writes control characters of attribute text into JSON strings unescaped (its own parser takes them):
+  // they are escaped first, inside strings only.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f]/.test(text)) text = escapeControls(text);
   if (!/NaN|Infinity/.test(text)) return { text, count: 0 };
   let n = attempt;
   let tag = `~nonfinite${n}~`;
@@ -114,6 +121,27 @@ function quoteNonFinite(text: string, attempt: number): Quoted {
   return count === 0 ? { text, count } : { text: out + text.slice(from), tag, count };
 }
 
+/** Raw control characters inside JSON strings as `\u00XX` escapes (outside strings they are whitespace or errors). */
+function escapeControls(text: string): string {
+  let out = '';
+  let from = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!inString) {
+      if (c === 0x22) inString = true;
+      continue;
+    }
+    if (c === 0x5c) i++;
+    else if (c === 0x22) inString = false;
+    else if (c < 0x20) {
+      out += `${text.slice(from, i)}\\u${c.toString(16).padStart(4, '0')}`;
+      from = i + 1;
+    }
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 /**
  * Parses JSON text losslessly; throws a `MetadataError` naming `key` when it is not JSON, or when it nests
  * deeper than `MAX_JSON_DEPTH` (which would exhaust the stack of every recursive reader). The bare words
@@ -124,12 +152,16 @@ export function parseJson(text: string, key: string): Json {
     throw new MetadataError(`nested deeper than ${MAX_JSON_DEPTH} levels; not read.`, { key });
   }
   try {
-    for (let attempt = 0; ; attempt++) {
+    // A collision (a string of the document spelling the tag with escapes) shows as more tagged strings than
+    // tokens written, or a tagged string that is no token (count -Infinity): try the next tag. Fewer is fine
+    // (a duplicate key keeps one value).
+    for (let attempt = 0; attempt < MAX_TAG_ATTEMPTS; attempt++) {
       const q = quoteNonFinite(text, attempt);
       const seen = { count: 0 };
       const value = convert(parse(q.text), q.tag, seen);
-      if (seen.count === q.count) return value;
+      if (seen.count >= 0 && seen.count <= q.count) return value;
     }
+    throw new Error('strings spelling the internal tags of non-finite numbers');
   } catch (e) {
     throw new MetadataError(`invalid JSON (${e instanceof Error ? e.message : String(e)}).`, { key, cause: e });
   }

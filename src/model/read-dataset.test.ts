@@ -28,6 +28,24 @@ describe('readDataset: pure Zarr v2', () => {
     expect(ds.problems).toEqual([]);
   });
 
+  it('a pure-Zarr rank-0 array lists its fill_value as _FillValue (netcdf-c main), other arrays do not', async () => {
+    const ds = await readDataset(memoryStore({
+      '.zgroup': { zarr_format: 2 },
+      'r0/.zarray': zarray({ shape: [], chunks: [], dtype: '<i8', fill_value: 0 }),
+      'nan/.zarray': zarray({ shape: [], chunks: [], dtype: '<f8', fill_value: 'NaN' }),
+      'none/.zarray': zarray({ shape: [], chunks: [], fill_value: null }),
+      'own/.zarray': zarray({ shape: [], chunks: [], fill_value: 1 }),
+      'own/.zattrs': { _FillValue: 2 },
+      'v/.zarray': zarray({ fill_value: 5 }),
+    }), { mode: { zarr: true } });
+    const fill = (n: string) => ds.root.variables.find((v) => v.name === n)?.attributes.filter((a) => a.name === '_FillValue').map((a) => a.value);
+    expect(fill('r0')).toEqual([[0n]]);
+    expect(fill('nan')).toEqual([[NaN]]);
+    expect(fill('none')).toEqual([]);
+    expect(fill('own')).toEqual([[2]]);
+    expect(fill('v')).toEqual([]);
+  });
+
   it('a dimension of length 0 is UNLIMITED; ["_scalar_"] with shape [1] is a dimension, shape [] a scalar', async () => {
     const ds = await readDataset(memoryStore({
       '.zgroup': { zarr_format: 2 },

@@ -13,8 +13,9 @@
  *
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
-import { AbortedError, type ErrorCode, MetadataError, ZarrviewError, isZarrviewError } from '../errors';
+import { AbortedError, type ErrorCode, HttpError, MetadataError, isZarrviewError } from '../errors';
 import { HTML_ANSWER_ADVICE } from '../store/html';
+import { ListingUnavailableError } from '../store/http-listing';
 import type { Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
@@ -70,7 +71,10 @@ const TRANSPORT = new Set<ErrorCode>(['timeout', 'network', 'http', 'forbidden',
 async function throwWhyNothing(store: Store, o: ReadDatasetOptions, problems: readonly Problem[]): Promise<void> {
   const failed = problems.find((p) => isZarrviewError(p.error) && TRANSPORT.has(p.error.code));
   if (failed) throw failed.error;
-  if (store.list) await store.list('/', o.signal ? { signal: o.signal } : undefined);
+  if (!store.list) return;
+  await store.list('/', o.signal ? { signal: o.signal } : undefined).catch((e: unknown) => {
+    if (!(e instanceof ListingUnavailableError)) throw e;
+  });
 }
 
 /** Why nothing was found, in words: the advice about web pages when the server answered probes with HTML. */
@@ -93,7 +97,13 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
   const safe = (k: string) => getObject(src, k).catch((e: unknown) => (problems.push(problemOf(k, e)), undefined));
   const [zgroup, zattrs] = await Promise.all([safe('.zgroup'), safe('.zattrs')]);
   // A root `.zgroup` that exists but is unreadable still marks a group: its children are read all the same.
-  const zgroupBroken = problems.some((p) => p.key === '.zgroup' && isUnreadable(p.error));
+  let zgroupBroken = problems.some((p) => p.key === '.zgroup' && isUnreadable(p.error));
+  if (!zgroup && !zgroupBroken && html.has('.zgroup') && (await listsChildren(plain))) {
+    // A `.zgroup` that is a web page in a store whose listing shows children is a damaged document, not a
+    // site's fallback page: it costs only itself.
+    problems.push(problemOf('.zgroup', new MetadataError('is a web page (HTML), not JSON; read as a group.', { key: '.zgroup' })));
+    zgroupBroken = true;
+  }
   let nczarr: NczarrForm | null = null;
   let version: string | undefined;
   const pure = mode.zarr === true && mode.nczarr !== true;
@@ -122,15 +132,28 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
       return { zarrFormat: 2, src, nczarr, version, root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false) };
     }
     if (!zattrs) {
+      // No readable root document, but Zarr nodes below it (a lost or web-page .zgroup): the root is their group.
+      const below = await readGroupV2({ src, nczarr, signal: o.signal }, '', {});
+      if (below.arrays.length + below.groups.length > 0) {
+        problems.push(problemOf('.zgroup', new MetadataError('no readable .zgroup at the root; read as the group of the arrays and groups below it.', { key: '.zgroup' })));
+        return { zarrFormat: 2, src, nczarr, version, root: async () => below };
+      }
       await throwWhyNothing(store, o, problems);
-      throw new ZarrviewError(
+      throw new HttpError(
         'not-found',
+        0,
         `No Zarr metadata at ${store.description} (looked for zarr.json, .zmetadata, .zgroup, .zarray). Check the address and #mode.${htmlHint(html)}`,
         { key: store.description },
       );
     }
   }
   return { zarrFormat: 2, src, nczarr, version, root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal }, '', zgroup ?? {}) };
+}
+
+/** Whether the store lists child folders at its root (false when it cannot list or listing fails). */
+async function listsChildren(src: MetaSource): Promise<boolean> {
+  const folders = await src.folders('').catch(() => undefined);
+  return folders !== undefined && folders.length > 0;
 }
 
 /** The variable name of a single-array root: the last segment of the location, else the dataset name. */
@@ -173,7 +196,7 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
       const nczarr: NczarrForm | null = sb !== undefined ? 'attributes' : null;
       return { zarrFormat: 3, src, nczarr, version: superblockVersion(sb), root: (s) => readGroupV3({ src: s, nczarr, signal: o.signal }, '', root) };
     }
-    if (mode.zarrFormat === 3) throw new ZarrviewError('not-found', `No zarr.json at ${store.description}; #mode says Zarr v3.${htmlHint(html)}`, { key: 'zarr.json' });
+    if (mode.zarrFormat === 3) throw new HttpError('not-found', 0, `No zarr.json at ${store.description}; #mode says Zarr v3.${htmlHint(html)}`, { key: 'zarr.json' });
   }
   return probeV2(store, o, problems, html);
 }

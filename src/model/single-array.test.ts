@@ -22,6 +22,8 @@ describe('a single array as the root', () => {
       const ds = await openDataset({ kind: 'local', path: join(LAYOUT, path) }, { openStore: openStoreNode, context });
       const name = path.slice(path.lastIndexOf('/') + 1);
       expect(ds.model.root.variables.map((v) => v.name)).toEqual([name]);
+      // Its path is its own, not the root group's (the tree and share links address it by path).
+      expect(ds.model.root.variables.map((v) => v.path)).toEqual([`/${name}`]);
       expect(ds.model.root.groups).toEqual([]);
       const s = await ds.read(`/${name}`, []);
       expect(s.shape).toEqual(exp.shape);

@@ -6,6 +6,7 @@ import type { AbsolutePath } from '@zarrita/storage';
 import { AbortedError, MetadataError } from '../errors';
 import { HtmlAnswerError, looksLikeHtml } from '../store/html';
 import type { Store } from '../store/types';
+import { decodeEscaped } from '../text/utf8';
 import { type Json, type JsonObject, isObject, parseJson } from './json';
 
 export interface MetaSource {
@@ -19,7 +20,6 @@ export interface MetaSource {
   readonly htmlKeys?: ReadonlySet<string> | undefined;
 }
 
-const decoder = new TextDecoder();
 
 /**
  * A source reading each object from the store. A key answered with an HTML page (a site's fallback page, by
@@ -44,7 +44,7 @@ export function storeSource(store: Store, signal?: AbortSignal, htmlKeys: Set<st
         htmlKeys.add(key);
         return undefined;
       }
-      return parseJson(decoder.decode(bytes), key);
+      return parseJson(decodeEscaped(bytes), key);
     },
     async folders(prefix) {
       if (!store.list) return undefined;

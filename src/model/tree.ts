@@ -57,7 +57,13 @@ export function isUnreadable(e: unknown): boolean {
  */
 async function groupMarker(ctx: WalkContext, key: string, problems: Problem[]): Promise<JsonObject | undefined> {
   try {
-    return await getObject(ctx.src, key);
+    const marker = await getObject(ctx.src, key);
+    if (marker === undefined && ctx.src.htmlKeys?.has(key)) {
+      // The folder is there (listed) but its marker is a web page: a damaged document that costs only itself.
+      problems.push(problemOf(key, new MetadataError('is a web page (HTML), not JSON; read as a group.', { key })));
+      return {};
+    }
+    return marker;
   } catch (e) {
     if (!isUnreadable(e)) throw e;
     problems.push(problemOf(key, e));
@@ -151,7 +157,13 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
         if (zarray) return { array: await readArrayV2(ctx, ck, zarray, problems, zattrsRead) };
         if (names.known) throw new MetadataError(missingMessage(ctx, metaPath(ck, '.zarray'), 'the group lists this array but its .zarray is missing.'), { key: metaPath(ck, '.zarray') });
         const zg2 = await groupMarker(ctx, metaPath(ck, '.zgroup'), problems);
-        return zg2 ? { group: await readGroupV2(ctx, ck, zg2, zattrsRead) } : {};
+        if (zg2) return { group: await readGroupV2(ctx, ck, zg2, zattrsRead) };
+        // A listed folder with neither document (a .zgroup lost, or answered with a web page) that holds Zarr
+        // nodes is shown as the group it must be, with a problem; one that holds none is not a node.
+        const implicit = await readGroupV2(ctx, ck, {}, zattrsRead);
+        if (implicit.arrays.length + implicit.groups.length === 0) return {};
+        problems.push(problemOf(ck, new MetadataError('no readable .zgroup; shown as a group because it holds Zarr arrays or groups.', { key: metaPath(ck, '.zgroup') })));
+        return { group: implicit };
       } catch (e) {
         problems.push(problemOf(ck, e));
         return {};

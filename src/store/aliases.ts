@@ -6,10 +6,10 @@
  * serializeAliases(aliases) // credentials removed: safe for localStorage or a share link
  */
 import type { EndpointAlias, S3Credentials } from '../url/endpoints';
-import { ZarrviewError } from '../errors';
+import { UsageError, ZarrviewError } from '../errors';
 
 function usage(message: string): ZarrviewError {
-  return new ZarrviewError('usage', message);
+  return new UsageError(message);
 }
 
 /** Checks one alias: a name without `/`, an http(s) URL, a region. Returns it normalised (no trailing slash). */
@@ -20,7 +20,7 @@ export function validateAlias(alias: EndpointAlias): EndpointAlias {
   try {
     url = new URL(alias.url);
   } catch (e) {
-    throw new ZarrviewError('usage', `The endpoint "${name}" needs a URL like https://s3.example.org (got "${alias.url}").`, { cause: e });
+    throw new UsageError(`The endpoint "${name}" needs a URL like https://s3.example.org (got "${alias.url}").`, { cause: e });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw usage(`The endpoint "${name}" must use http:// or https://.`);
   if (url.username || url.password) throw usage(`The endpoint "${name}" URL must not contain credentials: give them separately.`);
@@ -51,7 +51,7 @@ export function parseAliases(json: string): EndpointAlias[] {
   try {
     data = JSON.parse(json);
   } catch (e) {
-    throw new ZarrviewError('usage', 'The endpoint list is not valid JSON.', { cause: e });
+    throw new UsageError('The endpoint list is not valid JSON.', { cause: e });
   }
   if (!Array.isArray(data)) throw usage('The endpoint list must be a JSON array of {name, url, region}.');
   return data.map((d: Partial<EndpointAlias>) => validateAlias({ name: String(d.name ?? ''), url: String(d.url ?? ''), region: String(d.region ?? ''), addressing: d.addressing, credentials: d.credentials }));
@@ -70,7 +70,7 @@ export function aliasesFromS3nc(json: string): EndpointAlias[] {
   try {
     data = JSON.parse(json) as typeof data;
   } catch (e) {
-    throw new ZarrviewError('usage', 'The S3netCDF4 configuration is not valid JSON.', { cause: e });
+    throw new UsageError('The S3netCDF4 configuration is not valid JSON.', { cause: e });
   }
   return Object.entries(data.hosts ?? {}).map(([key, h]) => {
     const c = h.credentials;

@@ -11,7 +11,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { S3Credentials } from '../url/endpoints';
-import { ZarrviewError } from '../errors';
+import { UsageError } from '../errors';
 import { parseAwsIni, type IniSections } from './aws-ini';
 
 export interface AwsEnvironment {
@@ -35,7 +35,7 @@ async function readIni(file: string): Promise<IniSections> {
     return parseAwsIni(await fs.readFile(file, 'utf8'));
   } catch (e) {
     if ((e as { code?: string }).code === 'ENOENT') return new Map();
-    throw new ZarrviewError('usage', `Could not read the AWS file ${file}: ${(e as Error).message}`, { cause: e });
+    throw new UsageError(`Could not read the AWS file ${file}: ${(e as Error).message}`, { cause: e });
   }
 }
 
@@ -58,7 +58,7 @@ export async function loadAwsEnvironment(options: AwsEnvironmentOptions = {}): P
   const credSection = credIni.get(profile);
   const configSection = configIni.get(profile === 'default' ? 'default' : `profile ${profile}`) ?? configIni.get(profile);
   if (options.profile && !credSection && !configSection) {
-    throw new ZarrviewError('usage', `The AWS profile "${options.profile}" (from awsprofile=) is in neither ${credFile} nor ${configFile}.`);
+    throw new UsageError(`The AWS profile "${options.profile}" (from awsprofile=) is in neither ${credFile} nor ${configFile}.`);
   }
 
   let credentials: S3Credentials | undefined;

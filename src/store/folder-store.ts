@@ -5,7 +5,7 @@
  * @example const store = folderStore(files, 'ds.zarr'); await store.list('/');
  */
 import type { FolderFile } from './types';
-import { AbortedError, ZarrviewError } from '../errors';
+import { AbortedError, HttpError } from '../errors';
 import { findDatasetRoot, listPaths, prefixBase } from './dataset-root';
 import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
 
@@ -18,7 +18,7 @@ export class FolderStore implements Store {
     this.files = new Map(files.map((f) => [f.path.replace(/\\/g, '/').replace(/^\.?\/+/, ''), f.file]));
     const root = findDatasetRoot(this.files.keys(), name.replace(/\/$/, ''));
     if (root === undefined) {
-      throw new ZarrviewError('not-found', `The folder "${name}" holds no Zarr dataset (no .zgroup, .zarray, .zattrs or zarr.json inside).`, { key: name });
+      throw new HttpError('not-found', 0, `The folder "${name}" holds no Zarr dataset (no .zgroup, .zarray, .zattrs or zarr.json inside).`, { key: name });
     }
     this.root = root;
     this.description = `${name.replace(/\/$/, '')}/${root}`;

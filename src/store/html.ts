@@ -9,7 +9,8 @@
 import { HttpError } from '../errors';
 
 /** Names of metadata documents (Zarr v2/v3, NCZarr v1): the keys whose answers must be JSON. */
-const METADATA_NAME = /(^|\/)(\.zgroup|\.zarray|\.zattrs|\.zmetadata|zarr\.json|\.nczarr|\.nczgroup|\.nczarray|\.nczattr)$/;
+const METADATA_NAME =
+  /(^|\/)(\.zgroup|\.zarray|\.zattrs|\.zmetadata|zarr\.json|\.nczarr|\.nczgroup|\.nczarray|\.nczattr)$/;
 
 export function isMetadataKey(key: string): boolean {
   return METADATA_NAME.test(key);

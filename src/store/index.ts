@@ -5,7 +5,9 @@
 export * from './aliases';
 export * from './dataset-root';
 export * from './folder-store';
+export * from './directory-index';
 export * from './html';
+export * from './http-listing';
 export * from './http-errors';
 export * from './http-store';
 export * from './limit';
@@ -20,4 +22,5 @@ export * from './types';
 export * from './wrap';
 export * from './xml';
 export { ZipStore, DEFAULT_MAX_ENTRY_BYTES, findZipRoot, type ZipStoreOptions } from './zip-store';
-export { ZipError, blobSource, storeSource, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
+export { ZipError } from '../errors';
+export { blobSource, storeSource, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';

@@ -4,7 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { AbortedError, ZarrviewError } from '../errors';
+import { AbortedError, HttpError, UsageError } from '../errors';
 import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
 import type { ByteSource } from './zip-reader';
 
@@ -29,7 +29,7 @@ export class NodeFolderStore implements Store {
   /** The file of a key; keys with `..` segments are refused (they would leave the dataset). */
   private file(key: string): string {
     const parts = key.split('/').filter((p) => p !== '' && p !== '.');
-    if (parts.includes('..')) throw new ZarrviewError('usage', `The key "${key}" leaves the dataset folder.`, { key });
+    if (parts.includes('..')) throw new UsageError(`The key "${key}" leaves the dataset folder.`, { key });
     return path.join(this.root, ...parts);
   }
 
@@ -40,7 +40,7 @@ export class NodeFolderStore implements Store {
     } catch (e) {
       if (isMissing(e)) return undefined;
       check(options?.signal, key);
-      throw new ZarrviewError('network', `Could not read ${this.file(key)}: ${(e as Error).message}`, { key, cause: e });
+      throw new HttpError('network', 0, `Could not read ${this.file(key)}: ${(e as Error).message}`, { key, cause: e });
     }
   }
 
@@ -51,7 +51,7 @@ export class NodeFolderStore implements Store {
       handle = await fs.open(this.file(key), 'r');
     } catch (e) {
       if (isMissing(e)) return undefined;
-      throw new ZarrviewError('network', `Could not open ${this.file(key)}: ${(e as Error).message}`, { key, cause: e });
+      throw new HttpError('network', 0, `Could not open ${this.file(key)}: ${(e as Error).message}`, { key, cause: e });
     }
     try {
       const size = (await handle.stat()).size;
@@ -74,7 +74,7 @@ export class NodeFolderStore implements Store {
       return { files, folders };
     } catch (e) {
       if (isMissing(e)) return { files: [], folders: [] };
-      throw new ZarrviewError('network', `Could not list ${this.file(prefix)}: ${(e as Error).message}`, { key: prefix, cause: e });
+      throw new HttpError('network', 0, `Could not list ${this.file(prefix)}: ${(e as Error).message}`, { key: prefix, cause: e });
     }
   }
 }

@@ -6,7 +6,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { ZarrviewError } from '../errors';
+import { HttpError, ZipError } from '../errors';
 import { fragmentValue, type ParsedLocation } from '../url/index';
 import { loadAwsEnvironment } from './aws-env';
 import { NodeFolderStore, nodeFileSource } from './node-folder-store';
@@ -20,10 +20,10 @@ export async function openLocalPath(file: string, loc: ParsedLocation, options: 
   try {
     stat = await fs.stat(file);
   } catch (e) {
-    throw new ZarrviewError('not-found', `No such file or folder: ${file}`, { key: file, cause: e });
+    throw new HttpError('not-found', 0, `No such file or folder: ${file}`, { key: file, cause: e });
   }
   if (stat.isDirectory()) {
-    if (loc.mode.medium === 'zip') throw new ZarrviewError('zip', `${file} is a folder, but #mode says zip.`, { key: file });
+    if (loc.mode.medium === 'zip') throw new ZipError(`${file} is a folder, but #mode says zip.`, { key: file });
     return new NodeFolderStore(file);
   }
   const base = path.basename(file);

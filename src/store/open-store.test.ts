@@ -53,7 +53,8 @@ describe('openStore', () => {
     expect(text(await o.store.get('/.zgroup'))).toBe(DS['.zgroup']);
     expect(o).toMatchObject({ name: 'ds', mode: { zarr: true, xarray: false, medium: 'http' }, location: `${http.url}/data/ds.zarr#mode=zarr,noxarray` });
     expect(telemetry).toMatchObject({ requests: 2, retries: 1 });
-    expect(o.store.list).toBeUndefined();
+    // This server offers no directory index and no S3 listing: listing says what to do instead.
+    await expect(o.store.list!('/')).rejects.toMatchObject({ code: 'unsupported', message: expect.stringContaining('zarr.consolidate_metadata') });
   });
 
   it('zip at a URL → ranged zip store with the NCZarr top folder', async () => {

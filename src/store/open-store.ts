@@ -8,11 +8,12 @@
  * const { store, mode, name, telemetry } = await openStore({ kind: 'url', url: 's3://bucket/ds.zarr#mode=nczarr,s3' });
  */
 import type { EndpointAlias, S3Credentials } from '../url/endpoints';
-import { HttpError, ZarrviewError } from '../errors';
+import { HttpError, UsageError } from '../errors';
 import {
   datasetName, formatLocation, parseLocation, resolveS3, s3HostInfo, type ModeFlags, type ParsedLocation, type S3Target,
 } from '../url/index';
 import { folderStore } from './folder-store';
+import { withListing } from './http-listing';
 import { HttpStore, type FetchLike } from './http-store';
 import type { Limiter } from './limit';
 import { withNetworkPolicy } from './network';
@@ -118,7 +119,7 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
 
   if (loc.style === 'file' || loc.style === 'local') {
     if (!options.openLocal) {
-      throw new ZarrviewError('usage', `"${text}" is a local path: in the browser, drop the folder or zip onto the page instead.`, { key: text });
+      throw new UsageError(`"${text}" is a local path: in the browser, drop the folder or zip onto the page instead.`, { key: text });
     }
     const path = loc.style === 'file' ? decodeURIComponent(loc.path) : loc.path;
     const store = await options.openLocal(path, loc, options);
@@ -154,7 +155,8 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
     const zip = await openRemoteZip(raw, `/${file}`, url, net(raw), telemetry, options, name);
     return { store: zip, mode: { ...loc.mode, medium: 'zip' }, name, telemetry, location };
   }
-  const store = net(new HttpStore(url, { fetch: options.fetch }));
+  // Plain HTTP lists through a directory index or an S3 listing when the server offers one (http-listing.ts).
+  const store = net(withListing(new HttpStore(url, { fetch: options.fetch }), { fetch: options.fetch }));
   return { store, mode: { ...loc.mode, medium: loc.mode.medium ?? 'http' }, name, telemetry, location };
 }
 

@@ -4,7 +4,7 @@
  * Supports stored and deflated entries and ZIP64; inflated output is bounded per entry (zip bombs).
  */
 import { inflateBounded } from '../codecs/bounded-inflate';
-import { AbortedError, ZarrviewError } from '../errors';
+import { AbortedError, ZarrviewError, ZipError } from '../errors';
 
 /** Random access to the bytes of one file. */
 export interface ByteSource {
@@ -21,14 +21,6 @@ export interface ZipEntry {
   readonly size: number;
   readonly localHeaderOffset: number;
   readonly extraLength: number;
-}
-
-/** A zip that is not a zip, is damaged, holds no dataset, or an entry that inflates past the limit. */
-export class ZipError extends ZarrviewError {
-  constructor(message: string, options: { key?: string; cause?: unknown } = {}) {
-    super('zip', message, options);
-    this.name = 'ZipError';
-  }
 }
 
 /** A ByteSource over a Blob or File (browser, worker, Node ≥ 20). */

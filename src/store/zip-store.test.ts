@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AbortedError } from '../errors';
+import { AbortedError, ZipError } from '../errors';
 import { HttpStore } from './http-store';
 import { withNetworkPolicy } from './network';
 import { makeZip } from './testing/make-zip';
 import { startFaultServer, type FaultServer } from './testing/fault-server';
 import { emptyTelemetry } from './types';
-import { ZipError, blobSource, storeSource } from './zip-reader';
+import { blobSource, storeSource } from './zip-reader';
 import { ZipStore, findZipRoot } from './zip-store';
 
 const text = (b: Uint8Array | undefined) => (b ? new TextDecoder().decode(b) : undefined);

@@ -10,12 +10,13 @@
  * const store = await ZipStore.open(blobSource(file, file.name), { stem: 'tst' });
  * await store.get('/.zgroup');
  */
-import { AbortedError } from '../errors';
-import { ZipError, entryDataOffset, inflateEntry, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
+import { AbortedError, ZipError } from '../errors';
+import { entryDataOffset, inflateEntry, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
 import { findDatasetRoot, listPaths, prefixBase } from './dataset-root';
 import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
 
-export { ZipError, blobSource, type ByteSource } from './zip-reader';
+export { ZipError } from '../errors';
+export { blobSource, type ByteSource } from './zip-reader';
 
 /** Budget of inflated entries kept for range reads (shards in deflated zips). */
 const INFLATED_CACHE_BYTES = 64 * 2 ** 20;

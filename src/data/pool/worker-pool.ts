@@ -8,7 +8,7 @@
  * const chunk = await pool.decode(spec, bytes, signal);
  */
 import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
-import { AbortedError, CodecError, ZarrviewError } from '../../errors';
+import { AbortedError, CodecError, errorFor, UsageError, ZarrviewError } from '../../errors';
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { DecodeExecutor, TaskOptions } from './executor';
@@ -40,8 +40,7 @@ export function defaultPoolSize(): number {
 
 function revive(e: SerializedError): ZarrviewError {
   const cause = e.cause ? new Error(e.cause) : undefined;
-  if (e.codec !== undefined) return new CodecError(e.codec, e.message, { cause });
-  return new ZarrviewError(e.code, e.message, { cause });
+  return errorFor(e.code, e.message, { cause, codec: e.codec });
 }
 
 /** Owns its bytes exactly, so transferring them detaches nothing the caller still uses. */
@@ -82,7 +81,7 @@ export class WorkerPool implements DecodeExecutor {
   }
 
   #submit<T extends DecodedChunk | RenderedImage>(message: Job['message'], signal: AbortSignal | undefined, options: TaskOptions): Promise<T> {
-    if (this.#closed) return Promise.reject(new ZarrviewError('usage', 'The decode pool is closed.'));
+    if (this.#closed) return Promise.reject(new UsageError('The decode pool is closed.'));
     if (signal?.aborted) return Promise.reject(new AbortedError());
     return new Promise<T>((res, reject) => {
       const resolve = res as (r: DecodedChunk | RenderedImage) => void;
@@ -156,7 +155,7 @@ export class WorkerPool implements DecodeExecutor {
   }
 
   #onCrash(slot: Slot, e: ErrorEvent): void {
-    const err = new ZarrviewError('codec', `A decode worker failed: ${e.message}`);
+    const err = new CodecError('worker', `A decode worker failed: ${e.message}`);
     for (const j of slot.running.values()) j.reject(err);
     slot.running.clear();
     this.#pump();

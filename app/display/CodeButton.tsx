@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { codeForView, type DimSelection, type OpenedDataset, type Variable } from '../core';
+import { openCredentials } from '../state/settings-store';
+
+interface Props {
+  readonly dataset: OpenedDataset;
+  readonly variable: Variable;
+  readonly selection: readonly DimSelection[];
+  readonly stride: number;
+  readonly raw: boolean;
+}
+
+function Snippet({ id, title, text }: { readonly id: string; readonly title: string; readonly text: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <section className="snippet" aria-label={title}>
+      <div className="snippet-head">
+        <h4>{title}</h4>
+        <button type="button" onClick={copy} data-testid={`copy-${id}`}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <pre data-testid={`code-${id}`} tabIndex={0}>
+        {text}
+      </pre>
+    </section>
+  );
+}
+
+/** The **Code** button: xarray, zarr-python and command-line code that reproduces this view (no credentials). */
+export function CodeButton({ dataset, variable, selection, stride, raw }: Props) {
+  const [open, setOpen] = useState(false);
+  const code = open
+    ? (() => {
+        const { aliases, credentials } = openCredentials();
+        const signed = credentials !== undefined || aliases.some((a) => a.credentials !== undefined);
+        return codeForView({
+          location: dataset.location,
+          dataset: dataset.model,
+          variable,
+          selection,
+          stride,
+          raw,
+          aliases: aliases.map((a) => ({ name: a.name, url: a.url, region: a.region })),
+          signed,
+        });
+      })()
+    : null;
+  return (
+    <>
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="code-button">
+        Code
+      </button>
+      {code && (
+        <div className="code-panel" role="region" aria-label="Code for this view" data-testid="code-panel">
+          <p className="muted">Code that opens this dataset and selects this slice. Credentials are never included.</p>
+          <Snippet id="xarray" title="xarray" text={code.xarray} />
+          <Snippet id="zarr" title="zarr-python" text={code.zarr} />
+          <Snippet id="cli" title="Command line" text={code.cli} />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+/** Map: a latitude/longitude slice reprojected (d3 projections, loaded on first use) with Natural Earth coastlines. */
+import { lazy, Suspense } from 'react';
+import type { ViewDef, ViewProps } from '../display/view-kind';
+
+const MapView = lazy(() => import('./map/MapView'));
+
+function LazyMap(props: ViewProps) {
+  return (
+    <Suspense fallback={<p className="muted">Loading the map…</p>}>
+      <MapView {...props} />
+    </Suspense>
+  );
+}
+
+export const mapView: ViewDef = {
+  kind: 'map',
+  label: 'Map',
+  applies: (ctx) => ctx.numeric && ctx.shownRank === 2 && ctx.geo !== null,
+  needsValues: true,
+  Component: LazyMap,
+  exports: ['csv', 'npy'],
+  controls: ['colormap', 'scale', 'range'],
+};

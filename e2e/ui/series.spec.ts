@@ -1,0 +1,58 @@
+/**
+ * Time series at a point: a click on a map cell of the CMIP-like (noleap calendar) and ERA5-like datasets gives the
+ * series zarr-python reads and xarray decodes at the nearest cell (fixtures/series/expected.json, written by
+ * scripts/fixtures/make-series-expected.py). The cost is shown before reading; the CSV export holds the values.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { makeProjection } from '../../src/geo/projection';
+import { STATIC_URL } from '../harness/ports';
+import { ROOT, openUrl, selectPath } from './helpers';
+
+interface Expected {
+  dataset: string;
+  variable: string;
+  target: [number, number];
+  lat: number;
+  lon: number;
+  times: string[];
+  decoded: (number | null)[];
+}
+const expected = (JSON.parse(readFileSync(path.join(ROOT, 'fixtures/series/expected.json'), 'utf8')) as { series: Expected[] }).series;
+const CHUNKS: Record<string, number> = { '/tas': 2, '/t': 4 };
+
+for (const e of expected) {
+  test(`a click on the map of ${e.dataset} gives the series at (${e.lat}, ${e.lon}) as zarr-python reads it`, async ({ page }) => {
+    await page.goto('/');
+    await openUrl(page, `${STATIC_URL}/fixtures/${e.dataset}`);
+    await selectPath(page, e.variable);
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    const canvas = page.getByTestId('map-canvas');
+    await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
+    const w = Number(await canvas.getAttribute('data-width'));
+    const h = Number(await canvas.getAttribute('data-height'));
+    const [px, py] = makeProjection({ name: 'equirectangular', center: [0, 0], width: w, height: h })([e.target[1], e.target[0]])!;
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    await canvas.click({ position: { x: (px * box.width) / w, y: (py * box.height) / h } });
+
+    const region = page.getByRole('region', { name: `Time series at (${e.lat}, ${e.lon})` });
+    await expect(region).toBeVisible();
+    await expect(region.getByTestId('series-cost')).toContainText(`touches ${CHUNKS[e.variable]} chunk`);
+    await region.getByTestId('series-read').click();
+    await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
+    await region.getByTestId('series-pin').click();
+
+    const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
+    const rows = readFileSync((await dl.path())!, 'utf8').trim().split(/\r\n/);
+    expect(rows).toHaveLength(e.decoded.length + 1);
+    expect(rows[1]).toContain(e.times[0]!.slice(0, 10));
+    const got = rows.slice(1).map((r) => r.split(',')[1] ?? '');
+    got.forEach((g, i) => {
+      const want = e.decoded[i];
+      if (want === null || want === undefined) expect(g).toBe('');
+      else expect(Math.abs(Number(g) - want)).toBeLessThanOrEqual(1e-5 * Math.abs(want));
+    });
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * The code that reproduces a view: xarray (`xr.open_zarr(…)` + `.isel(…)`), zarr-python, and the
+ * `zarrview dump` command. The location is the share-safe one (never credentials): S3 locations get the storage
+ * options they need (`anon`, the endpoint), and credentials are left to the environment.
+ *
+ * @example
+ * const code = codeForView({ location: ds.location, dataset: ds.model, variable, selection: [3, null, null] });
+ * code.xarray // 'import xarray as xr\n\nds = xr.open_zarr(\n    "https://…",\n …'
+ */
+import type { DimSelection } from '../api';
+import { defaultFillFor } from '../cf/decode';
+import type { Dataset, Variable } from '../model/types';
+import { parseLocation } from '../url/index';
+import { type PyValue, pyLiteral, pyStr, shellQuote } from './python';
+
+export interface EndpointHint {
+  readonly name: string;
+  readonly url: string;
+  readonly region?: string | undefined;
+}
+
+export interface CodeInput {
+  /** `OpenedDataset.location`: the URL with its `#mode` fragment, without credentials. */
+  readonly location: string;
+  readonly dataset: Dataset;
+  readonly variable: Variable;
+  readonly selection: readonly DimSelection[];
+  /** Every k-th element along the kept dimensions (a thinned view). */
+  readonly stride?: number | undefined;
+  /** The view shows stored numbers (no CF decoding). */
+  readonly raw?: boolean | undefined;
+  /** Endpoint aliases (`s3://alias/bucket/key`), without their credentials. */
+  readonly aliases?: readonly EndpointHint[] | undefined;
+  /** Whether the location needs credentials (they come from the environment, never from the snippet). */
+  readonly signed?: boolean | undefined;
+}
+
+export interface CodeSnippets {
+  readonly xarray: string;
+  readonly zarr: string;
+  readonly cli: string;
+}
+
+interface StoreTarget {
+  /** fsspec URL or local path. */
+  readonly url: string;
+  readonly storageOptions: Record<string, PyValue> | null;
+  /** Lines of comment placed before the open call. */
+  readonly notes: readonly string[];
+}
+
+function storeTarget(input: CodeInput): StoreTarget {
+  const loc = parseLocation(input.location);
+  const body = input.location.split('#')[0] ?? input.location;
+  const notes: string[] = [];
+  if (loc.mode.medium === 'zip' || /\.zip$/i.test(loc.path)) {
+    notes.push('A zip: fsspec reads it as "zip::<url>"; add the folder inside the zip if the dataset is in one.');
+    return { url: `zip::${body}`, storageOptions: null, notes };
+  }
+  if (loc.s3 && (loc.style === 's3' || loc.style === 'virtual-host' || loc.style === 'path-style')) {
+    let { bucket, key, endpoint } = loc.s3;
+    const alias = loc.s3.aliasCandidate ? input.aliases?.find((a) => a.name === loc.s3?.aliasCandidate) : undefined;
+    if (alias) {
+      const parts = `${bucket}/${key}`.split('/');
+      bucket = parts[0] ?? bucket;
+      key = parts.slice(1).join('/');
+      endpoint = alias.url;
+    }
+    const options: Record<string, PyValue> = {};
+    if (input.signed) notes.push('Credentials: s3fs reads them from the environment (AWS_* variables or ~/.aws), never from code.');
+    else options.anon = true;
+    if (endpoint) options.client_kwargs = { endpoint_url: endpoint };
+    if (alias?.region || loc.s3.region) options.client_kwargs = { ...(options.client_kwargs as object), region_name: alias?.region ?? loc.s3.region ?? '' };
+    notes.push('S3 access needs s3fs (Debian python3-s3fs).');
+    return { url: `s3://${bucket}/${key}`.replace(/\/+$/, ''), storageOptions: Object.keys(options).length ? options : null, notes };
+  }
+  if (loc.style === 'file' || loc.style === 'local') return { url: loc.style === 'file' ? decodeURIComponent(loc.path) : body, storageOptions: null, notes };
+  return { url: body, storageOptions: null, notes };
+}
+
+/** `/grp/sub/temp` → group `grp/sub` (or null) and array name `temp`. */
+function splitPath(path: string): { group: string | null; name: string } {
+  const parts = path.split('/').filter(Boolean);
+  const name = parts.pop() ?? '';
+  return { group: parts.length ? parts.join('/') : null, name };
+}
+
+function keptIndex(sel: DimSelection, stride: number): string {
+  if (sel === null) return stride > 1 ? `::${stride}` : ':';
+  if (typeof sel === 'number') return String(sel);
+  const step = (sel.step ?? 1) * stride;
+  return `${sel.start}:${sel.stop}${step > 1 ? `:${step}` : ''}`;
+}
+
+function iselArgs(v: Variable, selection: readonly DimSelection[], stride: number): string {
+  const entries = selection.flatMap((sel, d) => {
+    const dim = pyStr(v.dimensions[d]?.name ?? `dim_${d}`);
+    if (typeof sel === 'number') return [`${dim}: ${sel}`];
+    if (sel === null) return stride > 1 ? [`${dim}: slice(None, None, ${stride})`] : [];
+    const step = (sel.step ?? 1) * stride;
+    return [`${dim}: slice(${sel.start}, ${sel.stop}${step > 1 ? `, ${step}` : ''})`];
+  });
+  return entries.length ? `.isel({${entries.join(', ')}})` : '';
+}
+
+export function codeForView(input: CodeInput): CodeSnippets {
+  const { variable: v, dataset } = input;
+  const stride = Math.max(1, input.stride ?? 1);
+  const target = storeTarget(input);
+  const { group, name } = splitPath(v.path);
+  const consolidated = dataset.dialect.consolidated;
+  const comments = target.notes.map((n) => `# ${n}`);
+
+  const mapperArgs = [pyStr(target.url), ...(target.storageOptions ? Object.entries(target.storageOptions).map(([k, x]) => `${k}=${pyLiteral(x)}`) : [])];
+  const select = `${iselArgs(v, input.selection, stride)}`;
+  const valuesLine = `values = da.values${input.raw ? '  # stored numbers' : '  # CF-decoded: scale/offset applied, fill values as NaN'}`;
+  // Over plain HTTP nothing lists a store: without consolidated metadata xarray finds no arrays, so the array is
+  // opened by its path and decoded as xarray's Zarr backend would.
+  const unlisted = !consolidated && /^https?:\/\//i.test(target.url);
+  const openArgs = [pyStr(target.url)];
+  if (group) openArgs.push(`group=${pyStr(group)}`);
+  openArgs.push(`consolidated=${consolidated ? 'True' : 'False'}`);
+  if (target.storageOptions) openArgs.push(`storage_options=${pyLiteral(target.storageOptions)}`);
+  if (input.raw) openArgs.push('mask_and_scale=False', 'decode_times=False');
+  const zarrFill = defaultFillFor(dataset.dialect) === 'zarr';
+  const xarray = unlisted
+    ? [
+        'import fsspec',
+        'import xarray as xr',
+        'import zarr',
+        '',
+        ...comments,
+        '# Not consolidated: over plain HTTP the store cannot be listed, so open the array by its path.',
+        `# (Where the store can be listed: xr.open_zarr(${[pyStr(target.url), ...(group ? [`group=${pyStr(group)}`] : [])].join(', ')}, consolidated=False).)`,
+        `store = fsspec.get_mapper(${mapperArgs.join(', ')})`,
+        `a = zarr.open_array(store, path=${pyStr(v.path.replace(/^\//, ''))}, mode="r")`,
+        'attrs = {k: x for k, x in a.attrs.items() if k != "_ARRAY_DIMENSIONS" and not k.lower().startswith("_nczarr")}',
+        ...(zarrFill ? ['if a.fill_value is not None:', '    attrs.setdefault("_FillValue", a.fill_value)'] : []),
+        `dims = (${v.dimensions.map((d) => pyStr(d.name)).join(', ')}${v.dimensions.length === 1 ? ',' : ''})`,
+        `ds = xr.Dataset({${pyStr(name)}: (dims, a[...], attrs)})`,
+        ...(input.raw ? [] : ['ds = xr.decode_cf(ds)']),
+        `da = ds[${pyStr(name)}]${select}`,
+        valuesLine,
+        'print(values)',
+        '',
+      ].join('\n')
+    : [
+    'import xarray as xr',
+    '',
+    ...comments,
+    'ds = xr.open_zarr(',
+    ...openArgs.map((a) => `    ${a},`),
+    ')',
+    `da = ds[${pyStr(name)}]${select}`,
+    valuesLine,
+    'print(values)',
+    '',
+  ].join('\n');
+
+  const index = v.shape.length ? input.selection.map((s) => keptIndex(s, stride)).join(', ') : '...';
+  const zarr = [
+    'import fsspec',
+    'import zarr',
+    '',
+    ...comments,
+    `store = fsspec.get_mapper(${mapperArgs.join(', ')})`,
+    consolidated ? 'root = zarr.open_consolidated(store, mode="r")' : 'root = zarr.open_group(store, mode="r")',
+    `a = root[${pyStr(v.path.replace(/^\//, ''))}]`,
+    `values = a[${index}]  # stored numbers: no scale_factor/add_offset, fill values as stored`,
+    'print(values)',
+    '',
+  ].join('\n');
+
+  const cli = `npx zarrview dump -v ${shellQuote(v.path)} ${shellQuote(input.location)}\n`;
+  return { xarray, zarr, cli };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { axisLookup } from './lookup';
+import { reproject } from './reproject';
+
+describe('axisLookup', () => {
+  it('finds the nearest cell on ascending and descending axes, −1 outside', () => {
+    const up = axisLookup([-60, -30, 0, 30, 60], false);
+    expect([up(-61), up(-44), up(-46), up(29), up(74), up(76)]).toEqual([0, 1, 0, 3, 4, -1]);
+    const down = axisLookup([90, 45, 0, -45, -90], false);
+    expect([down(80), down(-50), down(-120)]).toEqual([0, 3, -1]);
+  });
+
+  it('answers any longitude on 0–360 and −180–180 global grids, wrapping the edge cells', () => {
+    const g360 = axisLookup([0, 90, 180, 270], true);
+    expect([g360(-10), g360(-50), g360(100), g360(-90), g360(360), g360(539)]).toEqual([0, 3, 1, 3, 0, 2]);
+    const g180 = axisLookup([-180, -90, 0, 90], true);
+    expect([g180(170), g180(179), g180(190), g180(-100), g180(300)]).toEqual([0, 0, 0, 1, 1]);
+  });
+
+  it('unwraps a regional grid that crosses the antimeridian', () => {
+    const lon = axisLookup([170, 175, 180, -175, -170], true);
+    expect([lon(171), lon(179), lon(-176), lon(-171), lon(-160), lon(160)]).toEqual([0, 2, 3, 4, -1, -1]);
+  });
+});
+
+describe('reproject', () => {
+  it('takes the nearest cell per pixel and NaN off the globe', () => {
+    // 2 × 4 grid, rows = lat [45, -45], cols = lon [0, 90, 180, 270]; value = 10·row + col.
+    const grid = { values: [0, 1, 2, 3, 10, 11, 12, 13], rows: 2, cols: 4, rowsAreLat: true, lat: [45, -45], lon: [0, 90, 180, 270] };
+    // Plate carrée on a 8 × 2 image: x → lon −180…180, y → lat 90…−90; the last column is "off the globe".
+    const img = reproject(grid, (x, y) => (x > 7 ? null : [-180 + x * 45, 90 - y * 90]), 8, 2);
+    expect(Array.from(img.slice(0, 8))).toEqual([2, 3, 3, 0, 0, 1, 1, NaN].map((v, i) => (i === 7 ? NaN : v)));
+    expect(Array.from(img.slice(8, 15))).toEqual([12, 13, 13, 10, 10, 11, 11]);
+  });
+});
