@@ -6,12 +6,30 @@ import tseslint from 'typescript-eslint';
 const htmlSinks = [
   { selector: "AssignmentExpression[left.property.name='innerHTML']", message: 'Untrusted text: never innerHTML.' },
   { selector: "AssignmentExpression[left.property.name='outerHTML']", message: 'Untrusted text: never outerHTML.' },
-  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Untrusted text: never dangerouslySetInnerHTML.' },
-  { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Untrusted text: never insertAdjacentHTML.' },
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'Untrusted text: never dangerouslySetInnerHTML.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='insertAdjacentHTML']",
+    message: 'Untrusted text: never insertAdjacentHTML.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'node_modules', 'fixtures', 'public', 'bench/tmp', 'test-results', 'playwright-report', '.cache'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'node_modules',
+      'fixtures',
+      'public',
+      'bench/tmp',
+      'test-results',
+      'playwright-report',
+      '.cache',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,7 +49,7 @@ export default tseslint.config(
         ...htmlSinks,
         {
           // A whole-store subscription re-renders on every change of the store (progress ticks included).
-          selector: "CallExpression[callee.name=/^use(View|Slice|Dataset|Settings)$/][arguments.length=0]",
+          selector: 'CallExpression[callee.name=/^use(View|Slice|Dataset|Settings)$/][arguments.length=0]',
           message: 'Subscribe to a zustand store with a selector: useStore((s) => s.field).',
         },
       ],
@@ -53,7 +71,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+src(/(?!(.+/)?testing/)|$)', message: 'app/ reaches the core only through app/core.ts.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src(/(?!(.+/)?testing/)|$)',
+              message: 'app/ reaches the core only through app/core.ts.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -65,7 +90,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         ...htmlSinks,
-        { selector: "NewExpression[callee.name='ZarrviewError']", message: 'Throw the class of the error code (src/errors.ts: errorFor names it).' },
+        {
+          selector: "NewExpression[callee.name='ZarrviewError']",
+          message: 'Throw the class of the error code (src/errors.ts: errorFor names it).',
+        },
       ],
     },
   },
@@ -77,7 +105,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', 'plotly.js*'], message: 'src/ is the framework-free core.' },
+            {
+              group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', 'plotly.js*'],
+              message: 'src/ is the framework-free core.',
+            },
             { regex: '^(\\.\\./)+app(/|$)', message: 'src/ imports nothing from app/.' },
           ],
         },

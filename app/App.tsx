@@ -55,7 +55,9 @@ export function App() {
   const openUrl = (url: string) => openSource({ kind: 'url', url });
 
   const variable = dataset && selected ? (findVariable(dataset.model.root, selected) ?? null) : null;
-  const group = dataset ? (findGroup(dataset.model.root, variable ? parentPath(variable.path) : (selected ?? '/')) ?? dataset.model.root) : null;
+  const group = dataset
+    ? (findGroup(dataset.model.root, variable ? parentPath(variable.path) : (selected ?? '/')) ?? dataset.model.root)
+    : null;
 
   const copyLink = () => {
     const link = shareLink();
@@ -75,17 +77,32 @@ export function App() {
             Zarrview
           </button>
         </h1>
-        <UrlField key={source?.kind === 'url' ? source.url : ''} initial={source?.kind === 'url' ? source.url : ''} busy={status === 'opening'} onOpen={openUrl} />
+        <UrlField
+          key={source?.kind === 'url' ? source.url : ''}
+          initial={source?.kind === 'url' ? source.url : ''}
+          busy={status === 'opening'}
+          onOpen={openUrl}
+        />
         <button type="button" onClick={() => setEndpointsOpen(true)} data-testid="endpoints-button">
           Endpoints
         </button>
-        <button type="button" onClick={copyLink} disabled={!dataset || source?.kind !== 'url'} data-testid="copy-link" title={source && source.kind !== 'url' ? 'Local files cannot be shared' : undefined}>
+        <button
+          type="button"
+          onClick={copyLink}
+          disabled={!dataset || source?.kind !== 'url'}
+          data-testid="copy-link"
+          title={source && source.kind !== 'url' ? 'Local files cannot be shared' : undefined}
+        >
           {copied ? 'Link copied' : 'Copy link'}
         </button>
       </header>
       {share.message && (
         <div className="banner">
-          <ErrorMessage error={new Error(share.message)} title="This link could not be opened" onDismiss={share.dismiss} />
+          <ErrorMessage
+            error={new Error(share.message)}
+            title="This link could not be opened"
+            onDismiss={share.dismiss}
+          />
         </div>
       )}
       {status === 'opening' && (

@@ -35,7 +35,12 @@ export {
   type DecodedSlice,
 } from '../src/cf';
 export { parseLocation, formatLocation, redactLocation } from '../src/url';
-export { openDataset, type Dataset as OpenDataset, type DatasetReadOptions, type OpenDatasetOptions } from '../src/open';
+export {
+  openDataset,
+  type Dataset as OpenDataset,
+  type DatasetReadOptions,
+  type OpenDatasetOptions,
+} from '../src/open';
 export { printCdl, attributeValues } from '../src/cdl';
 export { codeForView, type CodeSnippets } from '../src/code/snippets';
 export { latLonDims, type LatLonDims } from '../src/geo/geo-axes';
@@ -46,12 +51,24 @@ export type { ProjectionSpec, LatLonGrid, Land } from '../src/geo/map-core';
 /** The map view's code (d3, the reprojection worker, coastlines), loaded on first use. */
 export const loadMapCore = () => import('../src/geo/map-core');
 export { findGroup, findVariable, parentPath } from '../src/model/find';
-export { buildReport, loadStandardNames, type DatasetReport, type Fact, type Finding, type ReportTables, type Severity } from '../src/report';
+export {
+  buildReport,
+  loadStandardNames,
+  type DatasetReport,
+  type Fact,
+  type Finding,
+  type ReportTables,
+  type Severity,
+} from '../src/report';
 export * from '../src/render/colormap';
 export { colourImage, type ImageRequest, type ColouredImage } from '../src/render/image';
 export type { RenderedImage } from '../src/render/encode';
 
 /** Whether an error is a cancellation (the user pressed Cancel or a newer request replaced this one). */
 export function isAbort(e: unknown): boolean {
-  return e instanceof AbortedError || (e instanceof DOMException && e.name === 'AbortError') || (isZarrviewError(e) && e.code === 'aborted');
+  return (
+    e instanceof AbortedError ||
+    (e instanceof DOMException && e.name === 'AbortError') ||
+    (isZarrviewError(e) && e.code === 'aborted')
+  );
 }

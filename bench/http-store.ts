@@ -7,7 +7,11 @@ export class BenchHttpStore implements Store {
   constructor(readonly base: string) {
     this.description = base;
   }
-  async #fetch(key: AbsolutePath, headers: Record<string, string>, options?: RequestOptions): Promise<Uint8Array | undefined> {
+  async #fetch(
+    key: AbsolutePath,
+    headers: Record<string, string>,
+    options?: RequestOptions,
+  ): Promise<Uint8Array | undefined> {
     const res = await fetch(this.base + key, { headers, signal: options?.signal });
     if (res.status === 404) return undefined;
     if (!res.ok) throw new Error(`HTTP ${res.status} for ${key}`);

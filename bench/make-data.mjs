@@ -29,7 +29,8 @@ function normals(seed) {
 }
 const randn = normals(42);
 const base = new Float32Array(N * N);
-for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) base[y * N + x] = Math.sin((6 * x) / N) * Math.cos((4 * y) / N) * 20 + 280;
+for (let y = 0; y < N; y++)
+  for (let x = 0; x < N; x++) base[y * N + x] = Math.sin((6 * x) / N) * Math.cos((4 * y) / N) * 20 + 280;
 
 /** One 512 x 512 level: the base field, a small offset per level, and noise (sd 0.05). */
 function field(k) {
@@ -40,7 +41,16 @@ function field(k) {
 
 const metadata = { '.zgroup': { zarr_format: 2 }, '.zattrs': {} };
 function array(name, shape, chunks, compressor, dims) {
-  const zarray = { zarr_format: 2, shape, chunks, dtype: '<f4', compressor, fill_value: 0.0, filters: null, order: 'C' };
+  const zarray = {
+    zarr_format: 2,
+    shape,
+    chunks,
+    dtype: '<f4',
+    compressor,
+    fill_value: 0.0,
+    filters: null,
+    order: 'C',
+  };
   const zattrs = { _ARRAY_DIMENSIONS: dims };
   mkdirSync(path.join(out, name), { recursive: true });
   writeFileSync(path.join(out, name, '.zarray'), JSON.stringify(zarray, null, 4));
@@ -55,7 +65,10 @@ writeFileSync(path.join(out, '.zattrs'), '{}');
 
 const blosc = Blosc.fromConfig({ cname: 'lz4', clevel: 5, shuffle: 1, blocksize: 0 });
 const codecs = {
-  f32_blosc_lz4: { config: { id: 'blosc', cname: 'lz4', clevel: 5, shuffle: 1, blocksize: 0 }, encode: (b) => blosc.encode(b) },
+  f32_blosc_lz4: {
+    config: { id: 'blosc', cname: 'lz4', clevel: 5, shuffle: 1, blocksize: 0 },
+    encode: (b) => blosc.encode(b),
+  },
   f32_zlib: { config: { id: 'zlib', level: 1 }, encode: (b) => deflateSync(b, { level: 1 }) },
 };
 for (const [name, codec] of Object.entries(codecs)) {
@@ -74,8 +87,12 @@ for (let t = 0; t < 12; t++)
     for (let cy = 0; cy < 4; cy++)
       for (let cx = 0; cx < 4; cx++) {
         const chunk = new Float32Array(128 * 128);
-        for (let y = 0; y < 128; y++) chunk.set(f.subarray((cy * 128 + y) * N + cx * 128, (cy * 128 + y) * N + cx * 128 + 128), y * 128);
-        writeFileSync(path.join(out, 'v4d', `${t}.${z}.${cy}.${cx}`), deflateSync(new Uint8Array(chunk.buffer), { level: 1 }));
+        for (let y = 0; y < 128; y++)
+          chunk.set(f.subarray((cy * 128 + y) * N + cx * 128, (cy * 128 + y) * N + cx * 128 + 128), y * 128);
+        writeFileSync(
+          path.join(out, 'v4d', `${t}.${z}.${cy}.${cx}`),
+          deflateSync(new Uint8Array(chunk.buffer), { level: 1 }),
+        );
       }
   }
 writeFileSync(path.join(out, '.zmetadata'), JSON.stringify({ zarr_consolidated_format: 1, metadata }, null, 4));

@@ -27,7 +27,9 @@ async function prefetch(name: string): Promise<{ store: MemoryStore; meta: Recor
   };
   rec(0, []);
   await Promise.all(
-    keys.map(async (k) => objects.set(`/${name}/${k}`, new Uint8Array(await (await fetch(`${DATA}/${name}/${k}`)).arrayBuffer()))),
+    keys.map(async (k) =>
+      objects.set(`/${name}/${k}`, new Uint8Array(await (await fetch(`${DATA}/${name}/${k}`)).arrayBuffer())),
+    ),
   );
   return { store: new MemoryStore(objects), meta };
 }
@@ -81,13 +83,25 @@ async function decode(name: string, trials: number) {
     if (a.length !== b.length) equal = false;
   }
   ctx.close();
-  return { bytes, zarritaMs: Math.min(...z), oursMs: Math.min(...o), longOurs, longZarrita, equal, workers: ctx.executor.concurrency };
+  return {
+    bytes,
+    zarritaMs: Math.min(...z),
+    oursMs: Math.min(...o),
+    longOurs,
+    longZarrita,
+    equal,
+    workers: ctx.executor.concurrency,
+  };
 }
 
 /** Run 2: cold time to the first 2-D slice over HTTP (metadata + chunks). */
 async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: DimSelection[]) {
   performance.clearResourceTimings();
-  const protocol = () => performance.getEntriesByType('resource').map((e) => (e as PerformanceResourceTiming).nextHopProtocol).at(-1) ?? '?';
+  const protocol = () =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => (e as PerformanceResourceTiming).nextHopProtocol)
+      .at(-1) ?? '?';
   const t0 = performance.now();
   let n: number;
   if (which === 'ours') {
@@ -101,7 +115,10 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
   }
   const store = new zarr.FetchStore(DATA);
   const arr = await zarr.open.v2(zarr.root(store).resolve(name), { kind: 'array', attrs: false });
-  const r = await zarr.get(arr, selection.map((s) => (typeof s === 'number' ? s : null)));
+  const r = await zarr.get(
+    arr,
+    selection.map((s) => (typeof s === 'number' ? s : null)),
+  );
   n = r.data.length;
   return { ms: performance.now() - t0, n, protocol: protocol() };
 }
@@ -114,7 +131,9 @@ async function warm() {
   const ctx = createDataContext({ executor: pool() });
   const store = new BenchHttpStore(DATA);
   const meta = await json(`${DATA}/v4d/.zarray`);
-  await readSlice(store, variableFromMetadata('v4d', meta), [11, 7, { start: 0, stop: 1 }, { start: 0, stop: 1 }], { context: ctx });
+  await readSlice(store, variableFromMetadata('v4d', meta), [11, 7, { start: 0, stop: 1 }, { start: 0, stop: 1 }], {
+    context: ctx,
+  });
 }
 
 Object.assign(window, { bench: { decode, firstSlice, warm } });

@@ -6,7 +6,12 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import path from 'node:path';
 
-const MIME = { '.json': 'application/json', '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const MIME = {
+  '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+};
 
 /**
  * @param {Record<string, string>} mounts URL prefix ('/', '/data/') → folder
@@ -56,7 +61,9 @@ export async function startServer(mounts, options = {}) {
     if (req.method === 'HEAD' || len === 0) return void res.end();
     createReadStream(file, { start, end }).pipe(res);
   };
-  const server = options.tls ? http2.createSecureServer({ ...options.tls, allowHTTP1: true }, handler) : http.createServer(handler);
+  const server = options.tls
+    ? http2.createSecureServer({ ...options.tls, allowHTTP1: true }, handler)
+    : http.createServer(handler);
   const sockets = new Set();
   server.on(options.tls ? 'secureConnection' : 'connection', (s) => {
     sockets.add(s);

@@ -7,5 +7,10 @@ export default defineConfig({
   base: './',
   logLevel: 'warn',
   worker: { format: 'es' },
-  build: { outDir: fileURLToPath(new URL('./tmp/dist', import.meta.url)), emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 5000 },
+  build: {
+    outDir: fileURLToPath(new URL('./tmp/dist', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 5000,
+  },
 });

@@ -27,7 +27,15 @@ const APP = path.join(TMP, 'app');
 // Debian's python3 (zarr-python writes the data, xarray + fsspec is a baseline); BENCH_PYTHON overrides it.
 const PY = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 // BENCH_ONLY=data|app runs one part (the rows of the other are left out); default both.
 const ONLY = process.env.BENCH_ONLY ?? '';
@@ -59,11 +67,13 @@ function mainThreadTasks(buffer) {
   const events = JSON.parse(buffer.toString('utf8')).traceEvents;
   const marks = events.filter((e) => e.name === 'ours-start' || e.name === 'ours-end').sort((a, b) => a.ts - b.ts);
   const windows = [];
-  for (let i = 0; i + 1 < marks.length; i++) if (marks[i].name === 'ours-start' && marks[i + 1].name === 'ours-end') windows.push([marks[i], marks[i + 1]]);
+  for (let i = 0; i + 1 < marks.length; i++)
+    if (marks[i].name === 'ours-start' && marks[i + 1].name === 'ours-end') windows.push([marks[i], marks[i + 1]]);
   const out = { tasks: 0, wallLong: 0, cpuLong: 0, maxCpu: 0, cpu: 0 };
   for (const [a, b] of windows) {
     for (const e of events) {
-      if (e.ph !== 'X' || e.name !== 'RunTask' || e.pid !== a.pid || e.tid !== a.tid || e.ts < a.ts || e.ts > b.ts) continue;
+      if (e.ph !== 'X' || e.name !== 'RunTask' || e.pid !== a.pid || e.tid !== a.tid || e.ts < a.ts || e.ts > b.ts)
+        continue;
       out.tasks++;
       if (e.dur > 50_000) out.wallLong++;
       if ((e.tdur ?? 0) > 50_000) out.cpuLong++;
@@ -140,7 +150,10 @@ async function firstSlices(page, server, onTrial) {
     // Alternate who goes first, so that neither always meets the connections the other one opened.
     for (const which of t % 2 ? ['zarrita', 'ours'] : ['ours', 'zarrita']) {
       server.log.length = 0;
-      const r = await page.evaluate(([w, a, b]) => window.bench.firstSlice(w, 'v4d', [a, b, null, null]), [which, ti, zi]);
+      const r = await page.evaluate(
+        ([w, a, b]) => window.bench.firstSlice(w, 'v4d', [a, b, null, null]),
+        [which, ti, zi],
+      );
       times[which].push(r.ms);
       protocol = r.protocol ?? protocol;
       await onTrial?.(t, which, ti, zi);
@@ -162,12 +175,20 @@ async function main() {
   const tls = benchCertificate(path.join(TMP, 'tls'));
   const server = await startServer({ '/': DIST, '/data/': DATA });
   const h2server = tls ? await startServer({ '/': DIST, '/data/': DATA }, { tls }) : null;
-  const appServers = { 'HTTP/1.1': await startServer({ '/': APP, '/data/': DATA }), ...(tls ? { 'HTTP/2': await startServer({ '/': APP, '/data/': DATA }, { tls }) } : {}) };
+  const appServers = {
+    'HTTP/1.1': await startServer({ '/': APP, '/data/': DATA }),
+    ...(tls ? { 'HTTP/2': await startServer({ '/': APP, '/data/': DATA }, { tls }) } : {}),
+  };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   // Only this context accepts the bench's self-signed certificate.
   const h2context = await browser.newContext({ ignoreHTTPSErrors: true });
   const results = [];
-  const notes = writer === 'node' ? ['data written by bench/make-data.mjs (no zarr-python here): blosc without typesize, not comparable with zarr-python data'] : [];
+  const notes =
+    writer === 'node'
+      ? [
+          'data written by bench/make-data.mjs (no zarr-python here): blosc without typesize, not comparable with zarr-python data',
+        ]
+      : [];
   notes.push(...app.notes);
   try {
     if (ONLY !== 'app') await dataRuns();
@@ -175,14 +196,28 @@ async function main() {
       console.log(`▶ run 5: the viewer, ${LATENCY} ms latency`);
       const byProtocol = {};
       for (const [label, srv] of Object.entries(appServers)) {
-        const r = await runAppBench({ context: label === 'HTTP/2' ? h2context : browser, server: srv, latency: LATENCY, trials: TRIALS, have: app, label });
+        const r = await runAppBench({
+          context: label === 'HTTP/2' ? h2context : browser,
+          server: srv,
+          latency: LATENCY,
+          trials: TRIALS,
+          have: app,
+          label,
+        });
         byProtocol[label] = r.results;
         notes.push(...r.notes);
       }
       // Rows over HTTP/1.1 (as the issue measured them); the HTTP/2 figures go into the detail column.
       for (const row of byProtocol['HTTP/1.1'] ?? []) {
         const other = byProtocol['HTTP/2']?.find((x) => x.name === row.name);
-        results.push(other ? { ...row, baseline: `${row.baseline}; over HTTP/2 ${other.value} (${other.baseline.replace(/^HTTP\/2: /, '')})` } : row);
+        results.push(
+          other
+            ? {
+                ...row,
+                baseline: `${row.baseline}; over HTTP/2 ${other.value} (${other.baseline.replace(/^HTTP\/2: /, '')})`,
+              }
+            : row,
+        );
       }
     }
   } finally {
@@ -207,21 +242,39 @@ async function main() {
       const r = await page.evaluate(([n, t]) => window.bench.decode(n, t), [name, TRIALS]);
       if (!r.equal) notes.push(`run 1 ${name}: results differ from zarrita's!`);
       const mbs = (ms) => r.bytes / 2 ** 20 / (ms / 1000);
-      console.log(`  zarrita ${round(r.zarritaMs, 0)} ms (${round(mbs(r.zarritaMs), 0)} MB/s), ours ${round(r.oursMs, 0)} ms (${round(mbs(r.oursMs), 0)} MB/s), ${r.workers} workers, long tasks ours ${r.longOurs.length} (max ${round(Math.max(0, ...r.longOurs), 0)} ms), zarrita ${r.longZarrita.length}`);
+      console.log(
+        `  zarrita ${round(r.zarritaMs, 0)} ms (${round(mbs(r.zarritaMs), 0)} MB/s), ours ${round(r.oursMs, 0)} ms (${round(mbs(r.oursMs), 0)} MB/s), ${r.workers} workers, long tasks ours ${r.longOurs.length} (max ${round(Math.max(0, ...r.longOurs), 0)} ms), zarrita ${r.longZarrita.length}`,
+      );
       const ratio = r.zarritaMs / r.oursMs;
-      results.push({ name: `decode-throughput-ratio-${name.slice(4)}`, value: round(ratio), unit: '×', target: 1.8, baseline: `zarrita main thread ${round(mbs(r.zarritaMs), 0)} MB/s; ours ${round(mbs(r.oursMs), 0)} MB/s; ${cores} cores`, met: ratio >= 1.8 });
+      results.push({
+        name: `decode-throughput-ratio-${name.slice(4)}`,
+        value: round(ratio),
+        unit: '×',
+        target: 1.8,
+        baseline: `zarrita main thread ${round(mbs(r.zarritaMs), 0)} MB/s; ours ${round(mbs(r.oursMs), 0)} MB/s; ${cores} cores`,
+        met: ratio >= 1.8,
+      });
       longTasks += r.longOurs.length;
       // One more trial under a trace: how long our main-thread tasks are in wall time and in thread CPU time. On a
       // busy machine a short task waits for a core and lasts > 50 ms of wall time without doing 50 ms of work.
       await browser.startTracing(page, { categories: ['blink.user_timing', 'disabled-by-default-devtools.timeline'] });
       await page.evaluate(([n]) => window.bench.decode(n, 1), [name]);
       const tr = mainThreadTasks(await browser.stopTracing());
-      console.log(`  traced trial: ${tr.tasks} main-thread tasks, ${tr.wallLong} over 50 ms wall, ${tr.cpuLong} over 50 ms CPU (max CPU ${round(tr.maxCpu, 0)} ms, total ${round(tr.cpu, 0)} ms)`);
+      console.log(
+        `  traced trial: ${tr.tasks} main-thread tasks, ${tr.wallLong} over 50 ms wall, ${tr.cpuLong} over 50 ms CPU (max CPU ${round(tr.maxCpu, 0)} ms, total ${round(tr.cpu, 0)} ms)`,
+      );
       traced.wallLong += tr.wallLong;
       traced.cpuLong += tr.cpuLong;
       traced.maxCpu = Math.max(traced.maxCpu, tr.maxCpu);
     }
-    results.push({ name: 'main-thread-long-tasks-during-decode', value: longTasks, unit: 'count', target: 0, baseline: `PerformanceObserver longtask > 50 ms, run 1 (ours, both codecs); one traced trial per codec: ${traced.wallLong} task(s) over 50 ms wall, ${traced.cpuLong} over 50 ms main-thread CPU (max ${round(traced.maxCpu, 0)} ms)`, met: longTasks === 0 });
+    results.push({
+      name: 'main-thread-long-tasks-during-decode',
+      value: longTasks,
+      unit: 'count',
+      target: 0,
+      baseline: `PerformanceObserver longtask > 50 ms, run 1 (ours, both codecs); one traced trial per codec: ${traced.wallLong} task(s) over 50 ms wall, ${traced.cpuLong} over 50 ms main-thread CPU (max ${round(traced.maxCpu, 0)} ms)`,
+      met: longTasks === 0,
+    });
 
     // 2 + 3: first slice over HTTP with latency
     console.log(`▶ run 2: first 2-D slice over HTTP, ${LATENCY} ms latency`);
@@ -241,25 +294,73 @@ async function main() {
       }
       if (noXarray || which !== (t % 2 ? 'ours' : 'zarrita')) return;
       server.setLatency(LATENCY);
-      const py = JSON.parse(await runAsync(PY, [path.join(ROOT, 'bench', 'xarray-first-slice.py'), `${server.url}/data`, 'v4d', String(ti), String(zi)]));
+      const py = JSON.parse(
+        await runAsync(PY, [
+          path.join(ROOT, 'bench', 'xarray-first-slice.py'),
+          `${server.url}/data`,
+          'v4d',
+          String(ti),
+          String(zi),
+        ]),
+      );
       xTimes.push(py.ms);
     });
     const [o, z, x] = [h1.ours, h1.zarrita, median(xTimes)];
-    console.log(`  HTTP/1.1 (${h1.protocol}): ours ${round(o, 0)} ms, zarrita ${round(z, 0)} ms, xarray ${noXarray ? 'skipped' : `${round(x, 0)} ms`} (medians of ${TRIALS})`);
+    console.log(
+      `  HTTP/1.1 (${h1.protocol}): ours ${round(o, 0)} ms, zarrita ${round(z, 0)} ms, xarray ${noXarray ? 'skipped' : `${round(x, 0)} ms`} (medians of ${TRIALS})`,
+    );
     if (tls) {
       const page2 = await h2context.newPage();
       await page2.goto(`${h2server.url}/index.html`);
       await page2.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
       const h2 = await firstSlices(page2, h2server);
       await page2.close();
-      console.log(`  HTTP/2 (${h2.protocol}): ours ${round(h2.ours, 0)} ms, zarrita ${round(h2.zarrita, 0)} ms (medians of ${TRIALS})`);
-      results.push({ name: 'first-slice-speedup-vs-zarrita', value: round(h2.zarrita / h2.ours), unit: '×', target: 1.5, baseline: `HTTP/2 (${h2.protocol}): zarrita ${round(h2.zarrita, 0)} ms; ours ${round(h2.ours, 0)} ms`, met: h2.zarrita / h2.ours >= 1.5 });
+      console.log(
+        `  HTTP/2 (${h2.protocol}): ours ${round(h2.ours, 0)} ms, zarrita ${round(h2.zarrita, 0)} ms (medians of ${TRIALS})`,
+      );
+      results.push({
+        name: 'first-slice-speedup-vs-zarrita',
+        value: round(h2.zarrita / h2.ours),
+        unit: '×',
+        target: 1.5,
+        baseline: `HTTP/2 (${h2.protocol}): zarrita ${round(h2.zarrita, 0)} ms; ours ${round(h2.ours, 0)} ms`,
+        met: h2.zarrita / h2.ours >= 1.5,
+      });
     } else notes.push('HTTP/2 row skipped: openssl could not make a certificate');
-    results.push({ name: 'first-slice-speedup-vs-zarrita-http1', value: round(z / o), unit: '×', target: 1.1, baseline: `HTTP/1.1 (${h1.protocol}): zarrita ${round(z, 0)} ms; ours ${round(o, 0)} ms`, met: z / o >= 1.1 });
-    if (!noXarray) results.push({ name: 'first-slice-speedup-vs-xarray', value: round(x / o), unit: '×', target: 3, baseline: `xarray+fsspec ${round(x, 0)} ms; ours ${round(o, 0)} ms`, met: x / o >= 3 });
+    results.push({
+      name: 'first-slice-speedup-vs-zarrita-http1',
+      value: round(z / o),
+      unit: '×',
+      target: 1.1,
+      baseline: `HTTP/1.1 (${h1.protocol}): zarrita ${round(z, 0)} ms; ours ${round(o, 0)} ms`,
+      met: z / o >= 1.1,
+    });
+    if (!noXarray)
+      results.push({
+        name: 'first-slice-speedup-vs-xarray',
+        value: round(x / o),
+        unit: '×',
+        target: 3,
+        baseline: `xarray+fsspec ${round(x, 0)} ms; ours ${round(o, 0)} ms`,
+        met: x / o >= 3,
+      });
     if (fetchRatio) {
-      results.push({ name: 'bytes-fetched-per-chunk-byte', value: round(fetchRatio.bytes, 3), unit: 'ratio', target: 1, baseline: 'chunk objects of the 2-D slice', met: Math.abs(fetchRatio.bytes - 1) < 1e-9 });
-      results.push({ name: 'requests-per-chunk-touched', value: round(fetchRatio.requests, 3), unit: 'ratio', target: 1, baseline: `plus ${fetchRatio.all - Math.round(fetchRatio.requests * 16)} metadata request(s)`, met: Math.abs(fetchRatio.requests - 1) < 1e-9 });
+      results.push({
+        name: 'bytes-fetched-per-chunk-byte',
+        value: round(fetchRatio.bytes, 3),
+        unit: 'ratio',
+        target: 1,
+        baseline: 'chunk objects of the 2-D slice',
+        met: Math.abs(fetchRatio.bytes - 1) < 1e-9,
+      });
+      results.push({
+        name: 'requests-per-chunk-touched',
+        value: round(fetchRatio.requests, 3),
+        unit: 'ratio',
+        target: 1,
+        baseline: `plus ${fetchRatio.all - Math.round(fetchRatio.requests * 16)} metadata request(s)`,
+        met: Math.abs(fetchRatio.requests - 1) < 1e-9,
+      });
     }
     await page.close();
   }
@@ -267,17 +368,34 @@ async function main() {
   const js = appJsGzip();
   if (js && 'bytes' in js) {
     const kb = js.bytes / 1024;
-    results.push({ name: 'app-initial-js-gzip', value: round(kb, 1), unit: 'KB', target: 250, baseline: `${js.files} script(s) referenced by dist/index.html`, met: kb <= 250 });
+    results.push({
+      name: 'app-initial-js-gzip',
+      value: round(kb, 1),
+      unit: 'KB',
+      target: 250,
+      baseline: `${js.files} script(s) referenced by dist/index.html`,
+      met: kb <= 250,
+    });
   } else notes.push(js ? `app size: ${js.error}` : 'app size: no app to build yet');
 
   await fs.writeFile(path.join(ROOT, 'bench', 'latest.json'), JSON.stringify(results, null, 2) + '\n');
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const load = `load average ${round(loadBefore, 1)} at start, ${round(os.loadavg()[0], 1)} at end`;
-  const lines = [`\n## ${when} UTC — ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'cpu'}, ${load}`, '', '| benchmark | value | target | met | baseline / detail |', '| --- | --- | --- | --- | --- |'];
-  for (const r of results) lines.push(`| ${r.name} | ${r.value} ${r.unit} | ${r.target} | ${r.met ? 'yes' : '**no**'} | ${r.baseline} |`);
+  const lines = [
+    `\n## ${when} UTC — ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'cpu'}, ${load}`,
+    '',
+    '| benchmark | value | target | met | baseline / detail |',
+    '| --- | --- | --- | --- | --- |',
+  ];
+  for (const r of results)
+    lines.push(`| ${r.name} | ${r.value} ${r.unit} | ${r.target} | ${r.met ? 'yes' : '**no**'} | ${r.baseline} |`);
   for (const n of notes) lines.push(`\n- ${n}`);
   const file = path.join(ROOT, 'BENCHMARKS.md');
-  if (!existsSync(file)) await fs.writeFile(file, '# Benchmarks\n\nAppended by `npm run bench` (scripts/bench.mjs); see that script for what each line measures.\n');
+  if (!existsSync(file))
+    await fs.writeFile(
+      file,
+      '# Benchmarks\n\nAppended by `npm run bench` (scripts/bench.mjs); see that script for what each line measures.\n',
+    );
   await fs.appendFile(file, lines.join('\n') + '\n');
   console.log(lines.join('\n'));
 }

@@ -56,16 +56,23 @@ function ensureChromium() {
 /** Debian Python with xarray, zarr, fsspec and aiohttp: the "Code for this view" tests run the generated snippets. */
 const PYTHON_PACKAGES = ['python3-xarray', 'python3-zarr', 'python3-fsspec', 'python3-aiohttp'];
 function ensurePython() {
-  const ok = () => spawnSync('/usr/bin/python3', ['-c', 'import xarray, zarr, fsspec, aiohttp'], { stdio: 'ignore' }).status === 0;
+  const ok = () =>
+    spawnSync('/usr/bin/python3', ['-c', 'import xarray, zarr, fsspec, aiohttp'], { stdio: 'ignore' }).status === 0;
   if (ok()) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Python packages are missing: run \`sudo apt-get install -y ${PYTHON_PACKAGES.join(' ')}\` (Debian) and retry.`);
+    console.error(
+      `Python packages are missing: run \`sudo apt-get install -y ${PYTHON_PACKAGES.join(' ')}\` (Debian) and retry.`,
+    );
     failed += 1;
     finish(1);
   }
   console.log(`▶ installing Debian ${PYTHON_PACKAGES.join(' ')} (apt-get)`);
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  if (!run('apt-get', ['update', '-q'], env) || !run('apt-get', ['install', '-y', '-q', ...PYTHON_PACKAGES], env) || !ok()) {
+  if (
+    !run('apt-get', ['update', '-q'], env) ||
+    !run('apt-get', ['install', '-y', '-q', ...PYTHON_PACKAGES], env) ||
+    !ok()
+  ) {
     console.error('Could not install the Python packages with apt-get.');
     failed += 1;
     finish(1);
@@ -95,7 +102,7 @@ mkdirSync('test-results', { recursive: true });
 // Reliability counts of this run only (the suites write them; the report below merges them).
 rmSync('test-results/reliability', { recursive: true, force: true });
 check('type check', 'npx', ['tsc', '--noEmit', '-p', '.']);
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('lint (ESLint, Prettier)', 'npm', ['run', '--silent', 'lint']);
 ensurePython();
 suite(
   'unit',

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { AbortedError, BudgetError, ChunkError, CodecError, type ErrorCode, HttpError, MetadataError, UnsupportedError, UrlError, UsageError, ZipError, errorFor, toZarrviewError } from './errors';
+import {
+  AbortedError,
+  BudgetError,
+  ChunkError,
+  CodecError,
+  type ErrorCode,
+  HttpError,
+  MetadataError,
+  UnsupportedError,
+  UrlError,
+  UsageError,
+  ZipError,
+  errorFor,
+  toZarrviewError,
+} from './errors';
 
 const CLASS_OF: Record<ErrorCode, abstract new (...args: never[]) => Error> = {
   metadata: MetadataError,

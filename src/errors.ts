@@ -133,7 +133,12 @@ export class BudgetError extends ZarrviewError {
   readonly budgetBytes: number;
   /** The smallest stride (every k-th element along each kept dimension) whose result fits the budget, if known. */
   readonly suggestedStride: number | undefined;
-  constructor(requestedBytes: number, budgetBytes: number, message: string, options: ErrorOptions & { suggestedStride?: number } = {}) {
+  constructor(
+    requestedBytes: number,
+    budgetBytes: number,
+    message: string,
+    options: ErrorOptions & { suggestedStride?: number } = {},
+  ) {
     super('budget', message, options);
     this.name = 'BudgetError';
     this.requestedBytes = requestedBytes;
@@ -157,7 +162,11 @@ export function isZarrviewError(e: unknown): e is ZarrviewError {
  * The error of a code, as its one class (e.g. to revive an error that crossed `postMessage`). `codec` names the
  * codec of a `codec` error.
  */
-export function errorFor(code: ErrorCode, message: string, options: ErrorOptions & { codec?: string | undefined } = {}): ZarrviewError {
+export function errorFor(
+  code: ErrorCode,
+  message: string,
+  options: ErrorOptions & { codec?: string | undefined } = {},
+): ZarrviewError {
   const { codec, ...o } = options;
   switch (code) {
     case 'metadata':

@@ -19,7 +19,9 @@ interface Entry {
   expected: { values?: string };
 }
 const index = join(REPO, 'fixtures', 'index.json');
-const zips = (JSON.parse(readFileSync(index, 'utf8')) as { datasets: Entry[] }).datasets.filter((d) => d.path.endsWith('.zip') && d.expected.values);
+const zips = (JSON.parse(readFileSync(index, 'utf8')) as { datasets: Entry[] }).datasets.filter(
+  (d) => d.path.endsWith('.zip') && d.expected.values,
+);
 
 function utf8(latin1: string): string {
   return Buffer.from(latin1, 'latin1').toString('utf8');
@@ -30,8 +32,13 @@ describe('openDataset on zip fixtures', () => {
   const context = createDataContext({ workers: false });
   for (const e of zips) {
     it(e.name, async () => {
-      const ds = await openDataset({ kind: 'local', path: `${join(REPO, e.path)}#mode=${e.mode}` }, { openStore: openStoreNode, context });
-      const ref = JSON.parse(readFileSync(join(REPO, e.expected.values!), 'utf8')) as { arrays: Record<string, { values: unknown[] }> };
+      const ds = await openDataset(
+        { kind: 'local', path: `${join(REPO, e.path)}#mode=${e.mode}` },
+        { openStore: openStoreNode, context },
+      );
+      const ref = JSON.parse(readFileSync(join(REPO, e.expected.values!), 'utf8')) as {
+        arrays: Record<string, { values: unknown[] }>;
+      };
       let compared = 0;
       const problems: string[] = [];
       for (const [path, exp] of Object.entries(ref.arrays)) {
@@ -39,7 +46,9 @@ describe('openDataset on zip fixtures', () => {
         const s = await ds.read(path, []);
         const flat = Array.from(s.data as ArrayLike<unknown>, comparable);
         const got = s.complex ? flat.flatMap((x, i) => (i % 2 ? [] : [[x, flat[i + 1]]])) : flat;
-        const want = exp.values.map((x, i) => (x === null ? got[i] : typeof x === 'string' && got[i] !== x ? utf8(x) : x));
+        const want = exp.values.map((x, i) =>
+          x === null ? got[i] : typeof x === 'string' && got[i] !== x ? utf8(x) : x,
+        );
         if (JSON.stringify(got) !== JSON.stringify(want)) problems.push(`${path} differs`);
         compared++;
       }
@@ -53,7 +62,10 @@ describe('openDataset on zip fixtures', () => {
 
   it('a variable that does not exist is a typed not-found error', async () => {
     const e = zips[0]!;
-    const ds = await openDataset({ kind: 'local', path: `${join(REPO, e.path)}#mode=${e.mode}` }, { openStore: openStoreNode, context });
+    const ds = await openDataset(
+      { kind: 'local', path: `${join(REPO, e.path)}#mode=${e.mode}` },
+      { openStore: openStoreNode, context },
+    );
     const err = await ds.read('/no/such/variable', []).catch((x: unknown) => x);
     expect(isZarrviewError(err) && err.code).toBe('not-found');
   });

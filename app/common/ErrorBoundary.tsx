@@ -31,7 +31,13 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     if (this.state.error) {
-      return <ErrorMessage error={this.state.error} title={`${this.props.title} failed`} onRetry={() => this.setState({ error: null })} />;
+      return (
+        <ErrorMessage
+          error={this.state.error}
+          title={`${this.props.title} failed`}
+          onRetry={() => this.setState({ error: null })}
+        />
+      );
     }
     return this.props.children;
   }

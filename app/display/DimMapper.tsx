@@ -38,7 +38,11 @@ export function DimMapper({ variable, axes }: Props) {
       <div className="row">
         <label>
           X axis{' '}
-          <select value={x ?? ''} onChange={(e) => setAxes(e.target.value === '' ? null : Number(e.target.value), y)} data-testid="x-dim">
+          <select
+            value={x ?? ''}
+            onChange={(e) => setAxes(e.target.value === '' ? null : Number(e.target.value), y)}
+            data-testid="x-dim"
+          >
             {dims.map((d, i) => (
               <option key={i} value={i}>
                 {d.name}
@@ -49,7 +53,11 @@ export function DimMapper({ variable, axes }: Props) {
         {dims.length > 1 && (
           <label>
             Y axis{' '}
-            <select value={y ?? ''} onChange={(e) => setAxes(x, e.target.value === '' ? null : Number(e.target.value))} data-testid="y-dim">
+            <select
+              value={y ?? ''}
+              onChange={(e) => setAxes(x, e.target.value === '' ? null : Number(e.target.value))}
+              data-testid="y-dim"
+            >
               <option value="">none (line plot)</option>
               {dims.map((d, i) =>
                 i === x ? null : (

@@ -76,11 +76,25 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
   const active = chooseView(views, options.view, ctx);
   const numeric = ctx.numeric;
   const comparable = useMemo(
-    () => (numeric ? siblings.filter((s) => s.path !== variable.path && isNumeric(s) && s.shape.join() === variable.shape.join()) : []),
+    () =>
+      numeric
+        ? siblings.filter((s) => s.path !== variable.path && isNumeric(s) && s.shape.join() === variable.shape.join())
+        : [],
     [numeric, siblings, variable],
   );
   const current = shown && shown.slice.variable.path === variable.path ? shown : null;
-  usePrefetch({ dataset, variable, shown: current, pending: pendingKey !== null, axes, x, y, playing, kind: active.kind, options });
+  usePrefetch({
+    dataset,
+    variable,
+    shown: current,
+    pending: pendingKey !== null,
+    axes,
+    x,
+    y,
+    playing,
+    kind: active.kind,
+    options,
+  });
 
   const onCancel = () => {
     cancel();
@@ -102,7 +116,11 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
       <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
       {pendingKey && <SliceProgress onCancel={onCancel} />}
       {error !== null && (
-        <ErrorMessage error={error} title="This slice could not be read" onRetry={() => void load(dataset, variable.path, selection, compare, stride)}>
+        <ErrorMessage
+          error={error}
+          title="This slice could not be read"
+          onRetry={() => void load(dataset, variable.path, selection, compare, stride)}
+        >
           {offer !== null && (
             <button type="button" onClick={() => useView.getState().setStride(offer)} data-testid="read-strided">
               Plot every {offer}-th element (stride {offer})
@@ -123,7 +141,9 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
           stale={pendingKey !== null}
         />
       )}
-      {seriesPoint && seriesPoint.variable === variable.path && <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />}
+      {seriesPoint && seriesPoint.variable === variable.path && (
+        <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />
+      )}
     </section>
   );
 }

@@ -48,7 +48,9 @@ export function ExportBar({ slice, frame, formats, plot }: Props) {
         disabled={!formats.includes('npy')}
         onClick={() =>
           run(() => {
-            const bytes = frame.npyOverride ? writeNpy(frame.npyOverride, slice.shape) : writeNpy(slice.data, slice.shape, slice.complex);
+            const bytes = frame.npyOverride
+              ? writeNpy(frame.npyOverride, slice.shape)
+              : writeNpy(slice.data, slice.shape, slice.complex);
             download(`${stem}.npy`, bytes.buffer as ArrayBuffer, 'application/octet-stream');
           })
         }

@@ -51,10 +51,20 @@ function TraceHeatmap({ data, transposed, x, y, title, options }: Props) {
       hoverongaps: false,
       ...(raw ? { customdata: raw } : {}),
       hovertemplate: `${x.title}: %{x}<br>${y.title}: %{y}<br>${title}: %{${raw ? 'customdata' : 'z'}}<extra></extra>`,
-      colorbar: { title: { text: title, side: 'right' }, ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}) },
+      colorbar: {
+        title: { text: title, side: 'right' },
+        ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}),
+      },
     };
     const note = step > 1 ? ` (every ${step}th cell shown)` : '';
-    return { traces: [trace], layout: { xaxis: { title: { text: x.title + note }, type: axisType(x.values) }, yaxis: { title: { text: y.title }, type: axisType(y.values) } }, step };
+    return {
+      traces: [trace],
+      layout: {
+        xaxis: { title: { text: x.title + note }, type: axisType(x.values) },
+        yaxis: { title: { text: y.title }, type: axisType(y.values) },
+      },
+      step,
+    };
   }, [data, transposed, x, y, title, options]);
   return <PlotlyView data={traces} layout={layout} label={`Heatmap of ${title}`} testId="heatmap" />;
 }

@@ -18,8 +18,20 @@ export function LinePlot({ data, x, title, log }: Props) {
       return (data.mask && data.mask[i]) || !Number.isFinite(v) ? null : v;
     });
     return {
-      traces: [{ type: 'scatter', mode: y.length > 200 ? 'lines' : 'lines+markers', x: x.values, y, connectgaps: false, hovertemplate: `${x.title}: %{x}<br>${title}: %{y}<extra></extra>` }],
-      layout: { xaxis: { title: { text: x.title }, type: axisType(x.values) }, yaxis: { title: { text: title }, type: log ? 'log' : 'linear' } },
+      traces: [
+        {
+          type: 'scatter',
+          mode: y.length > 200 ? 'lines' : 'lines+markers',
+          x: x.values,
+          y,
+          connectgaps: false,
+          hovertemplate: `${x.title}: %{x}<br>${title}: %{y}<extra></extra>`,
+        },
+      ],
+      layout: {
+        xaxis: { title: { text: x.title }, type: axisType(x.values) },
+        yaxis: { title: { text: title }, type: log ? 'log' : 'linear' },
+      },
     };
   }, [data, x, title, log]);
   return <PlotlyView data={traces} layout={layout} label={`Line plot of ${title}`} testId="line-plot" />;

@@ -53,16 +53,32 @@ export function MatrixView({ rows, cols, at, masked, rowLabels, colLabels }: Pro
     >
       <div style={{ height: (rows + 1) * H, width: LABEL_W + cols * W, position: 'relative' }}>
         <div role="row" aria-rowindex={1} className="m-row head" style={{ top: scroll.top, height: H }}>
-          <span role="columnheader" aria-colindex={1} className="m-cell label" style={{ left: scroll.left, width: LABEL_W }} />
+          <span
+            role="columnheader"
+            aria-colindex={1}
+            className="m-cell label"
+            style={{ left: scroll.left, width: LABEL_W }}
+          />
           {colIdx.map((c) => (
-            <span role="columnheader" aria-colindex={c + 2} key={c} className="m-cell" style={{ left: LABEL_W + c * W, width: W }}>
+            <span
+              role="columnheader"
+              aria-colindex={c + 2}
+              key={c}
+              className="m-cell"
+              style={{ left: LABEL_W + c * W, width: W }}
+            >
               {colLabels?.[c] ?? c}
             </span>
           ))}
         </div>
         {Array.from({ length: Math.max(0, r1 - r0) }, (_, k) => r0 + k).map((r) => (
           <div role="row" aria-rowindex={r + 2} key={r} className="m-row" style={{ top: (r + 1) * H, height: H }}>
-            <span role="rowheader" aria-colindex={1} className="m-cell label" style={{ left: scroll.left, width: LABEL_W }}>
+            <span
+              role="rowheader"
+              aria-colindex={1}
+              className="m-cell label"
+              style={{ left: scroll.left, width: LABEL_W }}
+            >
               {rowLabels?.[r] ?? r}
             </span>
             {colIdx.map((c) => {

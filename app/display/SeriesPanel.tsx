@@ -1,5 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { decodeSlice, defaultFillFor, isAbort, planSeries, seriesDimension, type OpenedDataset, type Progress, type Variable } from '../core';
+import {
+  decodeSlice,
+  defaultFillFor,
+  isAbort,
+  planSeries,
+  seriesDimension,
+  type OpenedDataset,
+  type Progress,
+  type Variable,
+} from '../core';
 import { ProgressBar } from '../common/ProgressBar';
 import { download, fileStem, formatBytes } from '../common/format';
 import { csvField } from '../export/csv';
@@ -16,12 +25,20 @@ interface Props {
   readonly point: SeriesPoint;
 }
 
-type Status = { kind: 'planned' } | { kind: 'reading'; progress: Progress | null } | { kind: 'done'; series: PinnedSeries } | { kind: 'error'; message: string };
+type Status =
+  | { kind: 'planned' }
+  | { kind: 'reading'; progress: Progress | null }
+  | { kind: 'done'; series: PinnedSeries }
+  | { kind: 'error'; message: string };
 
 function toCsv(all: readonly PinnedSeries[], axisName: string): string {
   const x = all[0]?.x ?? [];
   const lines = [[axisName, ...all.map((s) => s.label)].map(csvField).join(',')];
-  x.forEach((label, i) => lines.push([csvField(label), ...all.map((s) => (s.y[i] === null || s.y[i] === undefined ? '' : String(s.y[i])))].join(',')));
+  x.forEach((label, i) =>
+    lines.push(
+      [csvField(label), ...all.map((s) => (s.y[i] === null || s.y[i] === undefined ? '' : String(s.y[i])))].join(','),
+    ),
+  );
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -49,19 +66,33 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
     abort.current = ctl;
     setStatus({ kind: 'reading', progress: null });
     dataset
-      .read(variable.path, plan.selection, { signal: ctl.signal, onProgress: (p) => setStatus({ kind: 'reading', progress: p }) })
+      .read(variable.path, plan.selection, {
+        signal: ctl.signal,
+        onProgress: (p) => setStatus({ kind: 'reading', progress: p }),
+      })
       .then((slice) => {
         const d = decodeSlice(slice, { defaultFill: defaultFillFor(dataset.model.dialect) });
         const labels = axes.values[dim]?.labels ?? Array.from({ length: plan.length }, (_, i) => String(i));
         const ys = Array.from(d.values, (v, i) => (d.mask[i] || !Number.isFinite(v) ? null : v));
         setStatus({ kind: 'done', series: { key, label: `${variable.name} ${point.label}`, x: [...labels], y: ys } });
       })
-      .catch((e: unknown) => setStatus(isAbort(e) ? { kind: 'planned' } : { kind: 'error', message: e instanceof Error ? e.message : String(e) }));
+      .catch((e: unknown) =>
+        setStatus(
+          isAbort(e) ? { kind: 'planned' } : { kind: 'error', message: e instanceof Error ? e.message : String(e) },
+        ),
+      );
   };
 
   const current = status.kind === 'done' ? status.series : null;
   const shown = [...pinned.filter((p) => p.key !== current?.key), ...(current ? [current] : [])];
-  const traces = shown.map((s) => ({ type: 'scatter', mode: 'lines+markers', name: s.label, x: s.x, y: s.y, connectgaps: false }));
+  const traces = shown.map((s) => ({
+    type: 'scatter',
+    mode: 'lines+markers',
+    name: s.label,
+    x: s.x,
+    y: s.y,
+    connectgaps: false,
+  }));
   return (
     <section className="series" role="region" aria-label={title} data-testid="series">
       <h3>{title}</h3>
@@ -69,7 +100,8 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
         <p className="muted">This slice has no other dimension to run along.</p>
       ) : (
         <p data-testid="series-cost">
-          Reading it touches {plan.chunks} chunk{plan.chunks === 1 ? '' : 's'} ({formatBytes(plan.bytes)} uncompressed) for {plan.length} values.{' '}
+          Reading it touches {plan.chunks} chunk{plan.chunks === 1 ? '' : 's'} ({formatBytes(plan.bytes)} uncompressed)
+          for {plan.length} values.{' '}
           {status.kind !== 'reading' && status.kind !== 'done' && (
             <button type="button" onClick={read} data-testid="series-read">
               Read series
@@ -77,18 +109,39 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
           )}
         </p>
       )}
-      {status.kind === 'reading' && <ProgressBar label="Reading the series" progress={status.progress} onCancel={() => abort.current?.abort()} />}
+      {status.kind === 'reading' && (
+        <ProgressBar label="Reading the series" progress={status.progress} onCancel={() => abort.current?.abort()} />
+      )}
       {status.kind === 'error' && <p role="alert">{status.message}</p>}
       {shown.length > 0 && (
         <>
-          <PlotlyView data={traces} layout={{ xaxis: { title: { text: axis?.title ?? '' }, type: 'category' }, yaxis: { title: { text: variable.name } }, showlegend: true }} label={title} testId="series-plot" />
+          <PlotlyView
+            data={traces}
+            layout={{
+              xaxis: { title: { text: axis?.title ?? '' }, type: 'category' },
+              yaxis: { title: { text: variable.name } },
+              showlegend: true,
+            }}
+            label={title}
+            testId="series-plot"
+          />
           <div className="toolbar">
             {current && (
               <button type="button" onClick={() => pin(current)} data-testid="series-pin">
                 Pin
               </button>
             )}
-            <button type="button" onClick={() => download(`${fileStem(variable.path)}-series.csv`, toCsv(shown, axis?.dimension.name ?? 'index'), 'text/csv')} data-testid="series-csv">
+            <button
+              type="button"
+              onClick={() =>
+                download(
+                  `${fileStem(variable.path)}-series.csv`,
+                  toCsv(shown, axis?.dimension.name ?? 'index'),
+                  'text/csv',
+                )
+              }
+              data-testid="series-csv"
+            >
               Export CSV
             </button>
             {pinned.map((p) => (

@@ -22,24 +22,44 @@ interface Props {
 }
 
 /** One loaded slice in the chosen view, with export (re-renders only when what it shows changes). */
-export const SliceView = memo(function SliceView({ shown, variable, axes, x, y, view, registry, options, stale }: Props) {
+export const SliceView = memo(function SliceView({
+  shown,
+  variable,
+  axes,
+  x,
+  y,
+  view,
+  registry,
+  options,
+  stale,
+}: Props) {
   const { slice, stride } = shown;
   // Decoding never touches the slice (nor the cached chunks): switching to raw values re-reads nothing.
-  const frame = useMemo(() => sliceFrame({ shown, variable, axes, x, y, raw: options.raw }), [shown, variable, axes, x, y, options.raw]);
+  const frame = useMemo(
+    () => sliceFrame({ shown, variable, axes, x, y, raw: options.raw }),
+    [shown, variable, axes, x, y, options.raw],
+  );
   const [plot] = useState<PlotTarget>(() => ({ current: null }));
   const def = view.needsValues && !frame.values ? registry.fallback : view;
   const Body = def.Component;
   const failed = slice.failedChunks?.length ?? 0;
   return (
-    <div className={`slice-view${stale ? ' stale' : ''}`} data-testid="slice-view" data-key={shown.key} aria-busy={stale}>
+    <div
+      className={`slice-view${stale ? ' stale' : ''}`}
+      data-testid="slice-view"
+      data-key={shown.key}
+      aria-busy={stale}
+    >
       {failed > 0 && (
         <p role="status" className="warning">
-          {failed} chunk{failed > 1 ? 's' : ''} could not be read and {failed > 1 ? 'are' : 'is'} shown masked: {slice.failedChunks?.[0]?.message}
+          {failed} chunk{failed > 1 ? 's' : ''} could not be read and {failed > 1 ? 'are' : 'is'} shown masked:{' '}
+          {slice.failedChunks?.[0]?.message}
         </p>
       )}
       {stride > 1 && (
         <p role="status" className="muted" data-testid="stride-note">
-          A thinned preview: every {stride}-th element along each axis (stride {stride}); the whole selection is too big to read.
+          A thinned preview: every {stride}-th element along each axis (stride {stride}); the whole selection is too big
+          to read.
         </p>
       )}
       {frame.warnings.length > 0 && <p className="muted">{frame.warnings.join(' ')}</p>}

@@ -15,7 +15,15 @@ export function StatsView({ data, title }: Props) {
     const h = histogram(data, 50, s);
     const centers = h.counts.map((_, k) => ((h.edges[k] ?? 0) + (h.edges[k + 1] ?? 0)) / 2);
     return {
-      data: [{ type: 'bar', x: centers, y: h.counts, marker: { color: '#3b82c4' }, hovertemplate: '%{x}: %{y}<extra></extra>' }],
+      data: [
+        {
+          type: 'bar',
+          x: centers,
+          y: h.counts,
+          marker: { color: '#3b82c4' },
+          hovertemplate: '%{x}: %{y}<extra></extra>',
+        },
+      ],
       layout: { bargap: 0.02, xaxis: { title: { text: title } }, yaxis: { title: { text: 'count' } } },
     };
   }, [data, s, title]);
@@ -38,7 +46,9 @@ export function StatsView({ data, title }: Props) {
           </div>
         ))}
       </dl>
-      {s.count > 0 && <PlotlyView data={plot.data} layout={plot.layout} label={`Histogram of ${title}`} testId="histogram" />}
+      {s.count > 0 && (
+        <PlotlyView data={plot.data} layout={plot.layout} label={`Histogram of ${title}`} testId="histogram" />
+      )}
     </div>
   );
 }

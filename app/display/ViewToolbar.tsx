@@ -35,8 +35,26 @@ function RangeFields() {
       </label>
       {options.range && (
         <>
-          <input aria-label="Range minimum" className="num" value={lo} onChange={(e) => { setLo(e.target.value); apply(e.target.value, hi); }} data-testid="range-min" />
-          <input aria-label="Range maximum" className="num" value={hi} onChange={(e) => { setHi(e.target.value); apply(lo, e.target.value); }} data-testid="range-max" />
+          <input
+            aria-label="Range minimum"
+            className="num"
+            value={lo}
+            onChange={(e) => {
+              setLo(e.target.value);
+              apply(e.target.value, hi);
+            }}
+            data-testid="range-min"
+          />
+          <input
+            aria-label="Range maximum"
+            className="num"
+            value={hi}
+            onChange={(e) => {
+              setHi(e.target.value);
+              apply(lo, e.target.value);
+            }}
+            data-testid="range-max"
+          />
         </>
       )}
     </span>
@@ -54,20 +72,35 @@ export function ViewToolbar({ kinds, active, comparable }: Props) {
     <div className="toolbar" data-testid="view-toolbar">
       <div role="group" aria-label="View" className="segmented">
         {kinds.map((k) => (
-          <button key={k.kind} type="button" aria-pressed={k === active} onClick={() => setOptions({ view: k.kind })} data-testid={`view-${k.kind}`}>
+          <button
+            key={k.kind}
+            type="button"
+            aria-pressed={k === active}
+            onClick={() => setOptions({ view: k.kind })}
+            data-testid={`view-${k.kind}`}
+          >
             {k.label}
           </button>
         ))}
       </div>
       <label className="check" title="Show the stored numbers: no scale_factor/add_offset, no fill-value masking">
-        <input type="checkbox" checked={options.raw} onChange={(e) => setOptions({ raw: e.target.checked })} data-testid="raw-toggle" />
+        <input
+          type="checkbox"
+          checked={options.raw}
+          onChange={(e) => setOptions({ raw: e.target.checked })}
+          data-testid="raw-toggle"
+        />
         Raw values
       </label>
       {uses('colormap') && (
         <>
           <label>
             Colour map{' '}
-            <select value={options.colormap} onChange={(e) => setOptions({ colormap: e.target.value as (typeof COLORMAPS)[number] })} data-testid="colormap">
+            <select
+              value={options.colormap}
+              onChange={(e) => setOptions({ colormap: e.target.value as (typeof COLORMAPS)[number] })}
+              data-testid="colormap"
+            >
               {COLORMAPS.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -75,9 +108,18 @@ export function ViewToolbar({ kinds, active, comparable }: Props) {
               ))}
             </select>
           </label>
-          <span className="swatch" aria-hidden="true" style={{ background: gradientCss(options.colormap, options.invert) }} />
+          <span
+            className="swatch"
+            aria-hidden="true"
+            style={{ background: gradientCss(options.colormap, options.invert) }}
+          />
           <label className="check">
-            <input type="checkbox" checked={options.invert} onChange={(e) => setOptions({ invert: e.target.checked })} data-testid="invert" />
+            <input
+              type="checkbox"
+              checked={options.invert}
+              onChange={(e) => setOptions({ invert: e.target.checked })}
+              data-testid="invert"
+            />
             Invert
           </label>
         </>
@@ -85,7 +127,11 @@ export function ViewToolbar({ kinds, active, comparable }: Props) {
       {uses('scale') && (
         <label>
           Scale{' '}
-          <select value={options.scale} onChange={(e) => setOptions({ scale: e.target.value as (typeof SCALES)[number] })} data-testid="scale">
+          <select
+            value={options.scale}
+            onChange={(e) => setOptions({ scale: e.target.value as (typeof SCALES)[number] })}
+            data-testid="scale"
+          >
             {SCALES.map((s) => (
               <option key={s} value={s}>
                 {s}

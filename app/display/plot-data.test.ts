@@ -21,7 +21,11 @@ describe('plot data', () => {
     expect(every([0, 1, 2, 3, 4], 2)).toEqual([0, 2, 4]);
   });
   it('computes stats like numpy over finite unmasked values', () => {
-    const s = stats({ values: [2, 4, 4, 4, 5, 5, 7, 9, 100, Infinity], mask: [0, 0, 0, 0, 0, 0, 0, 0, 1, 0], shape: [10] });
+    const s = stats({
+      values: [2, 4, 4, 4, 5, 5, 7, 9, 100, Infinity],
+      mask: [0, 0, 0, 0, 0, 0, 0, 0, 1, 0],
+      shape: [10],
+    });
     expect(s).toMatchObject({ count: 8, masked: 1, nonFinite: 1, min: 2, max: 9, mean: 5, std: 2 });
     expect(stats({ values: [], mask: null, shape: [0] }).count).toBe(0);
   });

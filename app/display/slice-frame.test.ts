@@ -4,15 +4,33 @@ import { makeVariable } from '../../src/cf/testing/variable';
 import { axisInfo, sliceFrame, type FrameInput } from './slice-frame';
 import type { Axes } from './use-axes';
 
-const dim = (name: string, length: number): Dimension => ({ name, path: `/${name}`, length, unlimited: false, anonymous: false });
+const dim = (name: string, length: number): Dimension => ({
+  name,
+  path: `/${name}`,
+  length,
+  unlimited: false,
+  anonymous: false,
+});
 
-function variable(name: string, dimensions: readonly Dimension[], type: Variable['type'] = 'double', attributes: readonly Attribute[] = []): Variable {
+function variable(
+  name: string,
+  dimensions: readonly Dimension[],
+  type: Variable['type'] = 'double',
+  attributes: readonly Attribute[] = [],
+): Variable {
   return makeVariable({ name, type, dimensions, attributes });
 }
 
 const NO_AXES: Axes = { axes: [], values: [] };
 
-function input(v: Variable, data: SliceData, x: number | null, y: number | null, extra: Partial<FrameInput> = {}, complex = false): FrameInput {
+function input(
+  v: Variable,
+  data: SliceData,
+  x: number | null,
+  y: number | null,
+  extra: Partial<FrameInput> = {},
+  complex = false,
+): FrameInput {
   const slice: Slice = { variable: v, shape: v.shape, data, complex };
   const decoded = complex || Array.isArray(data) ? null : decodeSlice(slice);
   return { shown: { slice, decoded, other: null, stride: 1 }, variable: v, axes: NO_AXES, x, y, raw: false, ...extra };
@@ -81,7 +99,11 @@ describe('slice frame', () => {
 
   it('shows A − B and exports its float64 values', () => {
     const a = input(v23, grid23, 1, 0);
-    const bSlice: Slice = { variable: { ...v23, name: 'u', path: '/u' }, shape: [2, 3], data: new Float64Array(6).fill(1) };
+    const bSlice: Slice = {
+      variable: { ...v23, name: 'u', path: '/u' },
+      shape: [2, 3],
+      data: new Float64Array(6).fill(1),
+    };
     const f = sliceFrame({ ...a, shown: { ...a.shown, other: { slice: bSlice, decoded: decodeSlice(bSlice) } } });
     expect(f.at(1, 2)).toBe(11);
     expect(f.title).toBe('t − u');

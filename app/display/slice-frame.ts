@@ -106,7 +106,10 @@ export function sliceFrame({ shown, variable, axes, x, y, raw: rawValues }: Fram
   let values: Values | null = null;
   if (decoded) {
     const a = { values: decoded.values, mask: decoded.mask, shape: slice.shape };
-    values = other && otherDecoded ? difference(a, { values: otherDecoded.values, mask: otherDecoded.mask, shape: other.slice.shape }) : a;
+    values =
+      other && otherDecoded
+        ? difference(a, { values: otherDecoded.values, mask: otherDecoded.mask, shape: other.slice.shape })
+        : a;
   }
   // Slice dimensions keep the variable's order: with y after x the first slice dimension is x.
   const transposed = x !== null && y !== null && y > x;
@@ -139,7 +142,8 @@ export function sliceFrame({ shown, variable, axes, x, y, raw: rawValues }: Fram
         ? raw
         : values.values;
     const flip = shape.length === 2 && transposed;
-    const pick = <T>(list: ArrayLike<T>) => Array.from({ length: ny * nx }, (_, i) => list[index(Math.floor(i / nx), i % nx)] as T);
+    const pick = <T>(list: ArrayLike<T>) =>
+      Array.from({ length: ny * nx }, (_, i) => list[index(Math.floor(i / nx), i % nx)] as T);
     return {
       shape: flip ? [s1, s0] : shape,
       values: flip ? pick(shownValues) : shownValues,

@@ -1,6 +1,13 @@
 /** Coordinate values of every dimension of a variable, read once per dataset and cached. */
 import { useEffect, useMemo, useState } from 'react';
-import { describeAxes, readAxisValues, type AxisDescription, type AxisValues, type OpenedDataset, type Variable } from '../core';
+import {
+  describeAxes,
+  readAxisValues,
+  type AxisDescription,
+  type AxisValues,
+  type OpenedDataset,
+  type Variable,
+} from '../core';
 
 const cache = new WeakMap<OpenedDataset, Map<string, Promise<AxisValues>>>();
 
@@ -37,7 +44,10 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
       return [];
     }
   }, [ds, variable]);
-  const [loaded, setLoaded] = useState<{ key: Variable; values: (AxisValues | undefined)[] }>({ key: variable, values: [] });
+  const [loaded, setLoaded] = useState<{ key: Variable; values: (AxisValues | undefined)[] }>({
+    key: variable,
+    values: [],
+  });
   useEffect(() => {
     let alive = true;
     void Promise.all(axes.map((a) => axisValues(ds, a))).then((values) => {

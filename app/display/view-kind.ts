@@ -59,14 +59,34 @@ export interface ViewRegistry {
   readonly fallback: ViewDef;
 }
 
-const NUMERIC = new Set(['byte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'int64', 'uint64', 'float', 'double', 'half', 'bool', 'datetime64', 'timedelta64']);
+const NUMERIC = new Set([
+  'byte',
+  'ubyte',
+  'short',
+  'ushort',
+  'int',
+  'uint',
+  'int64',
+  'uint64',
+  'float',
+  'double',
+  'half',
+  'bool',
+  'datetime64',
+  'timedelta64',
+]);
 
 export function isNumeric(v: Variable): boolean {
   return NUMERIC.has(v.type);
 }
 
 /** The context of a variable shown with dimensions `x` and `y` (null: none), and its axes when known. */
-export function viewContext(variable: Variable, x: number | null, y: number | null, axes: readonly AxisDescription[] = []): ViewContext {
+export function viewContext(
+  variable: Variable,
+  x: number | null,
+  y: number | null,
+  axes: readonly AxisDescription[] = [],
+): ViewContext {
   const ll = axes.length ? latLonDims(axes) : null;
   const geo = ll && x !== null && y !== null && new Set([x, y, ll.lat, ll.lon]).size === 2 ? ll : null;
   return { variable, numeric: isNumeric(variable), shownRank: [x, y].filter((d) => d !== null).length, x, y, geo };

@@ -8,7 +8,11 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-function cell(values: ArrayLike<number | bigint | string | boolean>, mask: ArrayLike<number> | null, i: number): string {
+function cell(
+  values: ArrayLike<number | bigint | string | boolean>,
+  mask: ArrayLike<number> | null,
+  i: number,
+): string {
   if (mask && mask[i]) return '';
   const v = values[i];
   if (typeof v === 'number') return Number.isNaN(v) ? '' : String(v);
@@ -39,10 +43,14 @@ export function toCsv(input: CsvInput): string {
     lines.push(csvField(name), cell(values, mask, 0));
   } else if (shape.length === 1) {
     lines.push(`${csvField(input.rowName ?? 'index')},${csvField(name)}`);
-    for (let i = 0; i < (shape[0] ?? 0); i++) lines.push(`${csvField(input.rowLabels?.[i] ?? String(i))},${cell(values, mask, i)}`);
+    for (let i = 0; i < (shape[0] ?? 0); i++)
+      lines.push(`${csvField(input.rowLabels?.[i] ?? String(i))},${cell(values, mask, i)}`);
   } else if (shape.length === 2) {
     const [ny = 0, nx = 0] = shape;
-    const head = [csvField(input.rowName ?? ''), ...Array.from({ length: nx }, (_, j) => csvField(input.columnLabels?.[j] ?? String(j)))];
+    const head = [
+      csvField(input.rowName ?? ''),
+      ...Array.from({ length: nx }, (_, j) => csvField(input.columnLabels?.[j] ?? String(j))),
+    ];
     lines.push(head.join(','));
     for (let r = 0; r < ny; r++) {
       const row = [csvField(input.rowLabels?.[r] ?? String(r))];

@@ -20,7 +20,11 @@ export function InspectTabs({ dataset, group, variable }: Props) {
   const [tab, setTab] = useState<TabId>('overview');
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const tabs: { id: TabId; label: string; render: () => ReactNode }[] = [
-    { id: 'overview', label: 'Overview', render: () => <Overview dataset={dataset} group={group} variable={variable} /> },
+    {
+      id: 'overview',
+      label: 'Overview',
+      render: () => <Overview dataset={dataset} group={group} variable={variable} />,
+    },
     ...(variable ? [{ id: 'storage' as const, label: 'Storage', render: () => <Storage variable={variable} /> }] : []),
     { id: 'cdl', label: 'CDL', render: () => <CdlView dataset={dataset} /> },
     { id: 'json', label: 'JSON', render: () => <RawJson item={variable ?? group} /> },
@@ -61,7 +65,13 @@ export function InspectTabs({ dataset, group, variable }: Props) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`} className="tabpanel" tabIndex={0}>
+      <div
+        role="tabpanel"
+        id={`panel-${current.id}`}
+        aria-labelledby={`tab-${current.id}`}
+        className="tabpanel"
+        tabIndex={0}
+      >
         <ErrorBoundary title={current.label} resetKey={`${current.id}|${variable?.path ?? group.path}`}>
           {current.render()}
         </ErrorBoundary>

@@ -11,8 +11,8 @@ interface Props {
 function VariableLine({ v }: { readonly v: Variable }) {
   return (
     <li>
-      <code>{v.name}</code> <span className="muted">({v.dimensions.map((d) => d.name).join(', ')})</span> <span className="badge">{v.type}</span>{' '}
-      <span className="muted">{formatShape(v.shape)}</span>
+      <code>{v.name}</code> <span className="muted">({v.dimensions.map((d) => d.name).join(', ')})</span>{' '}
+      <span className="badge">{v.type}</span> <span className="muted">{formatShape(v.shape)}</span>
     </li>
   );
 }
@@ -43,7 +43,9 @@ export function Overview({ dataset, group, variable }: Props) {
     );
   }
   const coordNames = new Set(group.dimensions.map((d) => d.name));
-  const coords = group.variables.filter((v) => v.dimensions.length === 1 && coordNames.has(v.name) && v.dimensions[0]?.name === v.name);
+  const coords = group.variables.filter(
+    (v) => v.dimensions.length === 1 && coordNames.has(v.name) && v.dimensions[0]?.name === v.name,
+  );
   const data = group.variables.filter((v) => !coords.includes(v));
   const d = dataset.dialect;
   return (
@@ -70,9 +72,25 @@ export function Overview({ dataset, group, variable }: Props) {
         <p className="muted">None defined here.</p>
       )}
       <h4>Coordinates</h4>
-      {coords.length ? <ul>{coords.map((v) => <VariableLine key={v.path} v={v} />)}</ul> : <p className="muted">None.</p>}
+      {coords.length ? (
+        <ul>
+          {coords.map((v) => (
+            <VariableLine key={v.path} v={v} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">None.</p>
+      )}
       <h4>Data variables</h4>
-      {data.length ? <ul>{data.map((v) => <VariableLine key={v.path} v={v} />)}</ul> : <p className="muted">None.</p>}
+      {data.length ? (
+        <ul>
+          {data.map((v) => (
+            <VariableLine key={v.path} v={v} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">None.</p>
+      )}
       {group.groups.length > 0 && (
         <>
           <h4>Groups</h4>

@@ -1,5 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { buildReport, loadStandardNames, type Dataset, type Fact, type Finding, type ReportTables, type Variable } from '../core';
+import {
+  buildReport,
+  loadStandardNames,
+  type Dataset,
+  type Fact,
+  type Finding,
+  type ReportTables,
+  type Variable,
+} from '../core';
 
 interface Props {
   readonly dataset: Dataset;
@@ -24,11 +32,22 @@ function Facts({ facts }: { readonly facts: readonly Fact[] }) {
 }
 
 function Findings({ findings, showPath }: { readonly findings: readonly Finding[]; readonly showPath?: boolean }) {
-  if (findings.length === 0) return <p className="muted" data-testid="report-none">No findings.</p>;
+  if (findings.length === 0)
+    return (
+      <p className="muted" data-testid="report-none">
+        No findings.
+      </p>
+    );
   return (
     <ul className="findings" data-testid="report-findings">
       {findings.map((f, i) => (
-        <li key={`${f.path}|${f.code}|${i}`} className={`finding ${f.severity}`} data-severity={f.severity} data-code={f.code} data-path={f.path}>
+        <li
+          key={`${f.path}|${f.code}|${i}`}
+          className={`finding ${f.severity}`}
+          data-severity={f.severity}
+          data-code={f.code}
+          data-path={f.path}
+        >
           <span className={`badge sev-${f.severity}`}>{LABEL[f.severity]}</span>{' '}
           {showPath && f.path !== '/' && <code>{f.path}</code>} {f.message}
           <div className="advice muted">→ {f.advice}</div>

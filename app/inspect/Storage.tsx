@@ -22,14 +22,24 @@ export function Storage({ variable: v }: Props) {
     ['Chunk count', String(chunkCount)],
     ['Chunk size (uncompressed)', v.itemSize ? formatBytes(chunkBytes) : 'variable length'],
     ['Data type', `${v.type} (${v.dtype})`],
-    ['Codecs', v.codecs.length ? v.codecs.map((c) => `${c.id}${Object.keys(c.configuration).length ? ` ${JSON.stringify(c.configuration)}` : ''}`).join(' → ') : 'none'],
+    [
+      'Codecs',
+      v.codecs.length
+        ? v.codecs
+            .map((c) => `${c.id}${Object.keys(c.configuration).length ? ` ${JSON.stringify(c.configuration)}` : ''}`)
+            .join(' → ')
+        : 'none',
+    ],
     ['Order', v.order],
     ['Endianness', v.endianness],
     ['Fill value', fillText(v.fillValue)],
     ['Storage', v.storage],
     ['Zarr format', `v${v.zarr.zarrFormat}`],
     ['Store key', `/${v.zarr.key}`],
-    ['Chunk key', `${v.zarr.chunkKeyPrefix}0${v.shape.length > 1 ? `${v.zarr.chunkSeparator}0`.repeat(v.shape.length - 1) : ''}`],
+    [
+      'Chunk key',
+      `${v.zarr.chunkKeyPrefix}0${v.shape.length > 1 ? `${v.zarr.chunkSeparator}0`.repeat(v.shape.length - 1) : ''}`,
+    ],
   ];
   return (
     <table className="kv" data-testid="storage">

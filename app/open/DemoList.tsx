@@ -32,7 +32,12 @@ export function DemoList({ onOpen }: Props) {
         setDemos(
           list
             .filter((d) => d && typeof d.path === 'string')
-            .map((d) => ({ id: str(d.id) || str(d.path), title: str(d.title) || str(d.path), description: str(d.description), url: demoUrl(d.path, str(d.mode), document.baseURI) })),
+            .map((d) => ({
+              id: str(d.id) || str(d.path),
+              title: str(d.title) || str(d.path),
+              description: str(d.description),
+              url: demoUrl(d.path, str(d.mode), document.baseURI),
+            })),
         );
       })
       .catch(() => setDemos([]));

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { emptyEndpoint, requestTimeoutMs, setRequestTimeoutMs, useSettings, type EndpointEntry } from '../state/settings-store';
+import {
+  emptyEndpoint,
+  requestTimeoutMs,
+  setRequestTimeoutMs,
+  useSettings,
+  type EndpointEntry,
+} from '../state/settings-store';
 
 interface Props {
   readonly open: boolean;
@@ -37,7 +43,12 @@ function EndpointFields({ value, onChange, alias, idPrefix }: FieldsProps) {
       {field('sessionToken', 'Session token', 'password')}
       {alias && (
         <label className="check">
-          <input id={`${idPrefix}-virtualHost`} type="checkbox" checked={value.virtualHost === true} onChange={(e) => onChange({ ...value, virtualHost: e.target.checked })} />
+          <input
+            id={`${idPrefix}-virtualHost`}
+            type="checkbox"
+            checked={value.virtualHost === true}
+            onChange={(e) => onChange({ ...value, virtualHost: e.target.checked })}
+          />
           Virtual-host style (bucket.host)
         </label>
       )}
@@ -67,7 +78,11 @@ export function EndpointsDialog({ open, onClose }: Props) {
     } else if (!open && d.open) d.close();
   }, [open]);
   const save = () => {
-    saveEndpoints(endpoints.filter((e) => e.name || e.url), defaults, remember);
+    saveEndpoints(
+      endpoints.filter((e) => e.name || e.url),
+      defaults,
+      remember,
+    );
     const seconds = Number(timeoutS);
     setRequestTimeoutMs(timeoutS.trim() === '' || !Number.isFinite(seconds) ? undefined : seconds * 1000);
     onClose();
@@ -80,52 +95,57 @@ export function EndpointsDialog({ open, onClose }: Props) {
           save();
         }}
       >
-      <h2 id="endpoints-title">Endpoints &amp; credentials</h2>
-      <p className="muted">
-        Credentials are sent only to the endpoint they belong to and never appear in links. They stay in memory
-        unless you tick “Remember on this device”.
-      </p>
-      <fieldset>
-        <legend>Default S3 credentials</legend>
-        <EndpointFields value={defaults} onChange={setDefaults} alias={false} idPrefix="default" />
-      </fieldset>
-      {endpoints.map((e, i) => (
-        <fieldset key={i}>
-          <legend>Alias {e.name || i + 1}</legend>
-          <EndpointFields value={e} alias idPrefix={`alias-${i}`} onChange={(n) => setEndpoints(endpoints.map((x, j) => (j === i ? n : x)))} />
-          <button type="button" className="small" onClick={() => setEndpoints(endpoints.filter((_, j) => j !== i))}>
-            Remove alias
-          </button>
+        <h2 id="endpoints-title">Endpoints &amp; credentials</h2>
+        <p className="muted">
+          Credentials are sent only to the endpoint they belong to and never appear in links. They stay in memory unless
+          you tick “Remember on this device”.
+        </p>
+        <fieldset>
+          <legend>Default S3 credentials</legend>
+          <EndpointFields value={defaults} onChange={setDefaults} alias={false} idPrefix="default" />
         </fieldset>
-      ))}
-      <button type="button" onClick={() => setEndpoints([...endpoints, emptyEndpoint()])}>
-        Add alias
-      </button>
-      <label className="check">
-        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-        Remember on this device
-      </label>
-      <label className="timeout">
-        <span>Request timeout (seconds, 1–300; empty: 30)</span>
-        <input
-          type="number"
-          min={1}
-          max={300}
-          step="any"
-          inputMode="decimal"
-          placeholder="30"
-          value={timeoutS}
-          onChange={(e) => setTimeoutS(e.target.value)}
-        />
-      </label>
-      <div className="row end">
-        <button type="button" onClick={onClose}>
-          Cancel
+        {endpoints.map((e, i) => (
+          <fieldset key={i}>
+            <legend>Alias {e.name || i + 1}</legend>
+            <EndpointFields
+              value={e}
+              alias
+              idPrefix={`alias-${i}`}
+              onChange={(n) => setEndpoints(endpoints.map((x, j) => (j === i ? n : x)))}
+            />
+            <button type="button" className="small" onClick={() => setEndpoints(endpoints.filter((_, j) => j !== i))}>
+              Remove alias
+            </button>
+          </fieldset>
+        ))}
+        <button type="button" onClick={() => setEndpoints([...endpoints, emptyEndpoint()])}>
+          Add alias
         </button>
-        <button type="submit" className="primary">
-          Save
-        </button>
-      </div>
+        <label className="check">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          Remember on this device
+        </label>
+        <label className="timeout">
+          <span>Request timeout (seconds, 1–300; empty: 30)</span>
+          <input
+            type="number"
+            min={1}
+            max={300}
+            step="any"
+            inputMode="decimal"
+            placeholder="30"
+            value={timeoutS}
+            onChange={(e) => setTimeoutS(e.target.value)}
+          />
+        </label>
+        <div className="row end">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary">
+            Save
+          </button>
+        </div>
       </form>
     </dialog>
   );

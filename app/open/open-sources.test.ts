@@ -11,8 +11,13 @@ describe('opening sources', () => {
   });
 
   it('strips the picked folder name from relative paths', () => {
-    const file = (p: string) => Object.assign(new Blob(['x']), { name: p.split('/').pop(), webkitRelativePath: p }) as unknown as File;
-    const list = [file('data.zarr/.zgroup'), file('data.zarr/t/.zarray'), file('data.zarr/t/0.0')] as unknown as FileList;
+    const file = (p: string) =>
+      Object.assign(new Blob(['x']), { name: p.split('/').pop(), webkitRelativePath: p }) as unknown as File;
+    const list = [
+      file('data.zarr/.zgroup'),
+      file('data.zarr/t/.zarray'),
+      file('data.zarr/t/0.0'),
+    ] as unknown as FileList;
     const s = sourceFromPickedFolder(list);
     expect(s?.kind).toBe('folder');
     if (s?.kind === 'folder') {

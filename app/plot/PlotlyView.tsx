@@ -71,7 +71,12 @@ export function PlotlyView({ data, layout, label, testId, onHover, children }: P
         if (!alive) return;
         const base = themeLayout();
         performance.mark('zarrview:plot-start');
-        return P.react(el, data, { ...base, ...layout, font: base.font }, { responsive: true, displaylogo: false }).then(() => {
+        return P.react(
+          el,
+          data,
+          { ...base, ...layout, font: base.font },
+          { responsive: true, displaylogo: false },
+        ).then(() => {
           if (!alive) return;
           if (target) target.current = el;
           performance.mark('zarrview:plot-done');

@@ -4,7 +4,12 @@ declare module 'plotly.js-dist-min' {
     on(event: string, cb: (e: unknown) => void): void;
   }
   const Plotly: {
-    react(el: HTMLElement, data: unknown[], layout: Record<string, unknown>, config?: Record<string, unknown>): Promise<PlotlyHTMLElement>;
+    react(
+      el: HTMLElement,
+      data: unknown[],
+      layout: Record<string, unknown>,
+      config?: Record<string, unknown>,
+    ): Promise<PlotlyHTMLElement>;
     purge(el: HTMLElement): void;
     toImage(el: HTMLElement, opts: { format: 'png' | 'svg'; width?: number; height?: number }): Promise<string>;
     Plots: { resize(el: HTMLElement): void };

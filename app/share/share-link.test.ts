@@ -13,7 +13,17 @@ describe('share links', () => {
     x: 'lon',
     y: 'lat',
     indices: { time: 3, 'lev,odd:name': 0 },
-    options: { view: 'heatmap', colormap: 'magma', invert: true, scale: 'symlog', range: [-1.5, 2e10], raw: true, projection: 'orthographic', coastlines: false, center: [-30, 45] },
+    options: {
+      view: 'heatmap',
+      colormap: 'magma',
+      invert: true,
+      scale: 'symlog',
+      range: [-1.5, 2e10],
+      raw: true,
+      projection: 'orthographic',
+      coastlines: false,
+      center: [-30, 45],
+    },
   };
 
   it('round-trips a full state, keeping the dataset URL own #mode', () => {
@@ -24,21 +34,30 @@ describe('share links', () => {
   });
 
   it('never carries credentials', () => {
-    const hash = encodeShare({ url: 'https://user:secret@h.example/d.zarr?X-Amz-Signature=abc&X-Amz-Credential=AK&keep=1' });
+    const hash = encodeShare({
+      url: 'https://user:secret@h.example/d.zarr?X-Amz-Signature=abc&X-Amz-Credential=AK&keep=1',
+    });
     expect(hash).not.toMatch(/secret|abc|AK|user/);
     expect(decodeShare(hash)).toEqual({ ok: true, state: { url: 'https://h.example/d.zarr?keep=1' } });
     expect(redactLocation('s3://b/k')).toBe('s3://b/k');
   });
 
   it('drops Google Cloud Storage and AWS signatures however they are spelt, and keeps the rest', () => {
-    const gcs = 'https://storage.googleapis.com/b/d.zarr?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Credential=sa%40p&x-goog-signature=ff&GoogleAccessId=sa&alt=media#mode=zarr';
+    const gcs =
+      'https://storage.googleapis.com/b/d.zarr?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Credential=sa%40p&x-goog-signature=ff&GoogleAccessId=sa&alt=media#mode=zarr';
     expect(redactLocation(gcs)).toBe('https://storage.googleapis.com/b/d.zarr?alt=media#mode=zarr');
-    expect(redactLocation('https://h/d?X%2DAmz%2DSignature=1&AWSAccessKeyId=A&Signature=s&x=1')).toBe('https://h/d?x=1');
+    expect(redactLocation('https://h/d?X%2DAmz%2DSignature=1&AWSAccessKeyId=A&Signature=s&x=1')).toBe(
+      'https://h/d?x=1',
+    );
     expect(encodeShare({ url: gcs })).not.toMatch(/x-goog|GoogleAccessId|sa%2540p/i);
   });
 
   it('accepts every registered view kind and nothing else', () => {
-    for (const v of VIEWS.views) expect(decodeShare(`url=https://h/x&view=${v.kind}`)).toMatchObject({ ok: true, state: { options: { view: v.kind } } });
+    for (const v of VIEWS.views)
+      expect(decodeShare(`url=https://h/x&view=${v.kind}`)).toMatchObject({
+        ok: true,
+        state: { options: { view: v.kind } },
+      });
     expect(decodeWith('url=https://h/x&view=heatmap', () => false).ok).toBe(false);
   });
 

@@ -80,7 +80,8 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
     if (!/^(https?|s3):\/\/[^/?#]/i.test(url)) {
       return fail('The dataset address in this link must be an http(s):// or s3:// URL.');
     }
-    if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url)) return fail('This link carries credentials in the dataset address; it was not opened.');
+    if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url))
+      return fail('This link carries credentials in the dataset address; it was not opened.');
     const state: { -readonly [K in keyof ShareState]: ShareState[K] } = { url };
     const variable = p.get('var');
     if (variable !== null) {
@@ -107,7 +108,8 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
         } catch {
           return fail('The dimension indices in this link are not valid.');
         }
-        if (!NAME_RE.test(name) || name === '__proto__') return fail('The dimension indices in this link are not valid.');
+        if (!NAME_RE.test(name) || name === '__proto__')
+          return fail('The dimension indices in this link are not valid.');
         indices[name] = Number(m[2]);
       }
       state.indices = indices;
@@ -116,13 +118,15 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
     let hasOptions = false;
     const view = p.get('view');
     if (view !== null) {
-      if (!/^[a-z][a-z0-9-]{0,39}$/.test(view) || !isView(view)) return fail(`Unknown view "${view.slice(0, 40)}" in this link.`);
+      if (!/^[a-z][a-z0-9-]{0,39}$/.test(view) || !isView(view))
+        return fail(`Unknown view "${view.slice(0, 40)}" in this link.`);
       options.view = view;
       hasOptions = true;
     }
     const cmap = p.get('cmap');
     if (cmap !== null) {
-      if (!(COLORMAPS as readonly string[]).includes(cmap)) return fail(`Unknown colour map "${cmap.slice(0, 40)}" in this link.`);
+      if (!(COLORMAPS as readonly string[]).includes(cmap))
+        return fail(`Unknown colour map "${cmap.slice(0, 40)}" in this link.`);
       options.colormap = cmap as ColormapName;
       hasOptions = true;
     }
@@ -132,7 +136,8 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
     }
     const scale = p.get('scale');
     if (scale !== null) {
-      if (!(SCALES as readonly string[]).includes(scale)) return fail(`Unknown scale "${scale.slice(0, 40)}" in this link.`);
+      if (!(SCALES as readonly string[]).includes(scale))
+        return fail(`Unknown scale "${scale.slice(0, 40)}" in this link.`);
       options.scale = scale as ScaleName;
       hasOptions = true;
     }
@@ -141,7 +146,8 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
       const [a, b, extra] = range.split(',');
       const lo = finiteNumber(a ?? '');
       const hi = finiteNumber(b ?? '');
-      if (extra !== undefined || lo === null || hi === null || !(lo < hi)) return fail('The colour range in this link is not valid.');
+      if (extra !== undefined || lo === null || hi === null || !(lo < hi))
+        return fail('The colour range in this link is not valid.');
       options.range = [lo, hi];
       hasOptions = true;
     }
@@ -164,7 +170,8 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
       const [a, b, extra] = ctr.split(',');
       const lon = finiteNumber(a ?? '');
       const lat = finiteNumber(b ?? '');
-      if (extra !== undefined || lon === null || lat === null || Math.abs(lon) > 360 || Math.abs(lat) > 90) return fail('The map centre in this link is not valid.');
+      if (extra !== undefined || lon === null || lat === null || Math.abs(lon) > 360 || Math.abs(lat) > 90)
+        return fail('The map centre in this link is not valid.');
       options.center = [lon, lat];
       hasOptions = true;
     }

@@ -16,7 +16,8 @@ export function currentShareState(): ShareState | null {
   if (!dataset || source?.kind !== 'url') return null;
   const v = useView.getState();
   const variable = selected ? findVariable(dataset.model.root, selected) : undefined;
-  if (!variable || v.variable !== variable.path) return { url: dataset.location || source.url, variable: selected ?? undefined };
+  if (!variable || v.variable !== variable.path)
+    return { url: dataset.location || source.url, variable: selected ?? undefined };
   const dims = variable.dimensions;
   const indices: Record<string, number> = {};
   dims.forEach((d, i) => {
@@ -35,7 +36,10 @@ export function currentShareState(): ShareState | null {
 /** Applies a decoded share state: opens the dataset, selects the variable, restores the view. */
 export async function applyShare(state: ShareState): Promise<void> {
   const current = useDataset.getState();
-  const same = current.dataset && current.source?.kind === 'url' && (current.source.url === state.url || current.dataset.location === state.url);
+  const same =
+    current.dataset &&
+    current.source?.kind === 'url' &&
+    (current.source.url === state.url || current.dataset.location === state.url);
   const ds = same ? current.dataset : await current.open({ kind: 'url', url: state.url }, state.url);
   if (!ds || !state.variable) return;
   const variable = findVariable(ds.model.root, state.variable);

@@ -53,7 +53,12 @@ export const useDataset = create<DatasetState>((set, get) => ({
     } catch (e) {
       if (get().controller !== controller) return null;
       if (isAbort(e)) {
-        set({ status: get().dataset ? 'ready' : 'idle', controller: null, progress: null, label: get().dataset ? get().label : '' });
+        set({
+          status: get().dataset ? 'ready' : 'idle',
+          controller: null,
+          progress: null,
+          label: get().dataset ? get().label : '',
+        });
       } else {
         set({ status: 'error', error: e, controller: null, progress: null });
       }

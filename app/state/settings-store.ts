@@ -60,15 +60,23 @@ function store(key: string, value: unknown): void {
 function sanitizeRecent(list: unknown): RecentEntry[] {
   if (!Array.isArray(list)) return [];
   return list
-    .filter((e): e is RecentEntry => typeof e?.url === 'string' && typeof e?.time === 'number' && /^(https?|s3):\/\//i.test(e.url))
+    .filter(
+      (e): e is RecentEntry =>
+        typeof e?.url === 'string' && typeof e?.time === 'number' && /^(https?|s3):\/\//i.test(e.url),
+    )
     .slice(0, MAX_RECENT);
 }
 
 function sanitizeEndpoint(e: Partial<EndpointEntry> | undefined): EndpointEntry {
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
-    name: s(e?.name), url: s(e?.url), region: s(e?.region) || 'us-east-1', accessKeyId: s(e?.accessKeyId), secretAccessKey: s(e?.secretAccessKey),
-    sessionToken: s(e?.sessionToken), virtualHost: e?.virtualHost === true,
+    name: s(e?.name),
+    url: s(e?.url),
+    region: s(e?.region) || 'us-east-1',
+    accessKeyId: s(e?.accessKeyId),
+    secretAccessKey: s(e?.secretAccessKey),
+    sessionToken: s(e?.sessionToken),
+    virtualHost: e?.virtualHost === true,
   };
 }
 
@@ -88,7 +96,10 @@ export const useSettings = create<SettingsState>((set, get) => ({
   addRecent(url) {
     if (!/^(https?|s3):\/\//i.test(url)) return;
     const clean = redactLocation(url);
-    const recent = [{ url: clean, time: Date.now() }, ...get().recent.filter((r) => r.url !== clean)].slice(0, MAX_RECENT);
+    const recent = [{ url: clean, time: Date.now() }, ...get().recent.filter((r) => r.url !== clean)].slice(
+      0,
+      MAX_RECENT,
+    );
     set({ recent });
     store(RECENT_KEY, recent);
   },
@@ -98,7 +109,8 @@ export const useSettings = create<SettingsState>((set, get) => ({
   },
   saveEndpoints(endpoints, defaults, remember) {
     set({ endpoints, defaultCredentials: defaults, remember });
-    const strip = (e: EndpointEntry) => (remember ? e : { ...e, accessKeyId: '', secretAccessKey: '', sessionToken: '' });
+    const strip = (e: EndpointEntry) =>
+      remember ? e : { ...e, accessKeyId: '', secretAccessKey: '', sessionToken: '' };
     store(ENDPOINTS_KEY, { remember, endpoints: endpoints.map(strip), defaults: strip(defaults) });
   },
 }));
@@ -109,11 +121,20 @@ function credentialsOf(e: EndpointEntry): S3Credentials | undefined {
 }
 
 /** The aliases and default credentials to open with. */
-export function openCredentials(): { aliases: EndpointAlias[]; credentials: (S3Credentials & { region?: string }) | undefined } {
+export function openCredentials(): {
+  aliases: EndpointAlias[];
+  credentials: (S3Credentials & { region?: string }) | undefined;
+} {
   const { endpoints, defaultCredentials } = useSettings.getState();
   const aliases = endpoints
     .filter((e) => e.name && /^https?:\/\//i.test(e.url))
-    .map((e) => ({ name: e.name, url: e.url, region: e.region || 'us-east-1', credentials: credentialsOf(e), addressing: e.virtualHost ? ('virtual' as const) : ('path' as const) }));
+    .map((e) => ({
+      name: e.name,
+      url: e.url,
+      region: e.region || 'us-east-1',
+      credentials: credentialsOf(e),
+      addressing: e.virtualHost ? ('virtual' as const) : ('path' as const),
+    }));
   const c = credentialsOf(defaultCredentials);
   return { aliases, credentials: c ? { ...c, region: defaultCredentials.region || undefined } : undefined };
 }

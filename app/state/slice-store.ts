@@ -24,7 +24,13 @@ interface SliceState {
   progress: Progress | null;
   controller: AbortController | null;
   error: unknown;
-  load(ds: OpenedDataset, path: string, selection: readonly DimSelection[], compare: string | null, stride?: number): Promise<void>;
+  load(
+    ds: OpenedDataset,
+    path: string,
+    selection: readonly DimSelection[],
+    compare: string | null,
+    stride?: number,
+  ): Promise<void>;
   cancel(): void;
   clear(): void;
 }
@@ -61,7 +67,12 @@ export const useSlice = create<SliceState>((set, get) => ({
       if (get().controller !== controller) return;
       performance.mark('zarrview:slice-read');
       const other = b ? { slice: b, decoded: decode(ds, b) } : null;
-      set({ shown: { key, slice, decoded: decode(ds, slice), selection, other, stride }, pendingKey: null, controller: null, progress: null });
+      set({
+        shown: { key, slice, decoded: decode(ds, slice), selection, other, stride },
+        pendingKey: null,
+        controller: null,
+        progress: null,
+      });
     } catch (e) {
       if (get().controller !== controller) return;
       set({ pendingKey: null, controller: null, progress: null, error: isAbort(e) ? null : e });

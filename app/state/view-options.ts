@@ -21,5 +21,15 @@ export interface ViewOptions {
 }
 
 export function defaultViewOptions(): ViewOptions {
-  return { view: 'auto', colormap: 'viridis', invert: false, scale: 'linear', range: null, raw: false, projection: 'equirectangular', coastlines: true, center: [0, 0] };
+  return {
+    view: 'auto',
+    colormap: 'viridis',
+    invert: false,
+    scale: 'linear',
+    range: null,
+    raw: false,
+    projection: 'equirectangular',
+    coastlines: true,
+    center: [0, 0],
+  };
 }

@@ -80,6 +80,11 @@ export const useView = create<ViewState>((set, get) => ({
 }));
 
 /** The read selection for a view: x and y whole, every other dimension at its index (clamped). */
-export function selectionOf(shape: readonly number[], x: number | null, y: number | null, indices: readonly number[]): (number | null)[] {
+export function selectionOf(
+  shape: readonly number[],
+  x: number | null,
+  y: number | null,
+  indices: readonly number[],
+): (number | null)[] {
   return shape.map((n, d) => (d === x || d === y ? null : Math.min(Math.max(0, indices[d] ?? 0), Math.max(0, n - 1))));
 }

@@ -2,23 +2,50 @@ import { describe, expect, it } from 'vitest';
 import type { Group, Variable } from '../core';
 import { allNodes, typeAhead, visibleNodes } from './tree-model';
 
-const v = (path: string): Variable => ({ path, name: path.split('/').pop() ?? '', shape: [2], itemSize: 4, type: 'float' }) as unknown as Variable;
+const v = (path: string): Variable =>
+  ({ path, name: path.split('/').pop() ?? '', shape: [2], itemSize: 4, type: 'float' }) as unknown as Variable;
 const g = (path: string, variables: Variable[], groups: Group[] = []): Group =>
-  ({ path, name: path.split('/').pop() ?? '', variables, groups, attributes: [], dimensions: [], problems: [] }) as Group;
+  ({
+    path,
+    name: path.split('/').pop() ?? '',
+    variables,
+    groups,
+    attributes: [],
+    dimensions: [],
+    problems: [],
+  }) as Group;
 
-const root = g('/', [v('/temp'), v('/lat')], [g('/sub', [v('/sub/pressure')], [g('/sub/deep', [v('/sub/deep/tempX')])])]);
+const root = g(
+  '/',
+  [v('/temp'), v('/lat')],
+  [g('/sub', [v('/sub/pressure')], [g('/sub/deep', [v('/sub/deep/tempX')])])],
+);
 
 describe('tree model', () => {
   const nodes = allNodes(root);
   it('lists in document order with depths', () => {
-    expect(nodes.map((n) => `${n.depth}:${n.path}`)).toEqual(['0:/', '1:/temp', '1:/lat', '1:/sub', '2:/sub/pressure', '2:/sub/deep', '3:/sub/deep/tempX']);
+    expect(nodes.map((n) => `${n.depth}:${n.path}`)).toEqual([
+      '0:/',
+      '1:/temp',
+      '1:/lat',
+      '1:/sub',
+      '2:/sub/pressure',
+      '2:/sub/deep',
+      '3:/sub/deep/tempX',
+    ]);
   });
   it('shows children of expanded groups only', () => {
     expect(visibleNodes(nodes, new Set(['/']), '').map((n) => n.path)).toEqual(['/', '/temp', '/lat', '/sub']);
     expect(visibleNodes(nodes, new Set(['/sub']), '').map((n) => n.path)).toEqual(['/']);
   });
   it('filters with ancestors, ignoring expansion', () => {
-    expect(visibleNodes(nodes, new Set(), 'TEMP').map((n) => n.path)).toEqual(['/', '/temp', '/sub', '/sub/deep', '/sub/deep/tempX']);
+    expect(visibleNodes(nodes, new Set(), 'TEMP').map((n) => n.path)).toEqual([
+      '/',
+      '/temp',
+      '/sub',
+      '/sub/deep',
+      '/sub/deep/tempX',
+    ]);
   });
   it('type-ahead wraps', () => {
     const rows = visibleNodes(nodes, new Set(['/']), '');
@@ -27,7 +54,10 @@ describe('tree model', () => {
     expect(typeAhead(rows, 0, 'zz')).toBe(-1);
   });
   it('handles 10,000 nodes quickly', () => {
-    const big = g('/', Array.from({ length: 10_000 }, (_, i) => v(`/v${i}`)));
+    const big = g(
+      '/',
+      Array.from({ length: 10_000 }, (_, i) => v(`/v${i}`)),
+    );
     const t0 = performance.now();
     const n = allNodes(big);
     expect(visibleNodes(n, new Set(['/']), '').length).toBe(10_001);

@@ -15,8 +15,24 @@ export interface TreeNode {
 export function allNodes(root: Group): TreeNode[] {
   const out: TreeNode[] = [];
   const visit = (g: Group, depth: number, parent: string | null) => {
-    out.push({ path: g.path, name: g.path === '/' ? '/' : g.name, kind: 'group', depth, parent, childCount: g.variables.length + g.groups.length });
-    for (const v of g.variables) out.push({ path: v.path, name: v.name, kind: 'variable', depth: depth + 1, parent: g.path, childCount: 0, variable: v });
+    out.push({
+      path: g.path,
+      name: g.path === '/' ? '/' : g.name,
+      kind: 'group',
+      depth,
+      parent,
+      childCount: g.variables.length + g.groups.length,
+    });
+    for (const v of g.variables)
+      out.push({
+        path: v.path,
+        name: v.name,
+        kind: 'variable',
+        depth: depth + 1,
+        parent: g.path,
+        childCount: 0,
+        variable: v,
+      });
     for (const c of g.groups) visit(c, depth + 1, g.path);
   };
   visit(root, 0, null);
@@ -34,7 +50,12 @@ export function visibleNodes(nodes: readonly TreeNode[], expanded: ReadonlySet<s
     const byPath = new Map(nodes.map((n) => [n.path, n]));
     for (const n of nodes) {
       if (!n.name.toLowerCase().includes(f)) continue;
-      for (let p: TreeNode | undefined = n; p && !keep.has(p.path); p = p.parent === null ? undefined : byPath.get(p.parent)) keep.add(p.path);
+      for (
+        let p: TreeNode | undefined = n;
+        p && !keep.has(p.path);
+        p = p.parent === null ? undefined : byPath.get(p.parent)
+      )
+        keep.add(p.path);
     }
     return nodes.filter((n) => keep.has(n.path));
   }
@@ -62,6 +83,13 @@ export function typeAhead(rows: readonly TreeNode[], from: number, prefix: strin
 export function badges(v: Variable): string[] {
   const n = v.shape.reduce((a, b) => a * b, 1);
   const bytes = n * (v.itemSize || 8);
-  const size = bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${bytes} B`;
+  const size =
+    bytes >= 1024 ** 3
+      ? `${(bytes / 1024 ** 3).toFixed(1)} GB`
+      : bytes >= 1024 ** 2
+        ? `${(bytes / 1024 ** 2).toFixed(1)} MB`
+        : bytes >= 1024
+          ? `${(bytes / 1024).toFixed(0)} KB`
+          : `${bytes} B`;
   return [v.type, v.shape.length ? `${v.shape.length}D` : 'scalar', size];
 }

@@ -4,7 +4,16 @@ import type { ViewDef, ViewProps } from '../display/view-kind';
 
 function HeatmapView({ frame, options }: ViewProps) {
   if (!frame.values) return null;
-  return <Heatmap data={frame.values} transposed={frame.transposed} x={frame.x} y={frame.y} title={frame.title} options={options} />;
+  return (
+    <Heatmap
+      data={frame.values}
+      transposed={frame.transposed}
+      x={frame.x}
+      y={frame.y}
+      title={frame.title}
+      options={options}
+    />
+  );
 }
 
 export const heatmapView: ViewDef = {

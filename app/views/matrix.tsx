@@ -12,7 +12,16 @@ function MatrixOrScalar({ frame }: ViewProps) {
       </p>
     );
   }
-  return <MatrixView rows={frame.rows} cols={frame.cols} at={frame.at} masked={frame.masked} rowLabels={frame.rowLabels} colLabels={frame.colLabels} />;
+  return (
+    <MatrixView
+      rows={frame.rows}
+      cols={frame.cols}
+      at={frame.at}
+      masked={frame.masked}
+      rowLabels={frame.rowLabels}
+      colLabels={frame.colLabels}
+    />
+  );
 }
 
 export const matrixView: ViewDef = {

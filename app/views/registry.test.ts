@@ -3,9 +3,22 @@ import type { Dimension, Variable } from '../core';
 import { applicableViews, chooseView, isViewKind, viewContext } from '../display/view-kind';
 import { VIEWS } from './registry';
 
-
-const dims = (n: number): Dimension[] => Array.from({ length: n }, (_, i) => ({ name: `d${i}`, path: `/d${i}`, length: 4, unlimited: false, anonymous: false }));
-const v = (type: Variable['type'], rank: number) => ({ name: 'v', path: '/v', type, dimensions: dims(rank), shape: dims(rank).map((d) => d.length) }) as unknown as Variable;
+const dims = (n: number): Dimension[] =>
+  Array.from({ length: n }, (_, i) => ({
+    name: `d${i}`,
+    path: `/d${i}`,
+    length: 4,
+    unlimited: false,
+    anonymous: false,
+  }));
+const v = (type: Variable['type'], rank: number) =>
+  ({
+    name: 'v',
+    path: '/v',
+    type,
+    dimensions: dims(rank),
+    shape: dims(rank).map((d) => d.length),
+  }) as unknown as Variable;
 const kinds = (type: Variable['type'], x: number | null, y: number | null, rank = 2) =>
   applicableViews(VIEWS, viewContext(v(type, rank), x, y)).map((d) => d.kind);
 

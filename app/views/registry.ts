@@ -10,12 +10,6 @@ import { mapView } from './map';
 import { matrixView } from './matrix';
 
 export const VIEWS: ViewRegistry = {
-  views: [
-    heatmapView,
-    mapView,
-    lineView,
-    matrixView,
-    histogramView,
-  ],
+  views: [heatmapView, mapView, lineView, matrixView, histogramView],
   fallback: matrixView,
 };

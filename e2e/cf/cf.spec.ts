@@ -17,10 +17,17 @@ interface XarrayVariable {
   shape: number[];
   values: (number | string)[];
 }
-const decoded = (JSON.parse(readFileSync(path.join(ROOT, 'fixtures/cf/xarray/xarray-360-day.xarray-decoded.json'), 'utf8')) as {
-  variables: Record<string, XarrayVariable>;
-}).variables;
-const attrs = JSON.parse(readFileSync(path.join(ROOT, STORE, 'temp/.zattrs'), 'utf8')) as { units: string; long_name: string; scale_factor: number; add_offset: number };
+const decoded = (
+  JSON.parse(readFileSync(path.join(ROOT, 'fixtures/cf/xarray/xarray-360-day.xarray-decoded.json'), 'utf8')) as {
+    variables: Record<string, XarrayVariable>;
+  }
+).variables;
+const attrs = JSON.parse(readFileSync(path.join(ROOT, STORE, 'temp/.zattrs'), 'utf8')) as {
+  units: string;
+  long_name: string;
+  scale_factor: number;
+  add_offset: number;
+};
 const zarray = JSON.parse(readFileSync(path.join(ROOT, STORE, 'temp/.zarray'), 'utf8')) as { fill_value: number };
 
 const num = (v: number | string): number => (v === 'NaN' ? NaN : Number(v));
@@ -28,7 +35,9 @@ const num = (v: number | string): number => (v === 'NaN' ? NaN : Number(v));
 /** The heatmap's z grid as plotly holds it (rows = y). */
 function heatmapZ(page: Page): Promise<(number | null)[][]> {
   return page.getByTestId('heatmap').evaluate((el) => {
-    const gd = (el.classList.contains('js-plotly-plot') ? el : el.querySelector('.js-plotly-plot')) as unknown as { data?: { z: (number | null)[][] }[] };
+    const gd = (el.classList.contains('js-plotly-plot') ? el : el.querySelector('.js-plotly-plot')) as unknown as {
+      data?: { z: (number | null)[][] }[];
+    };
     return gd.data?.[0]?.z ?? [];
   });
 }
@@ -63,7 +72,10 @@ test('a packed int16 heatmap shows decoded values with units; masked cells are g
 
   // Raw values: the stored integers, and the fill value where the decoded view is masked.
   await page.getByTestId('raw-toggle').check();
-  await expect(page.getByTestId(`cell-${Math.floor(mi / nx)}-${mi % nx}`)).toHaveAttribute('data-value', String(zarray.fill_value));
+  await expect(page.getByTestId(`cell-${Math.floor(mi / nx)}-${mi % nx}`)).toHaveAttribute(
+    'data-value',
+    String(zarray.fill_value),
+  );
   const stored = Math.round((num(temp.values[0]!) - attrs.add_offset) / attrs.scale_factor);
   await expect(page.getByTestId('cell-0-0')).toHaveAttribute('data-value', String(stored));
   await page.getByTestId('raw-toggle').uncheck();

@@ -20,7 +20,10 @@ interface PageRecord {
 }
 
 async function control(p: 'config' | 'reset', body: unknown = {}): Promise<void> {
-  const res = await fetch(`${STATIC_URL}/__control/${p}?scope=${SCOPE}`, { method: 'POST', body: JSON.stringify(body) });
+  const res = await fetch(`${STATIC_URL}/__control/${p}?scope=${SCOPE}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
   expect(res.ok).toBe(true);
 }
 

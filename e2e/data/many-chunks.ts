@@ -43,7 +43,8 @@ export function writeManyChunks(name: string, variables: readonly string[]): str
       for (let j = 0; j < SHAPE[1] / cy; j++)
         for (let i = 0; i < SHAPE[2] / cx; i++) {
           const values = new Int32Array(ct * cy * cx);
-          for (let y = 0; y < cy; y++) for (let x = 0; x < cx; x++) values[y * cx + x] = t * 10000 + (j * cy + y) * 100 + i * cx + x;
+          for (let y = 0; y < cy; y++)
+            for (let x = 0; x < cx; x++) values[y * cx + x] = t * 10000 + (j * cy + y) * 100 + i * cx + x;
           writeFileSync(path.join(vdir, `${t}.${j}.${i}`), new Uint8Array(values.buffer));
         }
   }

@@ -13,7 +13,10 @@ const SCOPE = 'data-slider';
 const SLOW_MS = 1200;
 
 async function control(p: 'config' | 'reset', body: unknown = {}): Promise<void> {
-  const res = await fetch(`${STATIC_URL}/__control/${p}?scope=${SCOPE}`, { method: 'POST', body: JSON.stringify(body) });
+  const res = await fetch(`${STATIC_URL}/__control/${p}?scope=${SCOPE}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
   expect(res.ok).toBe(true);
 }
 
@@ -28,7 +31,10 @@ function shownAs(v: number | string | null): string {
 /** Every cell of the matrix equals the reference slice at time `t`, and the UI says `t`. */
 async function expectSlice(page: Page, t: number): Promise<void> {
   await expect(page.getByTestId('index-time')).toHaveValue(String(t));
-  await expect(page.getByTestId('slice-view')).toHaveAttribute('data-key', JSON.stringify(['/temp', [t, null, null], null]));
+  await expect(page.getByTestId('slice-view')).toHaveAttribute(
+    'data-key',
+    JSON.stringify(['/temp', [t, null, null], null]),
+  );
   const want: string[] = [];
   const got: string[] = [];
   for (let r = 0; r < ny; r++)
@@ -66,7 +72,16 @@ test('keyboard on the slider: the last index asked for is the slice shown', asyn
   await openTemp(page);
   await page.getByTestId('slider-time').focus();
   let t = 0;
-  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'ArrowLeft']) {
+  for (const key of [
+    'ArrowRight',
+    'ArrowRight',
+    'ArrowLeft',
+    'ArrowRight',
+    'ArrowRight',
+    'ArrowLeft',
+    'ArrowRight',
+    'ArrowLeft',
+  ]) {
     await page.keyboard.press(key);
     t = Math.max(0, Math.min(nt - 1, t + (key === 'ArrowRight' ? 1 : -1)));
   }

@@ -20,7 +20,16 @@ const K = 18;
 function writeBig(): string {
   const rel = 'test-results/data-fixtures/big.zarr';
   const dir = path.join(ROOT, rel);
-  const zarray = { zarr_format: 2, shape: SHAPE, chunks: CHUNKS, dtype: '|u1', compressor: null, filters: null, fill_value: 0, order: 'C' };
+  const zarray = {
+    zarr_format: 2,
+    shape: SHAPE,
+    chunks: CHUNKS,
+    dtype: '|u1',
+    compressor: null,
+    filters: null,
+    fill_value: 0,
+    order: 'C',
+  };
   const zattrs = { _ARRAY_DIMENSIONS: ['time', 'y', 'x'] };
   mkdirSync(path.join(dir, 'big'), { recursive: true });
   writeFileSync(path.join(dir, '.zgroup'), JSON.stringify({ zarr_format: 2 }));
@@ -39,7 +48,9 @@ async function chunkRequests(prefix: string): Promise<number> {
   return log.filter((e) => e.path.startsWith(prefix) && /\/\d+\.\d+\.\d+$/.test(e.path)).length;
 }
 
-test('over budget: refused before fetching, then a strided read on request shows every k-th element', async ({ page }) => {
+test('over budget: refused before fetching, then a strided read on request shows every k-th element', async ({
+  page,
+}) => {
   const root = writeBig();
   const prefix = `${root}/big/`;
   await page.goto('/');
@@ -58,7 +69,12 @@ test('over budget: refused before fetching, then a strided read on request shows
   await expect(matrix).toHaveAttribute('aria-rowcount', String(Math.ceil(20000 / K) + 1));
   await expect(matrix).toHaveAttribute('aria-colcount', String(Math.ceil(16000 / K) + 1));
   // Cell (r, c) is element (r * K, c * K) of the variable at time 0.
-  for (const [r, c] of [[0, 0], [1, 2], [5, 3], [10, 7]] as const) {
+  for (const [r, c] of [
+    [0, 0],
+    [1, 2],
+    [5, 3],
+    [10, 7],
+  ] as const) {
     expect(await cellValue(page, r, c), `cell ${r},${c}`).toBe(String(value(r * K, c * K)));
   }
   await expect(page.getByRole('rowheader').nth(1)).toHaveText(String(K));

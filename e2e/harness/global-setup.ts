@@ -20,7 +20,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     for (const folder of ['fixtures', 'public/demo']) {
       await s3.putFolder(BUCKET, folder, path.join(root, folder));
     }
-    signed = await startSigV4Proxy({ target: s3.url, credentials: SIGNED_CREDENTIALS, region: SIGNED_REGION, port: SIGNED_PORT });
+    signed = await startSigV4Proxy({
+      target: s3.url,
+      credentials: SIGNED_CREDENTIALS,
+      region: SIGNED_REGION,
+      port: SIGNED_PORT,
+    });
   } catch (e) {
     await Promise.all([s3.stop(), staticServer.stop()]);
     throw e;

@@ -21,4 +21,7 @@ export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const BUCKET = 'zarrview';
 /** Test-only credentials the signing proxy accepts (region us-east-1). */
 export const SIGNED_REGION = 'us-east-1';
-export const SIGNED_CREDENTIALS = { accessKeyId: 'AKIDZARRVIEWE2E', secretAccessKey: 'e2e-Secret/Key+4vFq9ZtW2' } as const;
+export const SIGNED_CREDENTIALS = {
+  accessKeyId: 'AKIDZARRVIEWE2E',
+  secretAccessKey: 'e2e-Secret/Key+4vFq9ZtW2',
+} as const;

@@ -61,7 +61,10 @@ const MIME: Record<string, string> = {
 function cors(res: http.ServerResponse): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
-  res.setHeader('Access-Control-Allow-Headers', 'Range, Authorization, Content-Type, X-Amz-Date, X-Amz-Content-Sha256, X-Amz-Security-Token');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    'Range, Authorization, Content-Type, X-Amz-Date, X-Amz-Content-Sha256, X-Amz-Security-Token',
+  );
   res.setHeader('Access-Control-Expose-Headers', 'Content-Range, Content-Length, Accept-Ranges, ETag');
   res.setHeader('Access-Control-Max-Age', '600');
 }
@@ -87,7 +90,8 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A folder's index page in nginx's `autoindex` layout (dot files hidden, as nginx does). */
 async function autoindexPage(dir: string, urlPath: string): Promise<string> {
@@ -106,7 +110,11 @@ export interface StaticServerOptions {
   readonly autoindex?: boolean;
 }
 
-export async function startStaticServer(root: string, port = 0, options: StaticServerOptions = {}): Promise<StaticServer> {
+export async function startStaticServer(
+  root: string,
+  port = 0,
+  options: StaticServerOptions = {},
+): Promise<StaticServer> {
   interface Scope {
     config: ServerConfig;
     random: () => number;
@@ -139,7 +147,12 @@ export async function startStaticServer(root: string, port = 0, options: StaticS
     return chosen;
   }
 
-  async function control(req: http.IncomingMessage, res: http.ServerResponse, p: string, scope: string | null): Promise<void> {
+  async function control(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    p: string,
+    scope: string | null,
+  ): Promise<void> {
     res.setHeader('Content-Type', 'application/json');
     if (p === '/__control/log') {
       res.end(JSON.stringify(log));
@@ -177,7 +190,15 @@ export async function startStaticServer(root: string, port = 0, options: StaticS
       res.end();
       return;
     }
-    const entry: LogEntry = { time: Date.now(), method: req.method ?? 'GET', path: p, range: req.headers.range ?? null, status: 0, bytes: 0, fault: null };
+    const entry: LogEntry = {
+      time: Date.now(),
+      method: req.method ?? 'GET',
+      path: p,
+      range: req.headers.range ?? null,
+      status: 0,
+      bytes: 0,
+      fault: null,
+    };
     log.push(entry);
     const fault = await pickFault(p);
     entry.fault = fault ? `${fault.kind}${fault.status ? ` ${fault.status}` : ''}` : null;

@@ -27,7 +27,10 @@ let cases = 0;
 let failures = 0;
 
 async function setFaults(faults: Fault[]): Promise<void> {
-  await fetch(`${STATIC_URL}/__control/config?scope=${SCOPE}`, { method: 'POST', body: JSON.stringify({ latencyMs: 0, faults }) });
+  await fetch(`${STATIC_URL}/__control/config?scope=${SCOPE}`, {
+    method: 'POST',
+    body: JSON.stringify({ latencyMs: 0, faults }),
+  });
 }
 async function clearFaults(): Promise<void> {
   await fetch(`${STATIC_URL}/__control/reset?scope=${SCOPE}`, { method: 'POST', body: '{}' });
@@ -66,7 +69,9 @@ test.beforeEach(async ({ page }) => {
 });
 test.afterEach(clearFaults);
 
-test('transient 503s and connection resets on metadata and chunks are retried: the right values show', async ({ page }) => {
+test('transient 503s and connection resets on metadata and chunks are retried: the right values show', async ({
+  page,
+}) => {
   const base = 'transforms/v1/groups.file/';
   await faultCase(base, async () => {
     await setFaults([
@@ -82,11 +87,16 @@ test('transient 503s and connection resets on metadata and chunks are retried: t
   });
 });
 
-test('a chunk that keeps answering 500 ends in a clear error for that variable; the others still read', async ({ page }) => {
+test('a chunk that keeps answering 500 ends in a clear error for that variable; the others still read', async ({
+  page,
+}) => {
   const match = 'transforms/v1/compression.file/raw/';
   await faultCase(match, async () => {
     // Chunks only (0.0, 0.1, 1.0, 1.1): the metadata opens.
-    await setFaults([{ kind: 'status', status: 500, match: `${match}0.` }, { kind: 'status', status: 500, match: `${match}1.` }]);
+    await setFaults([
+      { kind: 'status', status: 500, match: `${match}0.` },
+      { kind: 'status', status: 500, match: `${match}1.` },
+    ]);
     await page.goto('/');
     await openUrl(page, fixtureUrl('transforms/v1/compression'));
     await selectPath(page, '/raw');
@@ -98,7 +108,9 @@ test('a chunk that keeps answering 500 ends in a clear error for that variable; 
   });
 });
 
-test('a stalled chunk times out with a clear error; Retry after the server recovers shows the values', async ({ page }) => {
+test('a stalled chunk times out with a clear error; Retry after the server recovers shows the values', async ({
+  page,
+}) => {
   const match = 'netcdf-c-4.9.0/nczarr-file/legacy.file/x/';
   await faultCase(match, async () => {
     await page.goto('/');
@@ -115,7 +127,9 @@ test('a stalled chunk times out with a clear error; Retry after the server recov
   });
 });
 
-test('truncated bodies and a wrong Content-Length: retried once, right values; lasting truncation, a clear error', async ({ page }) => {
+test('truncated bodies and a wrong Content-Length: retried once, right values; lasting truncation, a clear error', async ({
+  page,
+}) => {
   const base = 'transforms/keys-upper/compression.file/';
   await faultCase(base, async () => {
     await page.goto('/');
@@ -164,7 +178,19 @@ test('a corrupt chunk in a dropped folder is masked and reported; the rest of th
     const root = path.join(dir, 'corrupt.zarr');
     mkdirSync(path.join(root, 'a'), { recursive: true });
     writeFileSync(path.join(root, '.zgroup'), '{"zarr_format": 2}');
-    writeFileSync(path.join(root, 'a/.zarray'), JSON.stringify({ zarr_format: 2, shape: [4, 4], chunks: [2, 2], dtype: '<i4', compressor: null, filters: null, fill_value: -1, order: 'C' }));
+    writeFileSync(
+      path.join(root, 'a/.zarray'),
+      JSON.stringify({
+        zarr_format: 2,
+        shape: [4, 4],
+        chunks: [2, 2],
+        dtype: '<i4',
+        compressor: null,
+        filters: null,
+        fill_value: -1,
+        order: 'C',
+      }),
+    );
     for (let r = 0; r < 2; r++) {
       for (let c = 0; c < 2; c++) {
         const v = new Int32Array(4);
@@ -177,7 +203,9 @@ test('a corrupt chunk in a dropped folder is masked and reported; the rest of th
     await page.getByTestId('folder-input').setInputFiles(root);
     await selectPath(page, '/a');
     await page.getByTestId('view-matrix').click();
-    await expect(page.getByRole('status').filter({ hasText: 'could not be read' })).toContainText(/1 chunk could not be read.*5 bytes; 16 were expected/);
+    await expect(page.getByRole('status').filter({ hasText: 'could not be read' })).toContainText(
+      /1 chunk could not be read.*5 bytes; 16 were expected/,
+    );
     await expect.poll(() => cellValue(page, 0, 0)).toBe('0');
     expect(await cellValue(page, 1, 3)).toBe('7');
     expect(await cellValue(page, 3, 3)).toBe('15');

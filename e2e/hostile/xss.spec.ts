@@ -33,7 +33,7 @@ const PAYLOADS = [
 const NAMEABLE = PAYLOADS.filter((p) => !p.includes('/'));
 const GROUP = NAMEABLE[6]!;
 const INNER = NAMEABLE[7]!;
-const FORMULAS = ['=HYPERLINK("https://evil.example","x")', '-1+cmd|\' /C calc\'!A0', '@SUM(1)', '+1+1'];
+const FORMULAS = ['=HYPERLINK("https://evil.example","x")', "-1+cmd|' /C calc'!A0", '@SUM(1)', '+1+1'];
 
 let tried = 0;
 let executed = 0;
@@ -52,18 +52,39 @@ function writeDataset(root: string): number {
     attrs[`value_${i}`] = p;
   });
   places += PAYLOADS.length * 2;
-  const zarray = (shape: number[], dtype: string, fill: unknown = null) => JSON.stringify({ zarr_format: 2, shape, chunks: shape, dtype, compressor: null, filters: null, fill_value: fill, order: 'C' });
+  const zarray = (shape: number[], dtype: string, fill: unknown = null) =>
+    JSON.stringify({
+      zarr_format: 2,
+      shape,
+      chunks: shape,
+      dtype,
+      compressor: null,
+      filters: null,
+      fill_value: fill,
+      order: 'C',
+    });
   put('.zgroup', '{"zarr_format": 2}');
   put('.zattrs', JSON.stringify(attrs));
   // A 1-D and a 2-D variable named by payloads, with payload dimension names and plot titles.
   NAMEABLE.slice(0, 6).forEach((name, i) => {
     put(`${name}/.zarray`, zarray([3], '<f4', 0));
-    put(`${name}/.zattrs`, JSON.stringify({ _ARRAY_DIMENSIONS: [NAMEABLE[(i + 1) % NAMEABLE.length]], long_name: PAYLOADS[i], units: PAYLOADS[i + 1], ...attrs }));
+    put(
+      `${name}/.zattrs`,
+      JSON.stringify({
+        _ARRAY_DIMENSIONS: [NAMEABLE[(i + 1) % NAMEABLE.length]],
+        long_name: PAYLOADS[i],
+        units: PAYLOADS[i + 1],
+        ...attrs,
+      }),
+    );
     put(`${name}/0`, new Uint8Array(new Float32Array([1, 2, 3]).buffer));
     places += 4 + PAYLOADS.length * 2;
   });
   put('grid/.zarray', zarray([2, 3], '<f4', 0));
-  put('grid/.zattrs', JSON.stringify({ _ARRAY_DIMENSIONS: [NAMEABLE[8], NAMEABLE[0]], long_name: PAYLOADS[5], units: PAYLOADS[6] }));
+  put(
+    'grid/.zattrs',
+    JSON.stringify({ _ARRAY_DIMENSIONS: [NAMEABLE[8], NAMEABLE[0]], long_name: PAYLOADS[5], units: PAYLOADS[6] }),
+  );
   put('grid/0.0', new Uint8Array(new Float32Array([1, 2, 3, 4, 5, 6]).buffer));
   places += 4;
   // String data: every payload and spreadsheet formula as a value.
@@ -106,7 +127,13 @@ async function noExecution(page: Page, dialogs: number): Promise<void> {
   executed += ran.length + dialogs;
   expect(ran, 'payloads that ran').toEqual([]);
   expect(dialogs).toBe(0);
-  expect(await page.locator('a[href^="javascript:" i], iframe, script:not([src]), [onerror], [onload], [onclick], [onmouseover], [ontoggle]').count()).toBe(0);
+  expect(
+    await page
+      .locator(
+        'a[href^="javascript:" i], iframe, script:not([src]), [onerror], [onload], [onclick], [onmouseover], [ontoggle]',
+      )
+      .count(),
+  ).toBe(0);
 }
 
 test('hostile names, attributes, plot titles and string values render as inert text', async ({ page }) => {
@@ -132,7 +159,10 @@ test('hostile names, attributes, plot titles and string values render as inert t
       await items.nth(i).click();
       for (const tab of ['Overview', 'CDL', 'JSON']) await page.getByRole('tab', { name: tab }).click();
       const display = page.getByTestId('display');
-      if (await display.isVisible()) await expect(display.getByTestId('slice-view').or(display.getByTestId('error'))).toBeVisible({ timeout: 20_000 });
+      if (await display.isVisible())
+        await expect(display.getByTestId('slice-view').or(display.getByTestId('error'))).toBeVisible({
+          timeout: 20_000,
+        });
     }
     // The payloads are on screen as text.
     await page.locator('[role=treeitem]').filter({ hasText: 'text' }).first().click();
@@ -157,12 +187,19 @@ test('hostile names, attributes, plot titles and string values render as inert t
   }
 });
 
-test('the Content-Security-Policy refuses inline script and string eval (setTimeout with a string)', async ({ page }) => {
+test('the Content-Security-Policy refuses inline script and string eval (setTimeout with a string)', async ({
+  page,
+}) => {
   cases++;
   failures++;
   await page.goto('/');
   const policy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
-  const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k ?? '', v]));
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k ?? '', v]),
+  );
   const scriptSrc = directives.get('script-src') ?? directives.get('default-src') ?? [];
   expect(scriptSrc.length).toBeGreaterThan(0);
   expect(scriptSrc).not.toContain("'unsafe-inline'");
@@ -199,7 +236,10 @@ const FRAGMENTS: [string, RegExp][] = [
   ['url=https%3A%2F%2Fuser%3Apw%40example.com%2Fd.zarr', /credentials/],
   ['url=https%3A%2F%2Fexample.com%2Fd.zarr&i=time:99999999999999999', /indices/],
   ['url=https%3A%2F%2Fexample.com%2Fd.zarr&i=__proto__:1', /indices/],
-  [`url=https%3A%2F%2Fexample.com%2Fd.zarr&view=${encodeURIComponent('<img src=x onerror=__pwn(22)>')}`, /Unknown view/],
+  [
+    `url=https%3A%2F%2Fexample.com%2Fd.zarr&view=${encodeURIComponent('<img src=x onerror=__pwn(22)>')}`,
+    /Unknown view/,
+  ],
   [`url=https%3A%2F%2Fexample.com%2Fd.zarr&var=${encodeURIComponent('<script>__pwn(23)</script>')}`, /variable path/],
   [`url=https%3A%2F%2Fexample.com%2F${'a'.repeat(20_000)}`, /too long/],
   ['var=%2Ftemp', /no "url"/],

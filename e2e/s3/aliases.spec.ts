@@ -11,11 +11,20 @@ import { addAlias, aliasUrl, expectMatrixMatches, recordRequests } from './helpe
 
 const STYLES = [
   { style: 'path', url: S3_URL, virtualHost: false, host: `127.0.0.1:${S3_PORT}`, bucketInPath: true },
-  { style: 'virtual-host', url: S3_VHOST_URL, virtualHost: true, host: `${BUCKET}.s3.localhost:${S3_PORT}`, bucketInPath: false },
+  {
+    style: 'virtual-host',
+    url: S3_VHOST_URL,
+    virtualHost: true,
+    host: `${BUCKET}.s3.localhost:${S3_PORT}`,
+    bucketInPath: false,
+  },
 ] as const;
 
 for (const s of STYLES) {
-  test(`s3://alias/… in ${s.style} style: unconsolidated (listing), consolidated and NCZarr datasets show the reference values`, async ({ page, context }, info) => {
+  test(`s3://alias/… in ${s.style} style: unconsolidated (listing), consolidated and NCZarr datasets show the reference values`, async ({
+    page,
+    context,
+  }, info) => {
     test.setTimeout(120_000);
     const requests = recordRequests(context);
     await page.goto('/');
@@ -37,11 +46,16 @@ for (const s of STYLES) {
     expect(listings.length).toBeGreaterThan(0);
     const pages = listings.filter((r) => new URL(r.url).searchParams.has('continuation-token')).length;
     // Each group folder of this dataset fits in one listing page (pagination: pagination.spec.ts).
-    info.annotations.push({ type: 'listing', description: `${listings.length} ListObjectsV2 requests, ${pages} continuation pages` });
+    info.annotations.push({
+      type: 'listing',
+      description: `${listings.length} ListObjectsV2 requests, ${pages} continuation pages`,
+    });
     // Path style names the bucket in the path (objects and listings); virtual-host style only in the host.
     const inPath = (r: { url: string }) => /^\/zarrview(\/|$)/.test(new URL(r.url).pathname);
     expect(opened.filter((r) => inPath(r) !== s.bucketInPath).map((r) => r.url)).toEqual([]);
-    expect(requests.list.slice(mark).some((r) => r.url.includes(`:${S3_PORT}`) && new URL(r.url).host !== s.host)).toBe(false);
+    expect(requests.list.slice(mark).some((r) => r.url.includes(`:${S3_PORT}`) && new URL(r.url).host !== s.host)).toBe(
+      false,
+    );
 
     // 2. Consolidated (.zmetadata): no listing; F-order chunks.
     const layout = 'zarr-python/layout';

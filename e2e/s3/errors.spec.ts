@@ -92,7 +92,9 @@ test('timeout: a server that never answers gets the timeout message', async ({ p
     const message = page.getByTestId('error-message');
     // Each stalled attempt waits for its 30 s timeout, then a backoff: move the page's clock on until the end.
     for (let i = 0; i < 20 && !(await message.isVisible()); i++) {
-      await expect.poll(async () => (await staticLog(match, mark)).filter((e) => e.fault === 'stall').length).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await staticLog(match, mark)).filter((e) => e.fault === 'stall').length)
+        .toBeGreaterThan(0);
       await page.clock.runFor(31_000);
       await page.waitForTimeout(200);
     }

@@ -55,7 +55,11 @@ export async function addAlias(page: Page, a: AliasFields): Promise<void> {
 export async function editAlias(page: Page, index: number, label: string, value: string): Promise<void> {
   await page.getByTestId('endpoints-button').click();
   const dialog = page.getByTestId('endpoints-dialog');
-  await dialog.locator('fieldset').nth(index + 1).getByLabel(label).fill(value);
+  await dialog
+    .locator('fieldset')
+    .nth(index + 1)
+    .getByLabel(label)
+    .fill(value);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -97,37 +101,60 @@ function want(ref: ExpectedArray, v: number | string | null): number | string {
  * (empty) where the reference holds the fill value (whether a fill value masks depends on the dialect's CF
  * rules). Returns how many cells showed a value.
  */
-export async function expectMatrixMatches(page: Page, ref: ExpectedArray, scroll: [number, number] = [0, 0]): Promise<number> {
+export async function expectMatrixMatches(
+  page: Page,
+  ref: ExpectedArray,
+  scroll: [number, number] = [0, 0],
+): Promise<number> {
   const cols = ref.shape.length >= 2 ? ref.shape[ref.shape.length - 1]! : 1;
   const matrix = page.getByTestId('matrix');
   await expect(matrix).toBeVisible({ timeout: 60_000 });
   await matrix.evaluate((el, [top, left]) => el.scrollTo(left!, top!), scroll);
   let shownValues = 0;
   await expect
-    .poll(async () => {
-      const cells = await matrix.locator('[data-testid^="cell-"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-testid') ?? '', e.getAttribute('data-value') ?? '']));
-      const wrong: string[] = [];
-      shownValues = 0;
-      for (const [id, value] of cells) {
-        const [, r, c] = /^cell-(\d+)-(\d+)$/.exec(id!) ?? [];
-        const v = ref.values[Number(r) * cols + Number(c)] ?? null;
-        if (value === '') {
-          if (!isFill(ref, v)) wrong.push(`${id}: masked, reference ${String(v)}`);
-          continue;
+    .poll(
+      async () => {
+        const cells = await matrix
+          .locator('[data-testid^="cell-"]')
+          .evaluateAll((els) =>
+            els.map((e) => [e.getAttribute('data-testid') ?? '', e.getAttribute('data-value') ?? '']),
+          );
+        const wrong: string[] = [];
+        shownValues = 0;
+        for (const [id, value] of cells) {
+          const [, r, c] = /^cell-(\d+)-(\d+)$/.exec(id!) ?? [];
+          const v = ref.values[Number(r) * cols + Number(c)] ?? null;
+          if (value === '') {
+            if (!isFill(ref, v)) wrong.push(`${id}: masked, reference ${String(v)}`);
+            continue;
+          }
+          shownValues++;
+          const w = want(ref, v);
+          if ((typeof w === 'number' ? Number(value) : value) !== w) wrong.push(`${id}: ${value} ≠ ${w}`);
         }
-        shownValues++;
-        const w = want(ref, v);
-        if ((typeof w === 'number' ? Number(value) : value) !== w) wrong.push(`${id}: ${value} ≠ ${w}`);
-      }
-      return cells.length === 0 ? ['no cells'] : wrong;
-    }, { timeout: 30_000 })
+        return cells.length === 0 ? ['no cells'] : wrong;
+      },
+      { timeout: 30_000 },
+    )
     .toEqual([]);
   return shownValues;
 }
 
 /** Requests the static server logged for paths containing `part`, from entry `from` on. */
-export async function staticLog(part: string, from = 0): Promise<{ path: string; method: string; range: string | null; status: number; bytes: number; fault: string | null }[]> {
-  const log = (await (await fetch(`${STATIC_URL}/__control/log`)).json()) as { path: string; method: string; range: string | null; status: number; bytes: number; fault: string | null }[];
+export async function staticLog(
+  part: string,
+  from = 0,
+): Promise<
+  { path: string; method: string; range: string | null; status: number; bytes: number; fault: string | null }[]
+> {
+  const log = (await (await fetch(`${STATIC_URL}/__control/log`)).json()) as {
+    path: string;
+    method: string;
+    range: string | null;
+    status: number;
+    bytes: number;
+    fault: string | null;
+  }[];
   return log.slice(from).filter((e) => e.path.includes(part));
 }
 
@@ -138,7 +165,10 @@ export async function staticLogLength(): Promise<number> {
 
 /** Sets this spec's fault scope on the static server. */
 export async function setFaults(scope: string, faults: unknown[], seed = 1): Promise<void> {
-  const res = await fetch(`${STATIC_URL}/__control/config?scope=${scope}`, { method: 'POST', body: JSON.stringify({ latencyMs: 0, faults, seed }) });
+  const res = await fetch(`${STATIC_URL}/__control/config?scope=${scope}`, {
+    method: 'POST',
+    body: JSON.stringify({ latencyMs: 0, faults, seed }),
+  });
   expect(res.ok).toBe(true);
 }
 

@@ -10,7 +10,10 @@ import { fixture } from './helpers';
 
 const NAME = 'zarr-python/many-arrays';
 
-test('a listing of more than 1,000 entries is read page by page; arrays from the last page open', async ({ page, context }) => {
+test('a listing of more than 1,000 entries is read page by page; arrays from the last page open', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const ref = expectedValues(NAME);
   const names = Object.keys(ref).sort();
@@ -18,7 +21,9 @@ test('a listing of more than 1,000 entries is read page by page; arrays from the
   const last = names[names.length - 1]!;
   // The server side first: the first page is truncated at 1,000 entries and does not hold the last array.
   const prefix = `${fixture(NAME).path}/`;
-  const first = await (await fetch(`${S3_URL}/${BUCKET}?list-type=2&delimiter=%2F&prefix=${encodeURIComponent(prefix)}`)).text();
+  const first = await (
+    await fetch(`${S3_URL}/${BUCKET}?list-type=2&delimiter=%2F&prefix=${encodeURIComponent(prefix)}`)
+  ).text();
   expect(first).toContain('<IsTruncated>true</IsTruncated>');
   expect(first.match(/<CommonPrefixes>/g)?.length ?? 0).toBeLessThanOrEqual(1000);
   expect(first).not.toContain(`${prefix}${last.slice(1)}/`);

@@ -8,7 +8,9 @@ import { clearFaults, expectMatrixMatches, fixture, setFaults, staticLog, static
 
 const SCOPE = 's3retries';
 
-test('30% injected 503s: the dataset opens with the right values and telemetry shows the retries', async ({ page }, info) => {
+test('30% injected 503s: the dataset opens with the right values and telemetry shows the retries', async ({
+  page,
+}, info) => {
   test.setTimeout(120_000);
   const name = 'transforms/keys-lower/compression';
   const match = `/${fixture(name).path}/`;

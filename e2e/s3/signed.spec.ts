@@ -12,7 +12,10 @@ import { addAlias, aliasUrl, editAlias, expectMatrixMatches, recordRequests } fr
 const NAME = 'netcdf-c-4.9.3/nczarr-file/groups';
 const { accessKeyId: KEY_ID, secretAccessKey: SECRET } = SIGNED_CREDENTIALS;
 
-test('signed requests: right credentials open, a wrong secret shows the signature error; the secret never leaks', async ({ page, context }) => {
+test('signed requests: right credentials open, a wrong secret shows the signature error; the secret never leaks', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   // The clipboard of a headless browser is not readable everywhere: keep what "Copy link" writes.
   await context.addInitScript(() => {
@@ -29,7 +32,13 @@ test('signed requests: right credentials open, a wrong secret shows the signatur
   page.on('pageerror', (e) => consoleText.push(`pageerror: ${e.message}\n${e.stack ?? ''}`));
 
   await page.goto('/');
-  await addAlias(page, { name: 'signed', url: SIGNED_URL, region: SIGNED_REGION, accessKeyId: KEY_ID, secretAccessKey: SECRET });
+  await addAlias(page, {
+    name: 'signed',
+    url: SIGNED_URL,
+    region: SIGNED_REGION,
+    accessKeyId: KEY_ID,
+    secretAccessKey: SECRET,
+  });
   await openUrl(page, aliasUrl('signed', BUCKET, NAME));
   await selectPath(page, '/temp');
   await page.getByTestId('view-matrix').click();
@@ -40,7 +49,10 @@ test('signed requests: right credentials open, a wrong secret shows the signatur
   const origin = new URL(SIGNED_URL).origin;
   const toEndpoint = requests.list.filter((r) => new URL(r.url).origin === origin && r.method !== 'OPTIONS');
   expect(toEndpoint.length).toBeGreaterThan(5);
-  for (const r of toEndpoint) expect(r.headers.authorization ?? '').toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=${KEY_ID}/\\d{8}/${SIGNED_REGION}/s3/aws4_request`));
+  for (const r of toEndpoint)
+    expect(r.headers.authorization ?? '').toMatch(
+      new RegExp(`^AWS4-HMAC-SHA256 Credential=${KEY_ID}/\\d{8}/${SIGNED_REGION}/s3/aws4_request`),
+    );
 
   await page.getByTestId('copy-link').click();
   await expect(page.getByTestId('copy-link')).toHaveText('Link copied');

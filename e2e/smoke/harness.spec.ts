@@ -25,7 +25,9 @@ test('the app page loads', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test('the page reads an object from s3rver with a Range header (CORS + range over the S3 protocol)', async ({ page }) => {
+test('the page reads an object from s3rver with a Range header (CORS + range over the S3 protocol)', async ({
+  page,
+}) => {
   await page.goto('/');
   const key = 'public/demo/index.json';
   const whole = await (await fetch(`${S3_URL}/${BUCKET}/${key}`)).text();
@@ -40,7 +42,10 @@ test('the page reads an object from s3rver with a Range header (CORS + range ove
 
 test('the page lists a bucket prefix over the S3 protocol', async ({ page }) => {
   await page.goto('/');
-  const xml = await page.evaluate(async (url) => (await fetch(url)).text(), `${S3_URL}/${BUCKET}?list-type=2&prefix=public/demo/&delimiter=/`);
+  const xml = await page.evaluate(
+    async (url) => (await fetch(url)).text(),
+    `${S3_URL}/${BUCKET}?list-type=2&prefix=public/demo/&delimiter=/`,
+  );
   expect(xml).toContain('public/demo/index.json');
 });
 

@@ -10,10 +10,23 @@ const axeSource = readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js
 async function axe(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run(document, {
+    const r = await (
+      window as unknown as {
+        axe: {
+          run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
+        };
+      }
+    ).axe.run(document, {
       resultTypes: ['violations'],
     });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, targets: (v.nodes as { target: unknown; failureSummary?: string }[]).slice(0, 4).map((n) => [n.target, n.failureSummary]) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.length,
+      targets: (v.nodes as { target: unknown; failureSummary?: string }[])
+        .slice(0, 4)
+        .map((n) => [n.target, n.failureSummary]),
+    }));
   });
   await info.attach(`axe-${name}.json`, { body: JSON.stringify(result, null, 2), contentType: 'application/json' });
   expect(result.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
@@ -25,7 +38,9 @@ async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
   await info.attach(name, { path: file, contentType: 'image/png' });
 }
 
-test('main screens are axe-clean of serious violations (light and dark) and saved as screenshots', async ({ page }, info) => {
+test('main screens are axe-clean of serious violations (light and dark) and saved as screenshots', async ({
+  page,
+}, info) => {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/');

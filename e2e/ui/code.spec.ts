@@ -13,12 +13,16 @@ function near(got: readonly number[], want: readonly number[]) {
   expect(got.length).toBe(want.length);
   const bad = got.findIndex((x, i) => {
     const y = want[i] ?? NaN;
-    return Number.isNaN(x) || Number.isNaN(y) ? Number.isNaN(x) !== Number.isNaN(y) : Math.abs(x - y) > 1e-6 * Math.max(1, Math.abs(y));
+    return Number.isNaN(x) || Number.isNaN(y)
+      ? Number.isNaN(x) !== Number.isNaN(y)
+      : Math.abs(x - y) > 1e-6 * Math.max(1, Math.abs(y));
   });
   expect(bad, `first difference at ${bad}: ${got[bad]} vs ${want[bad]}`).toBe(-1);
 }
 
-test('the Code snippets reproduce the view: xarray = the CSV export, zarr-python = the NPY export', async ({ page }) => {
+test('the Code snippets reproduce the view: xarray = the CSV export, zarr-python = the NPY export', async ({
+  page,
+}) => {
   expect(pythonProblem()).toBeNull();
   await page.goto('/');
   await openUrl(page, `${STATIC_URL}/public/demo/cf-demo.zarr`);
@@ -32,11 +36,20 @@ test('the Code snippets reproduce the view: xarray = the CSV export, zarr-python
   const xarray = await page.getByTestId('code-xarray').innerText();
   expect(xarray).toContain(`xr.open_zarr(\n    "${STATIC_URL}/public/demo/cf-demo.zarr",`);
   expect(xarray).toContain('.isel({"time": 7})');
-  await expect(page.getByTestId('code-cli')).toHaveText(`npx zarrview dump -v /air ${STATIC_URL}/public/demo/cf-demo.zarr`);
+  await expect(page.getByTestId('code-cli')).toHaveText(
+    `npx zarrview dump -v /air ${STATIC_URL}/public/demo/cf-demo.zarr`,
+  );
 
   const [csvDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  const csv = readFileSync((await csvDl.path())!, 'utf8').trim().split(/\r\n/);
-  const shown = csv.slice(1).flatMap((line) => line.split(',').slice(1).map((c) => (c === '' ? NaN : Number(c))));
+  const csv = readFileSync((await csvDl.path())!, 'utf8')
+    .trim()
+    .split(/\r\n/);
+  const shown = csv.slice(1).flatMap((line) =>
+    line
+      .split(',')
+      .slice(1)
+      .map((c) => (c === '' ? NaN : Number(c))),
+  );
   near(await runSnippet(xarray), shown);
 
   const [npyDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-npy').click()]);

@@ -66,7 +66,10 @@ test('a failing server shows the error in place with details; the rest stays usa
   await openUrl(page, fixtureUrl('transforms/keys-upper/groups'));
   await fetch(`${STATIC_URL}/__control/config?scope=datasets`, {
     method: 'POST',
-    body: JSON.stringify({ latencyMs: 0, faults: [{ kind: 'status', status: 500, match: 'keys-upper/groups.file/temp/' }] }),
+    body: JSON.stringify({
+      latencyMs: 0,
+      faults: [{ kind: 'status', status: 500, match: 'keys-upper/groups.file/temp/' }],
+    }),
   });
   try {
     await selectPath(page, '/temp');
@@ -94,7 +97,16 @@ test('a tree of 10,000 variables stays virtualised and responsive', async ({ pag
     mkdirSync(root);
     const metadata: Record<string, unknown> = { '.zgroup': { zarr_format: 2 }, '.zattrs': {} };
     for (let i = 0; i < 10_000; i++) {
-      metadata[`v${String(i).padStart(5, '0')}/.zarray`] = { zarr_format: 2, shape: [2], chunks: [2], dtype: '<f4', compressor: null, filters: null, fill_value: 0, order: 'C' };
+      metadata[`v${String(i).padStart(5, '0')}/.zarray`] = {
+        zarr_format: 2,
+        shape: [2],
+        chunks: [2],
+        dtype: '<f4',
+        compressor: null,
+        filters: null,
+        fill_value: 0,
+        order: 'C',
+      };
       metadata[`v${String(i).padStart(5, '0')}/.zattrs`] = { _ARRAY_DIMENSIONS: ['x'] };
     }
     writeFileSync(path.join(root, '.zgroup'), JSON.stringify({ zarr_format: 2 }));

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectedValues, selectPath } from './helpers';
 
-test('a demo opens from the start screen; time labels are dates; NPY equals the stored values; hover shows coordinates and value; telemetry counts requests', async ({ page }) => {
+test('a demo opens from the start screen; time labels are dates; NPY equals the stored values; hover shows coordinates and value; telemetry counts requests', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByTestId('demo-cf-demo').click();
   await expect(page.getByRole('tree')).toBeVisible();

@@ -9,7 +9,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** The URL (with netcdf-c `#mode`) of a fixture from fixtures/index.json. */
 export function fixtureUrl(name: string): string {
-  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as { datasets: { name: string; path: string; mode: string }[] };
+  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as {
+    datasets: { name: string; path: string; mode: string }[];
+  };
   const d = index.datasets.find((x) => x.name === name);
   if (!d) throw new Error(`no fixture ${name}`);
   return `${STATIC_URL}/${d.path}#mode=${d.mode.replace(/,?file$/, '').replace(/^$/, 'zarr')}`;
@@ -17,7 +19,9 @@ export function fixtureUrl(name: string): string {
 
 /** The fixture over the S3 protocol (s3rver, path style): stores without consolidated metadata need listing. */
 export function fixtureS3Url(name: string): string {
-  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as { datasets: { name: string; path: string; mode: string }[] };
+  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as {
+    datasets: { name: string; path: string; mode: string }[];
+  };
   const d = index.datasets.find((x) => x.name === name);
   if (!d) throw new Error(`no fixture ${name}`);
   return `${S3_URL}/${BUCKET}/${d.path}#mode=${d.mode.replace(/,?file$/, '') || 'zarr'},s3`;

@@ -23,7 +23,9 @@ test('picking a zip and a dataset folder opens them', async ({ page }) => {
   await page.getByTestId('zip-input').setInputFiles(path.join(ROOT, 'fixtures/netcdf-c-4.9.3/nczarr-zip/types.zip'));
   await expect(page.getByRole('tree')).toBeVisible();
   await page.goto('/');
-  await page.getByTestId('folder-input').setInputFiles(path.join(ROOT, 'fixtures/netcdf-c-4.9.3/nczarr-file/groups.file'));
+  await page
+    .getByTestId('folder-input')
+    .setInputFiles(path.join(ROOT, 'fixtures/netcdf-c-4.9.3/nczarr-file/groups.file'));
   await expect(page.locator('[role=treeitem][data-path="/temp"]')).toBeVisible();
   await page.locator('[role=treeitem][data-path="/temp"]').click();
   await page.getByTestId('view-matrix').click();

@@ -15,15 +15,30 @@ import { PROJECTIONS, type ProjectionName } from '../../src/geo/projection-names
 import { STATIC_URL } from '../harness/ports';
 import { openUrl, selectPath } from './helpers';
 
-const topo = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('world-atlas/land-110m.json'), 'utf8')) as Topology;
+const topo = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve('world-atlas/land-110m.json'), 'utf8'),
+) as Topology;
 const land = feature(topo, topo.objects.land!) as GeoJSON.FeatureCollection;
 // Coastline vertices of large land masses (rings of over 100 points), every 20th.
 const coastPoints: [number, number][] = land.features
-  .flatMap((f) => (f.geometry.type === 'MultiPolygon' ? f.geometry.coordinates.map((p) => p[0]!) : f.geometry.type === 'Polygon' ? [f.geometry.coordinates[0]!] : []))
+  .flatMap((f) =>
+    f.geometry.type === 'MultiPolygon'
+      ? f.geometry.coordinates.map((p) => p[0]!)
+      : f.geometry.type === 'Polygon'
+        ? [f.geometry.coordinates[0]!]
+        : [],
+  )
   .filter((ring) => ring.length > 100)
   .flatMap((ring) => ring.filter((_, i) => i % 20 === 5))
   .map((p) => [p![0]!, p![1]!]);
-const OCEAN: [number, number][] = [[-150, -30], [-30, 30], [80, -30], [-140, 20], [0, -50], [-40, -60]];
+const OCEAN: [number, number][] = [
+  [-150, -30],
+  [-30, 30],
+  [80, -30],
+  [-140, 20],
+  [0, -50],
+  [-40, -60],
+];
 
 async function pixels(page: Page, pts: [number, number][]): Promise<number[][]> {
   return page.getByTestId('map-canvas').evaluate((c, p) => {
@@ -33,7 +48,8 @@ async function pixels(page: Page, pts: [number, number][]): Promise<number[][]> 
 }
 
 const isCoast = (block: number[]) => {
-  for (let i = 0; i < block.length; i += 4) if (block[i]! < 60 && block[i + 1]! < 60 && block[i + 2]! < 60 && block[i + 3]! > 200) return true;
+  for (let i = 0; i < block.length; i += 4)
+    if (block[i]! < 60 && block[i + 1]! < 60 && block[i + 2]! < 60 && block[i + 3]! > 200) return true;
   return false;
 };
 const isData = (block: number[]) => block[16 + 3] === 255 && !isCoast(block.slice(16, 20));
@@ -62,12 +78,16 @@ async function check(page: Page, name: ProjectionName, center: [number, number])
   expect(ocean.length, `${name}: ocean points on the map`).toBeGreaterThan(0);
   const cp = await pixels(page, coast);
   const hits = cp.filter(isCoast).length;
-  expect(hits / coast.length, `${name}: coastline drawn at ${hits} of ${coast.length} coast points`).toBeGreaterThan(0.9);
+  expect(hits / coast.length, `${name}: coastline drawn at ${hits} of ${coast.length} coast points`).toBeGreaterThan(
+    0.9,
+  );
   const op = await pixels(page, ocean);
   expect(op.map(isData), `${name}: data colour at ocean points`).toEqual(op.map(() => true));
 }
 
-test('the map draws with coastlines in every projection (pixel checks); hover; state in the share link', async ({ page }) => {
+test('the map draws with coastlines in every projection (pixel checks); hover; state in the share link', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await openUrl(page, `${STATIC_URL}/fixtures/xarray-world/era5-like.zarr`);
@@ -87,7 +107,9 @@ test('the map draws with coastlines in every projection (pixel checks); hover; s
   await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
   await canvas.hover({ position: { x: box.width / 2, y: box.height / 2 } });
-  await expect(page.getByTestId('map-hover')).toHaveText(/^lat (39|40)\.\d\d°, lon -(99|100)\.\d\d°: [\d.]+ — Temperature \[K\]$/);
+  await expect(page.getByTestId('map-hover')).toHaveText(
+    /^lat (39|40)\.\d\d°, lon -(99|100)\.\d\d°: [\d.]+ — Temperature \[K\]$/,
+  );
 
   await expect(page).toHaveURL(/proj=orthographic/);
   await expect(page).toHaveURL(/ctr=-100%2C40|ctr=-100,40/);

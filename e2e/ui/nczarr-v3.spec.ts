@@ -5,7 +5,12 @@ import { ROOT, column, expectedValues, fixtureS3Url, openUrl, selectPath } from 
 
 // NCZarr over Zarr v3 (seed 2024-04, Appendix E), transformed from netcdf-c 4.9.3 output: the viewer must show
 // what ncdump shows for the source, read through the S3 protocol.
-const norm = (s: string) => s.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l !== '').join('\n');
+const norm = (s: string) =>
+  s
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => l !== '')
+    .join('\n');
 
 for (const cdl of ['groups', 'types']) {
   test(`NCZarr v3 ${cdl}: the CDL tab equals ncdump -h of the source`, async ({ page }) => {

@@ -20,28 +20,42 @@ async function openReport(page: Page): Promise<void> {
 async function listed(page: Page): Promise<string[]> {
   return page
     .locator('[data-testid=report] li.finding')
-    .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-path')} ${e.getAttribute('data-code')} ${e.getAttribute('data-severity')}`));
+    .evaluateAll((els) =>
+      els.map(
+        (e) => `${e.getAttribute('data-path')} ${e.getAttribute('data-code')} ${e.getAttribute('data-severity')}`,
+      ),
+    );
 }
 
 const planted = (name: string) =>
-  Object.entries(expected.findings[name] ?? {}).flatMap(([p, codes]) => Object.entries(codes).map(([c, s]) => `${p} ${c} ${s}`));
+  Object.entries(expected.findings[name] ?? {}).flatMap(([p, codes]) =>
+    Object.entries(codes).map(([c, s]) => `${p} ${c} ${s}`),
+  );
 
-test('a badly chunked store (over S3: it is not consolidated) lists the planted findings; a variable its own', async ({ page }) => {
+test('a badly chunked store (over S3: it is not consolidated) lists the planted findings; a variable its own', async ({
+  page,
+}) => {
   await page.goto('/');
   await openUrl(page, `${S3_URL}/${BUCKET}/fixtures/report/bad-chunks.zarr#mode=zarr,s3`);
   await openReport(page);
   const want = planted('bad-chunks');
-  await expect(page.getByTestId('report-summary')).toContainText(`${want.filter((w) => w.endsWith(' error')).length} errors`);
+  await expect(page.getByTestId('report-summary')).toContainText(
+    `${want.filter((w) => w.endsWith(' error')).length} errors`,
+  );
   const got = await listed(page);
   expect(got.filter((g) => !g.endsWith(' info')).sort()).toEqual(want.filter((w) => !w.endsWith(' info')).sort());
-  await expect(page.locator('li.finding[data-code=not-consolidated]')).toContainText(/metadata objects in \d+ sequential round trips/);
+  await expect(page.locator('li.finding[data-code=not-consolidated]')).toContainText(
+    /metadata objects in \d+ sequential round trips/,
+  );
 
   await selectPath(page, '/forecast/t');
   await openReport(page);
   await expect(page.getByTestId('report')).toContainText('Report for /forecast/t');
   const own = (await listed(page)).sort();
   expect(own).toEqual(want.filter((w) => w.startsWith('/forecast/t ')).sort());
-  await expect(page.locator('li.finding[data-code=standard-name-unknown]')).toContainText('Did you mean "air_temperature"?');
+  await expect(page.locator('li.finding[data-code=standard-name-unknown]')).toContainText(
+    'Did you mean "air_temperature"?',
+  );
 });
 
 test('a clean store has no warnings or errors; a broken NCZarr store shows its dimension errors', async ({ page }) => {
@@ -54,5 +68,7 @@ test('a clean store has no warnings or errors; a broken NCZarr store shows its d
   await openUrl(page, `${STATIC_URL}/fixtures/report/nczarr-broken.file#mode=nczarr`);
   await expect(page.locator('[role=treeitem][data-path="/forecast"]')).toBeVisible();
   await openReport(page);
-  await expect.poll(async () => (await listed(page)).filter((g) => !g.endsWith(' info')).sort()).toEqual(planted('nczarr-broken').sort());
+  await expect
+    .poll(async () => (await listed(page)).filter((g) => !g.endsWith(' info')).sort())
+    .toEqual(planted('nczarr-broken').sort());
 });

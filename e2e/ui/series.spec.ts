@@ -19,11 +19,15 @@ interface Expected {
   times: string[];
   decoded: (number | null)[];
 }
-const expected = (JSON.parse(readFileSync(path.join(ROOT, 'fixtures/series/expected.json'), 'utf8')) as { series: Expected[] }).series;
+const expected = (
+  JSON.parse(readFileSync(path.join(ROOT, 'fixtures/series/expected.json'), 'utf8')) as { series: Expected[] }
+).series;
 const CHUNKS: Record<string, number> = { '/tas': 2, '/t': 4 };
 
 for (const e of expected) {
-  test(`a click on the map of ${e.dataset} gives the series at (${e.lat}, ${e.lon}) as zarr-python reads it`, async ({ page }) => {
+  test(`a click on the map of ${e.dataset} gives the series at (${e.lat}, ${e.lon}) as zarr-python reads it`, async ({
+    page,
+  }) => {
     await page.goto('/');
     await openUrl(page, `${STATIC_URL}/fixtures/${e.dataset}`);
     await selectPath(page, e.variable);
@@ -32,7 +36,10 @@ for (const e of expected) {
     await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
     const w = Number(await canvas.getAttribute('data-width'));
     const h = Number(await canvas.getAttribute('data-height'));
-    const [px, py] = makeProjection({ name: 'equirectangular', center: [0, 0], width: w, height: h })([e.target[1], e.target[0]])!;
+    const [px, py] = makeProjection({ name: 'equirectangular', center: [0, 0], width: w, height: h })([
+      e.target[1],
+      e.target[0],
+    ])!;
     await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
     await canvas.click({ position: { x: (px * box.width) / w, y: (py * box.height) / h } });
@@ -45,7 +52,9 @@ for (const e of expected) {
     await region.getByTestId('series-pin').click();
 
     const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
-    const rows = readFileSync((await dl.path())!, 'utf8').trim().split(/\r\n/);
+    const rows = readFileSync((await dl.path())!, 'utf8')
+      .trim()
+      .split(/\r\n/);
     expect(rows).toHaveLength(e.decoded.length + 1);
     expect(rows[1]).toContain(e.times[0]!.slice(0, 10));
     const got = rows.slice(1).map((r) => r.split(',')[1] ?? '');

@@ -70,7 +70,9 @@ test('CSV and NPY exports equal the slice', async ({ page }) => {
   await expect(page.getByTestId('cell-0-0')).toHaveAttribute('data-value', String(want[0]));
 
   const [csvDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  const csv = readFileSync((await csvDl.path())!, 'utf8').trim().split(/\r\n/);
+  const csv = readFileSync((await csvDl.path())!, 'utf8')
+    .trim()
+    .split(/\r\n/);
   expect(csv).toHaveLength(ny + 1);
   const cells = csv.slice(1).flatMap((line) => line.split(',').slice(1).map(Number));
   expect(cells).toEqual(want);

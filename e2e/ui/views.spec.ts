@@ -4,7 +4,9 @@ import { expectedValues, fixtureUrl, openUrl, selectPath } from './helpers';
 
 const NAME = 'netcdf-c-4.9.3/nczarr-file/groups';
 
-test('1-D variables draw a line plot with units; histogram stats equal the reference slice; PNG export', async ({ page }) => {
+test('1-D variables draw a line plot with units; histogram stats equal the reference slice; PNG export', async ({
+  page,
+}) => {
   await page.goto('/');
   await openUrl(page, fixtureUrl(NAME));
   await selectPath(page, '/lat');
@@ -93,7 +95,9 @@ test('a fixed colour range goes into the link and the colour bar', async ({ page
   await expect(page.getByTestId('heatmap').locator('.colorbar')).toContainText('300');
 });
 
-test('the request timeout is set in the Endpoints dialog, kept across reloads and cleared back to the default', async ({ page }) => {
+test('the request timeout is set in the Endpoints dialog, kept across reloads and cleared back to the default', async ({
+  page,
+}) => {
   await page.goto('/');
   const field = () => page.getByTestId('endpoints-dialog').getByLabel(/Request timeout/);
   await page.getByTestId('endpoints-button').click();

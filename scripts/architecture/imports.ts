@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[^.\w])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[^.\w])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -32,7 +33,8 @@ export function importsOf(text: string): string[] {
 export function folderGraph(root: string, dirs: readonly string[]): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   const tops = new Set(dirs.map((d) => posix.normalize(d)));
-  const node = (path: string) => (tops.has(posix.dirname(path)) ? path.replace(/\.(ts|tsx|mts|js|mjs)$/, '') : posix.dirname(path));
+  const node = (path: string) =>
+    tops.has(posix.dirname(path)) ? path.replace(/\.(ts|tsx|mts|js|mjs)$/, '') : posix.dirname(path);
   for (const d of dirs) {
     for (const file of sourceFiles(join(root, d))) {
       const path = relative(root, file).split(sep).join('/');

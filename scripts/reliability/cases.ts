@@ -9,5 +9,7 @@ export function withDeadline<T>(p: Promise<T>, ms: number): Promise<T | 'hang'> 
 
 /** Name, message and the top of the stack of an error, for a failure report. */
 export function describeError(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}\n${(e.stack ?? '').split('\n').slice(1, 6).join('\n')}` : String(e);
+  return e instanceof Error
+    ? `${e.name}: ${e.message}\n${(e.stack ?? '').split('\n').slice(1, 6).join('\n')}`
+    : String(e);
 }

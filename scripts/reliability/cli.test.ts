@@ -31,7 +31,9 @@ afterEach(() => vi.restoreAllMocks());
 function runCli(args: string[], limitMs = 30_000): Promise<{ code: number | null; stderr: string; ms: number }> {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/zarrview.mjs'), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/zarrview.mjs'), ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
@@ -127,16 +129,20 @@ describe('CLI usage and network problems (real process)', () => {
     ['a stalled body', '/stall-body/ds.zarr', /did not answer|timed out|timeout/i],
   ] as const;
   for (const [what, p, message] of network) {
-    it.concurrent(`${what}: exit 1, one line on stderr, within the time limit`, async () => {
-      cases++;
-      faults++;
-      const r = await runCli(['dump', '-h', '--timeout', '0.5', `${base}${p}`], 60_000);
-      if (r.code === null) hangs++;
-      expect(r.code).toBe(1);
-      expect(oneLine(r.stderr), r.stderr).toBe(true);
-      expect(r.stderr).toMatch(message);
-      survived++;
-    }, 70_000);
+    it.concurrent(
+      `${what}: exit 1, one line on stderr, within the time limit`,
+      async () => {
+        cases++;
+        faults++;
+        const r = await runCli(['dump', '-h', '--timeout', '0.5', `${base}${p}`], 60_000);
+        if (r.code === null) hangs++;
+        expect(r.code).toBe(1);
+        expect(oneLine(r.stderr), r.stderr).toBe(true);
+        expect(r.stderr).toMatch(message);
+        survived++;
+      },
+      70_000,
+    );
   }
 
   it('--debug adds the stack; usage errors exit 2', async () => {

@@ -54,32 +54,111 @@ interface Scheme {
 const flip = (b: Uint8Array, at: number) => Uint8Array.from(b, (x, i) => (i === at ? x ^ 0xff : x));
 
 const SCHEMES: Scheme[] = [
-  { name: 'uncompressed, chunk of the wrong length', codec: null, encode: (r) => r, corrupt: (b) => b.subarray(0, 10), reason: /./ },
+  {
+    name: 'uncompressed, chunk of the wrong length',
+    codec: null,
+    encode: (r) => r,
+    corrupt: (b) => b.subarray(0, 10),
+    reason: /./,
+  },
   { name: 'uncompressed, chunk too long', codec: null, encode: (r) => r, corrupt: (b) => concat(b, b), reason: /./ },
-  { name: 'zlib, broken stream', codec: { id: 'zlib', level: 1 }, encode: (r) => deflateSync(r), corrupt: (b) => flip(flip(b, 2), 5), reason: /./ },
-  { name: 'zlib, truncated stream', codec: { id: 'zlib', level: 1 }, encode: (r) => deflateSync(r), corrupt: (b) => b.subarray(0, b.length - 6), reason: /./ },
-  { name: 'zlib, not a stream at all', codec: { id: 'zlib', level: 1 }, encode: (r) => deflateSync(r), corrupt: () => enc.encode('<html>503</html>'), reason: /./ },
-  { name: 'fletcher32, bad checksum', codec: { id: 'fletcher32' }, encode: (r) => concat(r, le32(fletcher32(r))), corrupt: (b) => flip(b, 3), reason: /checksum/i },
-  { name: 'fletcher32, too short', codec: { id: 'fletcher32' }, encode: (r) => concat(r, le32(fletcher32(r))), corrupt: (b) => b.subarray(0, 3), reason: /short|checksum/i },
-  { name: 'numcodecs crc32, bad checksum', codec: { id: 'crc32' }, encode: (r) => concat(le32(crc32(r)), r), corrupt: (b) => flip(b, 6), reason: /checksum|crc/i },
-  { name: 'v3 crc32c, bad checksum', v3: true, codec: { name: 'crc32c' }, encode: (r) => concat(r, le32(crc32c(r))), corrupt: (b) => flip(b, 1), reason: /./ },
-  { name: 'v3 crc32c, checksum cut off', v3: true, codec: { name: 'crc32c' }, encode: (r) => concat(r, le32(crc32c(r))), corrupt: (b) => b.subarray(0, 2), reason: /./ },
+  {
+    name: 'zlib, broken stream',
+    codec: { id: 'zlib', level: 1 },
+    encode: (r) => deflateSync(r),
+    corrupt: (b) => flip(flip(b, 2), 5),
+    reason: /./,
+  },
+  {
+    name: 'zlib, truncated stream',
+    codec: { id: 'zlib', level: 1 },
+    encode: (r) => deflateSync(r),
+    corrupt: (b) => b.subarray(0, b.length - 6),
+    reason: /./,
+  },
+  {
+    name: 'zlib, not a stream at all',
+    codec: { id: 'zlib', level: 1 },
+    encode: (r) => deflateSync(r),
+    corrupt: () => enc.encode('<html>503</html>'),
+    reason: /./,
+  },
+  {
+    name: 'fletcher32, bad checksum',
+    codec: { id: 'fletcher32' },
+    encode: (r) => concat(r, le32(fletcher32(r))),
+    corrupt: (b) => flip(b, 3),
+    reason: /checksum/i,
+  },
+  {
+    name: 'fletcher32, too short',
+    codec: { id: 'fletcher32' },
+    encode: (r) => concat(r, le32(fletcher32(r))),
+    corrupt: (b) => b.subarray(0, 3),
+    reason: /short|checksum/i,
+  },
+  {
+    name: 'numcodecs crc32, bad checksum',
+    codec: { id: 'crc32' },
+    encode: (r) => concat(le32(crc32(r)), r),
+    corrupt: (b) => flip(b, 6),
+    reason: /checksum|crc/i,
+  },
+  {
+    name: 'v3 crc32c, bad checksum',
+    v3: true,
+    codec: { name: 'crc32c' },
+    encode: (r) => concat(r, le32(crc32c(r))),
+    corrupt: (b) => flip(b, 1),
+    reason: /./,
+  },
+  {
+    name: 'v3 crc32c, checksum cut off',
+    v3: true,
+    codec: { name: 'crc32c' },
+    encode: (r) => concat(r, le32(crc32c(r))),
+    corrupt: (b) => b.subarray(0, 2),
+    reason: /./,
+  },
 ];
 
 function files(s: Scheme, bad: readonly [number, number]): Map<string, Uint8Array> {
   const m = new Map<string, Uint8Array>();
   if (s.v3) {
     m.set('zarr.json', enc.encode(JSON.stringify({ zarr_format: 3, node_type: 'group', attributes: {} })));
-    m.set('a/zarr.json', enc.encode(JSON.stringify({
-      zarr_format: 3, node_type: 'array', shape: [4, 4], data_type: 'int32', fill_value: FILL,
-      chunk_grid: { name: 'regular', configuration: { chunk_shape: [2, 2] } },
-      chunk_key_encoding: { name: 'default', configuration: { separator: '/' } },
-      codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, s.codec],
-    })));
+    m.set(
+      'a/zarr.json',
+      enc.encode(
+        JSON.stringify({
+          zarr_format: 3,
+          node_type: 'array',
+          shape: [4, 4],
+          data_type: 'int32',
+          fill_value: FILL,
+          chunk_grid: { name: 'regular', configuration: { chunk_shape: [2, 2] } },
+          chunk_key_encoding: { name: 'default', configuration: { separator: '/' } },
+          codecs: [{ name: 'bytes', configuration: { endian: 'little' } }, s.codec],
+        }),
+      ),
+    );
   } else {
     m.set('.zgroup', enc.encode('{"zarr_format": 2}'));
     const compressor = s.codec;
-    m.set('a/.zarray', enc.encode(JSON.stringify({ zarr_format: 2, shape: [4, 4], chunks: [2, 2], dtype: '<i4', compressor, filters: null, fill_value: FILL, order: 'C' })));
+    m.set(
+      'a/.zarray',
+      enc.encode(
+        JSON.stringify({
+          zarr_format: 2,
+          shape: [4, 4],
+          chunks: [2, 2],
+          dtype: '<i4',
+          compressor,
+          filters: null,
+          fill_value: FILL,
+          order: 'C',
+        }),
+      ),
+    );
   }
   for (let r = 0; r < 2; r++) {
     for (let c = 0; c < 2; c++) {
@@ -151,8 +230,14 @@ describe('corrupt chunks fail alone; the rest of the slice shows', () => {
     const name = '2d.chunked.compressed.sharded.filled.i2';
     const key = `${name}/c/1/0`;
     const shard = f.files.get(key)!;
-    const slice = await readAll(overlayStore(f.files, new Map([[key, flip(shard, shard.length - 10)]])), f.mode, `/${name}`);
-    const expected = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/expected/zarr-v3/data.values.json'), 'utf8')) as {
+    const slice = await readAll(
+      overlayStore(f.files, new Map([[key, flip(shard, shard.length - 10)]])),
+      f.mode,
+      `/${name}`,
+    );
+    const expected = JSON.parse(
+      readFileSync(path.join(REPO_ROOT, 'fixtures/expected/zarr-v3/data.values.json'), 'utf8'),
+    ) as {
       arrays: Record<string, { values: number[] }>;
     };
     const want = expected.arrays[`/${name}`]!.values;

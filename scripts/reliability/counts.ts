@@ -36,5 +36,8 @@ export interface SuiteCounts {
 export function writeCounts(counts: SuiteCounts): void {
   const dir = path.join(REPO_ROOT, 'test-results', 'reliability');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${counts.suite}.json`), `${JSON.stringify({ ...counts, date: new Date().toISOString() }, null, 1)}\n`);
+  writeFileSync(
+    path.join(dir, `${counts.suite}.json`),
+    `${JSON.stringify({ ...counts, date: new Date().toISOString() }, null, 1)}\n`,
+  );
 }

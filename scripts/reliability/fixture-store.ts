@@ -56,7 +56,10 @@ export function loadFixtures(): MemoryFixture[] {
 }
 
 /** A listable in-memory store over `files`, with `overrides` (key → bytes, or null for a deleted key) on top. */
-export function overlayStore(files: ReadonlyMap<string, Uint8Array>, overrides: ReadonlyMap<string, Uint8Array | null> = new Map()): Store {
+export function overlayStore(
+  files: ReadonlyMap<string, Uint8Array>,
+  overrides: ReadonlyMap<string, Uint8Array | null> = new Map(),
+): Store {
   const lookup = (k: string): Uint8Array | undefined => {
     const o = overrides.get(k);
     if (o === null) return undefined;

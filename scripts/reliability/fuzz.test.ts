@@ -44,7 +44,12 @@ interface Failure {
 const enc = new TextEncoder();
 
 /** Runs one case; returns the untyped errors it met (empty when all is well) and the dataset if it opened. */
-async function runCase(f: MemoryFixture, key: string, text: string, sample: boolean): Promise<{ bad: string[]; ds?: Dataset }> {
+async function runCase(
+  f: MemoryFixture,
+  key: string,
+  text: string,
+  sample: boolean,
+): Promise<{ bad: string[]; ds?: Dataset }> {
   const bad: string[] = [];
   const store = overlayStore(f.files, new Map([[key, enc.encode(text)]]));
   let ds;
@@ -54,7 +59,8 @@ async function runCase(f: MemoryFixture, key: string, text: string, sample: bool
     if (!isZarrviewError(e)) bad.push(`readDataset threw ${describeError(e)}`);
     return { bad };
   }
-  for (const p of ds.problems) if (!isZarrviewError(p.error)) bad.push(`problem ${p.key} holds ${describeError(p.error)}`);
+  for (const p of ds.problems)
+    if (!isZarrviewError(p.error)) bad.push(`problem ${p.key} holds ${describeError(p.error)}`);
   if (!sample) return { bad, ds };
   // The mutated array if the document was one (else the first): its whole data when small, else one element.
   const all = walkVariables(ds.root);
@@ -70,7 +76,10 @@ async function runCase(f: MemoryFixture, key: string, text: string, sample: bool
     }
   }
   try {
-    printCdl(ds, { special: true, data: (x, indent) => (x === v && slice ? formatVariableData(x, slice, indent) : undefined) });
+    printCdl(ds, {
+      special: true,
+      data: (x, indent) => (x === v && slice ? formatVariableData(x, slice, indent) : undefined),
+    });
   } catch (e) {
     bad.push(`printCdl threw ${describeError(e)}`);
   }
@@ -89,7 +98,8 @@ describe('metadata fuzzing', () => {
     // Blast radius: per case, the nodes of the unmutated dataset the document does not describe, and how many of
     // them the mutated dataset still shows (survival.ts). One line per case in metadata-fuzz-survival.jsonl.
     const baselines = new Map<string, Dataset>();
-    for (const f of fixtures) baselines.set(f.name, await readDataset(overlayStore(f.files), { mode: f.mode, name: 'fuzz' }));
+    for (const f of fixtures)
+      baselines.set(f.name, await readDataset(overlayStore(f.files), { mode: f.mode, name: 'fuzz' }));
     const perCase: string[] = [];
     const losses: Failure[] = [];
     let untouched = 0;
@@ -122,8 +132,19 @@ describe('metadata fuzzing', () => {
         const s = survival(baselines.get(f.name) as Dataset, result.ds, key, f.metadata.get(key) as string, m.text);
         untouched += s.untouched;
         survived += s.survived;
-        perCase.push(JSON.stringify({ case: i, fixture: f.name, key, kind: m.kind, untouched: s.untouched, survived: s.survived, ...(s.lost.length ? { lost: s.lost.slice(0, 20) } : {}) }));
-        if (s.lost.length > 0) losses.push({ ...base, what: `${s.lost.length} untouched nodes lost: ${s.lost.slice(0, 5).join(', ')}` });
+        perCase.push(
+          JSON.stringify({
+            case: i,
+            fixture: f.name,
+            key,
+            kind: m.kind,
+            untouched: s.untouched,
+            survived: s.survived,
+            ...(s.lost.length ? { lost: s.lost.slice(0, 20) } : {}),
+          }),
+        );
+        if (s.lost.length > 0)
+          losses.push({ ...base, what: `${s.lost.length} untouched nodes lost: ${s.lost.slice(0, 5).join(', ')}` });
       }
     }
     const seconds = (performance.now() - t0) / 1000;
@@ -135,10 +156,16 @@ describe('metadata fuzzing', () => {
       hangs: hangs.length,
       nodesUntouched: untouched,
       nodesSurvived: survived,
-      notes: `${seconds.toFixed(0)} s, slowest case ${Math.round(slowest)} ms; ${[...kinds].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      notes: `${seconds.toFixed(0)} s, slowest case ${Math.round(slowest)} ms; ${[...kinds]
+        .sort()
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
     });
     const show = (list: Failure[]) =>
-      list.slice(0, 5).map((c) => `case ${c.caseNo} (seed ${SEED}) ${c.fixture} ${c.key} [${c.kind}]: ${c.what}\n  text: ${c.text}`).join('\n\n');
+      list
+        .slice(0, 5)
+        .map((c) => `case ${c.caseNo} (seed ${SEED}) ${c.fixture} ${c.key} [${c.kind}]: ${c.what}\n  text: ${c.text}`)
+        .join('\n\n');
     const dir = path.join(REPO_ROOT, 'test-results', 'reliability');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'metadata-fuzz-survival.jsonl'), `${perCase.join('\n')}\n`);

@@ -33,7 +33,15 @@ async function counted<T>(f: () => Promise<T>, ms = 2_000): Promise<T> {
 }
 
 const zarray = (shape: number[], chunks: number[], dtype: string, extra: Record<string, unknown> = {}) => ({
-  zarr_format: 2, shape, chunks, dtype, compressor: null, filters: null, fill_value: null, order: 'C', ...extra,
+  zarr_format: 2,
+  shape,
+  chunks,
+  dtype,
+  compressor: null,
+  filters: null,
+  fill_value: null,
+  order: 'C',
+  ...extra,
 });
 
 async function open(meta: Record<string, unknown>, files: Record<string, unknown> = {}) {
@@ -116,7 +124,11 @@ describe('zip bombs', () => {
       { id: 'zstd', level: 3 },
       { id: 'lz4', acceleration: 1 },
     ];
-    const encoders = [Blosc.fromConfig(codecs[0] as never), Zstd.fromConfig(codecs[1] as never), LZ4.fromConfig(codecs[2] as never)];
+    const encoders = [
+      Blosc.fromConfig(codecs[0] as never),
+      Zstd.fromConfig(codecs[1] as never),
+      LZ4.fromConfig(codecs[2] as never),
+    ];
     for (const [i, compressor] of codecs.entries()) {
       const encoder = encoders[i] as { encode(b: Uint8Array): Promise<Uint8Array> };
       const bomb = await encoder.encode(zeros);
@@ -136,11 +148,25 @@ describe('zip bombs', () => {
   it('an entry inflating past the limit stops there; a lying header is caught', async () => {
     await counted(async () => {
       const big = new Uint8Array(64 << 20); // 64 MiB of zeros: ~64 KB deflated
-      const honest = await makeZip([{ name: '.zgroup', data: '{"zarr_format":2}' }, { name: 'a/0', data: big }], { deflate: true });
+      const honest = await makeZip(
+        [
+          { name: '.zgroup', data: '{"zarr_format":2}' },
+          { name: 'a/0', data: big },
+        ],
+        { deflate: true },
+      );
       expect(honest.length).toBeLessThan(1 << 20);
-      const limited = await ZipStore.open(blobSource(new Blob([honest as Uint8Array<ArrayBuffer>]), 'bomb.zip'), { maxEntryBytes: 1 << 20 });
+      const limited = await ZipStore.open(blobSource(new Blob([honest as Uint8Array<ArrayBuffer>]), 'bomb.zip'), {
+        maxEntryBytes: 1 << 20,
+      });
       await expect(limited.get('/a/0')).rejects.toBeInstanceOf(ZipError);
-      const lying = await makeZip([{ name: '.zgroup', data: '{"zarr_format":2}' }, { name: 'a/0', data: big.subarray(0, 4 << 20), declaredSize: 100 }], { deflate: true });
+      const lying = await makeZip(
+        [
+          { name: '.zgroup', data: '{"zarr_format":2}' },
+          { name: 'a/0', data: big.subarray(0, 4 << 20), declaredSize: 100 },
+        ],
+        { deflate: true },
+      );
       const store = await ZipStore.open(blobSource(new Blob([lying as Uint8Array<ArrayBuffer>]), 'liar.zip'));
       await expect(store.get('/a/0')).rejects.toBeInstanceOf(ZipError);
     }, 10_000);
@@ -178,7 +204,10 @@ describe('long keys and deep hierarchies', () => {
         files[`${key}/.zgroup`] = metadata[`${key}/.zgroup`] = { zarr_format: 2 };
       }
       files[`${key}/deep/.zarray`] = metadata[`${key}/deep/.zarray`] = zarray([3], [3], '<i4', { fill_value: 5 });
-      for (const store of [memoryStore(files), memoryStore({ ...files, '.zmetadata': { zarr_consolidated_format: 1, metadata } }, false)]) {
+      for (const store of [
+        memoryStore(files),
+        memoryStore({ ...files, '.zmetadata': { zarr_consolidated_format: 1, metadata } }, false),
+      ]) {
         const ds = await readDataset(store, { mode: { zarr: true } });
         expect(ds.problems).toEqual([]);
         const v = findVariable(ds.root, `/${key}/deep`);

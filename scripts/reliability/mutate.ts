@@ -12,21 +12,55 @@ const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * i
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 const ODD_NUMBERS: readonly Json[] = [
-  -1, 0, -0, 1e308, -1e308, 2 ** 53 + 1, 2 ** 31, -(2 ** 31) - 1, 1.5, 4294967296, 1e21, Number.MAX_SAFE_INTEGER,
+  -1,
+  0,
+  -0,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  1.5,
+  4294967296,
+  1e21,
+  Number.MAX_SAFE_INTEGER,
 ];
 const ODD_STRINGS: readonly Json[] = [
-  '', 'NaN', 'Infinity', '-Infinity', '\u0000', '\u202e<script>alert(1)</script>', '../../etc/passwd', 'a'.repeat(1024),
-  '\ud800', '💥', '/', '//', '_scalar_', '<img src=x onerror=alert(1)>',
+  '',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '\u0000',
+  '\u202e<script>alert(1)</script>',
+  '../../etc/passwd',
+  'a'.repeat(1024),
+  '\ud800',
+  '💥',
+  '/',
+  '//',
+  '_scalar_',
+  '<img src=x onerror=alert(1)>',
 ];
 const ODD_VALUES: readonly Json[] = [null, true, false, [], {}, [null], [[]], { a: 1 }, ...ODD_NUMBERS, ...ODD_STRINGS];
-const NCZARR_KEYS = ['dimension_references', 'dimrefs', 'dimensions', 'dims', 'arrays', 'vars', 'groups', 'subgroups', 'types'];
+const NCZARR_KEYS = [
+  'dimension_references',
+  'dimrefs',
+  'dimensions',
+  'dims',
+  'arrays',
+  'vars',
+  'groups',
+  'subgroups',
+  'types',
+];
 
 /** All paths (key chains) inside a JSON value, the root included. */
 function paths(value: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
   out.push(prefix);
   if (out.length > 2000 || prefix.length > 64) return out;
   if (Array.isArray(value)) value.forEach((v, i) => paths(v, [...prefix, i], out));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) paths(v, [...prefix, k], out);
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) paths(v, [...prefix, k], out);
   return out;
 }
 
@@ -61,7 +95,10 @@ const structural: readonly ((rng: Rng, doc: Json) => [string, Json])[] = [
     return ['type-swap', setAt(doc, p, pick(rng, ODD_VALUES))];
   },
   (rng, doc) => {
-    const p = pick(rng, paths(doc).filter((x) => x.length > 0));
+    const p = pick(
+      rng,
+      paths(doc).filter((x) => x.length > 0),
+    );
     return p ? ['missing-key', setAt(doc, p, undefined)] : ['missing-key', null];
   },
   (rng, doc) => {
@@ -84,9 +121,12 @@ const structural: readonly ((rng: Rng, doc: Json) => [string, Json])[] = [
   },
   (rng, doc) => {
     const p = pick(rng, paths(doc));
-    const shape = Array.from({ length: 1 + Math.floor(rng() * 4) }, () => pick(rng, [0, 1, 2 ** 40, 2 ** 31 - 1, -5, 1e15]));
+    const shape = Array.from({ length: 1 + Math.floor(rng() * 4) }, () =>
+      pick(rng, [0, 1, 2 ** 40, 2 ** 31 - 1, -5, 1e15]),
+    );
     const holder = getAt(doc, p);
-    if (holder !== null && typeof holder === 'object' && !Array.isArray(holder)) holder[pick(rng, ['shape', 'chunks', 'chunk_shape'])] = shape;
+    if (holder !== null && typeof holder === 'object' && !Array.isArray(holder))
+      holder[pick(rng, ['shape', 'chunks', 'chunk_shape'])] = shape;
     return ['absurd-shape', doc];
   },
 ];
@@ -103,9 +143,17 @@ const textual: readonly ((rng: Rng, text: string) => [string, string])[] = [
   },
   (rng, text) => {
     const m = /"([^"\\]+)"\s*:/.exec(text);
-    return m ? ['duplicate-key', text.replace(/\{/, `{"${m[1]}": ${JSON.stringify(pick(rng, ODD_VALUES))},`)] : ['duplicate-key', text];
+    return m
+      ? ['duplicate-key', text.replace(/\{/, `{"${m[1]}": ${JSON.stringify(pick(rng, ODD_VALUES))},`)]
+      : ['duplicate-key', text];
   },
-  (rng, text) => ['control-chars', text.replace(/"([^"\\]*)"/, (_, s: string) => `"${s}\\u0000\\u001b[2J${pick(rng, ['\\ud83d', '\u2028', '\\u202e'])}"`)],
+  (rng, text) => [
+    'control-chars',
+    text.replace(
+      /"([^"\\]*)"/,
+      (_, s: string) => `"${s}\\u0000\\u001b[2J${pick(rng, ['\\ud83d', '\u2028', '\\u202e'])}"`,
+    ),
+  ],
   (rng) => ['not-json', pick(rng, ['<html><body>Error</body></html>', '', 'null', '[]', '"text"', '42'])],
 ];
 

@@ -14,8 +14,22 @@ describe('fuzz regressions', () => {
   it('deeply nested JSON is a MetadataError, not a stack overflow (RangeError)', async () => {
     const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
     expect(() => parseJson(deep, 'x/.zattrs')).toThrow(MetadataError);
-    expect(() => parseJson('{"s":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}', 'k')).not.toThrow();
-    const store = memoryStore({ '.zgroup': { zarr_format: 2 }, '.zattrs': deep, 'a/.zarray': { zarr_format: 2, shape: [1], chunks: [1], dtype: '<i4', compressor: null, filters: null, fill_value: 0 } });
+    expect(() =>
+      parseJson('{"s":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}', 'k'),
+    ).not.toThrow();
+    const store = memoryStore({
+      '.zgroup': { zarr_format: 2 },
+      '.zattrs': deep,
+      'a/.zarray': {
+        zarr_format: 2,
+        shape: [1],
+        chunks: [1],
+        dtype: '<i4',
+        compressor: null,
+        filters: null,
+        fill_value: 0,
+      },
+    });
     const ds = await readDataset(store, { mode: { zarr: true } });
     expect(new Set(ds.problems.map((p) => p.key))).toEqual(new Set(['.zattrs']));
     expect(ds.problems.every((p) => isZarrviewError(p.error))).toBe(true);
@@ -25,7 +39,18 @@ describe('fuzz regressions', () => {
     const ranges = resolveSelection([0, 2 ** 40], []);
     expect(countTasks(ranges, [10, 15])).toBe(0);
     expect(planTasks(ranges, [10, 15])).toEqual([]);
-    const store = memoryStore({ '.zgroup': { zarr_format: 2 }, 'a/.zarray': { zarr_format: 2, shape: [0, 2 ** 40], chunks: [10, 15], dtype: '<f8', compressor: null, filters: null, fill_value: 0 } });
+    const store = memoryStore({
+      '.zgroup': { zarr_format: 2 },
+      'a/.zarray': {
+        zarr_format: 2,
+        shape: [0, 2 ** 40],
+        chunks: [10, 15],
+        dtype: '<f8',
+        compressor: null,
+        filters: null,
+        fill_value: 0,
+      },
+    });
     const ds = await readDataset(store, { mode: { zarr: true } });
     const v = ds.root.variables[0]!;
     const slice = await readSlice(store, v, [], { context: ctx });
@@ -34,10 +59,21 @@ describe('fuzz regressions', () => {
   });
 
   it('a shuffle filter with elementsize "Infinity" is a CodecError (was: an endless loop)', async () => {
-    const meta = { zarr_format: 2, shape: [4], chunks: [4], dtype: '<i4', compressor: null, filters: [{ id: 'shuffle', elementsize: 'Infinity' }], fill_value: 0 };
+    const meta = {
+      zarr_format: 2,
+      shape: [4],
+      chunks: [4],
+      dtype: '<i4',
+      compressor: null,
+      filters: [{ id: 'shuffle', elementsize: 'Infinity' }],
+      fill_value: 0,
+    };
     const store = memoryStore({ '.zgroup': { zarr_format: 2 }, 'a/.zarray': meta, 'a/0': 'abcdefghijklmnop' });
     const ds = await readDataset(store, { mode: { zarr: true } });
-    const err = await readSlice(store, ds.root.variables[0]!, [], { context: ctx }).then((s) => s.failedChunks?.[0]?.message, (e: unknown) => e);
+    const err = await readSlice(store, ds.root.variables[0]!, [], { context: ctx }).then(
+      (s) => s.failedChunks?.[0]?.message,
+      (e: unknown) => e,
+    );
     // Either the whole read refuses the codec chain, or the chunk fails: never a hang.
     if (typeof err === 'string') expect(err).toMatch(/shuffle/);
     else expect(err).toBeInstanceOf(CodecError);

@@ -13,7 +13,10 @@ const suites = existsSync(dir)
   ? readdirSync(dir)
       .filter((f) => f.endsWith('.json'))
       .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')))
-      .sort((a, b) => (ORDER.indexOf(a.suite) + 1 || 99) - (ORDER.indexOf(b.suite) + 1 || 99) || a.suite.localeCompare(b.suite))
+      .sort(
+        (a, b) =>
+          (ORDER.indexOf(a.suite) + 1 || 99) - (ORDER.indexOf(b.suite) + 1 || 99) || a.suite.localeCompare(b.suite),
+      )
   : [];
 if (suites.length === 0) {
   console.error('reliability report: no counts in test-results/reliability; RELIABILITY.md left as it is.');
@@ -23,21 +26,37 @@ if (suites.length === 0) {
 const num = (v) => (typeof v === 'number' ? v : 0);
 const cell = (v) => (typeof v === 'number' ? v.toLocaleString('en') : '–');
 const total = (k) => suites.reduce((a, s) => a + num(s[k]), 0);
-const esc = (t) => String(t ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const esc = (t) =>
+  String(t ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 
 const rows = suites.map(
   (s) =>
-    `| ${esc(s.suite)} | ${esc(s.what)} | ${cell(s.cases)} | ${cell(s.crashes)} | ${cell(s.hangs)} | ${cell(s.faultsInjected)} | ${cell(s.faultsSurvived)} | ${cell(s.payloadsTried)} | ${cell(s.payloadsExecuted)} | ${esc(String(s.date ?? '').slice(0, 16).replace('T', ' '))} |`,
+    `| ${esc(s.suite)} | ${esc(s.what)} | ${cell(s.cases)} | ${cell(s.crashes)} | ${cell(s.hangs)} | ${cell(s.faultsInjected)} | ${cell(s.faultsSurvived)} | ${cell(s.payloadsTried)} | ${cell(s.payloadsExecuted)} | ${esc(
+      String(s.date ?? '')
+        .slice(0, 16)
+        .replace('T', ' '),
+    )} |`,
 );
 const totals = `| **total** | | **${cell(total('cases'))}** | **${cell(total('crashes'))}** | **${cell(total('hangs'))}** | **${cell(total('faultsInjected'))}** | **${cell(total('faultsSurvived'))}** | **${cell(total('payloadsTried'))}** | **${cell(total('payloadsExecuted'))}** | |`;
 const notes = suites.filter((s) => s.notes).map((s) => `- **${esc(s.suite)}**: ${esc(s.notes)}`);
-const dates = suites.map((s) => String(s.date ?? '')).filter(Boolean).sort();
+const dates = suites
+  .map((s) => String(s.date ?? ''))
+  .filter(Boolean)
+  .sort();
 const untouched = total('nodesUntouched');
 const survived = total('nodesSurvived');
-const blast = untouched > 0
-  ? `Blast radius (metadata fuzz): after each mutation, **${survived.toLocaleString('en')} of ${untouched.toLocaleString('en')}** nodes (groups and variables) that the mutated document does not describe were still shown (${((100 * survived) / untouched).toFixed(untouched === survived ? 0 : 3)}%); per case in \`test-results/reliability/metadata-fuzz-survival.jsonl\`.\n`
-  : '';
-const healthy = survived === untouched && total('crashes') === 0 && total('hangs') === 0 && total('payloadsExecuted') === 0 && total('faultsInjected') === total('faultsSurvived');
+const blast =
+  untouched > 0
+    ? `Blast radius (metadata fuzz): after each mutation, **${survived.toLocaleString('en')} of ${untouched.toLocaleString('en')}** nodes (groups and variables) that the mutated document does not describe were still shown (${((100 * survived) / untouched).toFixed(untouched === survived ? 0 : 3)}%); per case in \`test-results/reliability/metadata-fuzz-survival.jsonl\`.\n`
+    : '';
+const healthy =
+  survived === untouched &&
+  total('crashes') === 0 &&
+  total('hangs') === 0 &&
+  total('payloadsExecuted') === 0 &&
+  total('faultsInjected') === total('faultsSurvived');
 
 const text = `# Reliability
 
@@ -62,4 +81,6 @@ replay one case with \`ZARRVIEW_FUZZ_ONLY\`), \`corrupt-chunks.test.ts\`, \`limi
 \`e2e/hostile/faults.spec.ts\`, \`e2e/hostile/xss.spec.ts\`.
 `;
 writeFileSync(path.join(root, 'RELIABILITY.md'), text);
-console.log(`RELIABILITY.md: ${suites.length} suites, ${total('cases')} cases, ${total('crashes')} crashes, ${total('hangs')} hangs.`);
+console.log(
+  `RELIABILITY.md: ${suites.length} suites, ${total('cases')} cases, ${total('crashes')} crashes, ${total('hangs')} hangs.`,
+);

@@ -89,7 +89,13 @@ export function describedNodes(baseline: Dataset, key: string, before: string, a
 }
 
 /** How many nodes of `baseline` the document does not describe, and how many of those `mutated` still has. */
-export function survival(baseline: Dataset, mutated: Dataset | undefined, key: string, before: string, after: string): { untouched: number; survived: number; lost: string[] } {
+export function survival(
+  baseline: Dataset,
+  mutated: Dataset | undefined,
+  key: string,
+  before: string,
+  after: string,
+): { untouched: number; survived: number; lost: string[] } {
   const described = describedNodes(baseline, key, before, after);
   const now = mutated ? nodePaths(mutated) : new Set<string>();
   const lost: string[] = [];

@@ -43,7 +43,11 @@ const MUTATIONS: Record<string, Mutation> = {
   'huge-field': (rng, b) => {
     const c = b.slice();
     const at = Math.max(0, c.length - 400) + int(rng, Math.min(400, c.length) - 4);
-    new DataView(c.buffer).setUint32(at, [0xffffffff, 0x7fffffff, 0x10000000, c.length + 1][int(rng, 4)] as number, true);
+    new DataView(c.buffer).setUint32(
+      at,
+      [0xffffffff, 0x7fffffff, 0x10000000, c.length + 1][int(rng, 4)] as number,
+      true,
+    );
     return c;
   },
   truncated: (rng, b) => b.slice(0, int(rng, b.length)),
@@ -94,7 +98,12 @@ async function runCase(bytes: Uint8Array, name: string, mode: string): Promise<s
   for (const v of walkVariables(ds.root)) {
     const small = v.shape.reduce((a, n) => a * n, 1) <= 4096;
     try {
-      await readSlice(opened.store, v, v.shape.map((n) => (small || n === 0 ? null : 0)), { context: ctx, budgetBytes: 1 << 18 });
+      await readSlice(
+        opened.store,
+        v,
+        v.shape.map((n) => (small || n === 0 ? null : 0)),
+        { context: ctx, budgetBytes: 1 << 18 },
+      );
     } catch (e) {
       check(`readSlice ${v.path}`, e);
     }
@@ -104,10 +113,16 @@ async function runCase(bytes: Uint8Array, name: string, mode: string): Promise<s
 
 describe('zip container fuzzing', () => {
   it(`${CASES} damaged zips open with typed errors only, each within ${CASE_BUDGET_MS} ms`, async () => {
-    const index = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/index.json'), 'utf8')) as { datasets: { path: string; mode: string }[] };
+    const index = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/index.json'), 'utf8')) as {
+      datasets: { path: string; mode: string }[];
+    };
     const zips = index.datasets
       .filter((d) => d.path.endsWith('.zip'))
-      .map((d) => ({ name: path.basename(d.path), mode: d.mode, bytes: new Uint8Array(readFileSync(path.join(REPO_ROOT, d.path))) }));
+      .map((d) => ({
+        name: path.basename(d.path),
+        mode: d.mode,
+        bytes: new Uint8Array(readFileSync(path.join(REPO_ROOT, d.path))),
+      }));
     expect(zips.length).toBeGreaterThanOrEqual(4);
     // The undamaged zips open cleanly: the harness itself is sound.
     for (const z of zips) expect(await runCase(z.bytes, z.name, z.mode)).toEqual([]);
@@ -137,7 +152,10 @@ describe('zip container fuzzing', () => {
       cases: CASES,
       crashes: crashes.length,
       hangs: hangs.length,
-      notes: `${typedErrors} typed errors reported; slowest case ${Math.round(slowest)} ms; ${[...kinds].sort().map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      notes: `${typedErrors} typed errors reported; slowest case ${Math.round(slowest)} ms; ${[...kinds]
+        .sort()
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
     });
     expect(crashes.slice(0, 5)).toEqual([]);
     expect(hangs.slice(0, 5)).toEqual([]);

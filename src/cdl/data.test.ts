@@ -32,11 +32,24 @@ describe('formatVariableData vs ncdump', () => {
   it('prints the data section of every case as ncdump does', () => {
     let out = 'data:\n';
     for (const [name, c] of Object.entries(cases)) {
-      const attributes: Attribute[] = c.fill != null ? [{ name: '_FillValue', type: c.type as 'int', value: [c.fill] }] : [];
+      const attributes: Attribute[] =
+        c.fill != null ? [{ name: '_FillValue', type: c.type as 'int', value: [c.fill] }] : [];
       const v: Variable = {
-        name, path: `/${name}`, type: c.type, dtype: '', itemSize: c.type === 'string' ? 0 : 4, endianness: 'little',
-        dimensions: [], shape: c.shape, chunks: c.shape, order: 'C', fillValue: null, codecs: [], storage: 'chunked',
-        attributes, zarr: { zarrFormat: 2, key: name, chunkSeparator: '.', chunkKeyPrefix: '', metadata: {} },
+        name,
+        path: `/${name}`,
+        type: c.type,
+        dtype: '',
+        itemSize: c.type === 'string' ? 0 : 4,
+        endianness: 'little',
+        dimensions: [],
+        shape: c.shape,
+        chunks: c.shape,
+        order: 'C',
+        fillValue: null,
+        codecs: [],
+        storage: 'chunked',
+        attributes,
+        zarr: { zarrFormat: 2, key: name, chunkSeparator: '.', chunkKeyPrefix: '', metadata: {} },
       };
       out += `\n${formatVariableData(v, slice(c, v), '')}`;
     }

@@ -13,9 +13,16 @@ import { doubleData, floatData } from './number';
 const WRAP_AFTER = 78;
 
 const DEFAULT_FILL: Partial<Record<string, number | bigint | string>> = {
-  short: -32767, ushort: 65535, int: -2147483647, uint: 4294967295,
-  int64: -9223372036854775806n, uint64: 18446744073709551614n, float: 9.969209968386869e36,
-  double: 9.969209968386869e36, char: '\0', string: '',
+  short: -32767,
+  ushort: 65535,
+  int: -2147483647,
+  uint: 4294967295,
+  int64: -9223372036854775806n,
+  uint64: 18446744073709551614n,
+  float: 9.969209968386869e36,
+  double: 9.969209968386869e36,
+  char: '\0',
+  string: '',
 };
 
 /**
@@ -73,7 +80,8 @@ function isFill(x: unknown, fill: unknown, type: string): boolean {
     if (Number.isNaN(fill)) return Number.isNaN(x);
     return type === 'float' ? x === Math.fround(fill) : x === fill;
   }
-  if (typeof x === 'bigint') return typeof fill === 'bigint' ? x === fill : typeof fill === 'number' && x === BigInt(Math.trunc(fill));
+  if (typeof x === 'bigint')
+    return typeof fill === 'bigint' ? x === fill : typeof fill === 'number' && x === BigInt(Math.trunc(fill));
   return x === fill;
 }
 

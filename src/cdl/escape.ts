@@ -18,7 +18,15 @@ export function cdlName(name: string): string {
 }
 
 const ESC: Record<string, string> = {
-  '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\', "'": "\\'", '"': '\\"',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+  '\\': '\\\\',
+  "'": "\\'",
+  '"': '\\"',
 };
 
 /** The inside of a CDL string literal (without quotes). */

@@ -52,7 +52,16 @@ export function doubleAttr(x: number): string {
 export const floatData = (x: number): string => (Number.isFinite(x) ? formatG(Math.fround(x), 7) : `${formatG(x, 7)}f`);
 export const doubleData = (x: number): string => formatG(x, 15);
 
-const SUFFIX: Record<string, string> = { byte: 'b', short: 's', int: '', ubyte: 'UB', ushort: 'US', uint: 'U', int64: 'LL', uint64: 'ULL' };
+const SUFFIX: Record<string, string> = {
+  byte: 'b',
+  short: 's',
+  int: '',
+  ubyte: 'UB',
+  ushort: 'US',
+  uint: 'U',
+  int64: 'LL',
+  uint64: 'ULL',
+};
 
 /** An integer attribute value with its CDL type suffix. */
 export function intAttr(x: number | bigint, type: string): string {

@@ -22,8 +22,20 @@ const dim: Dimension = { name: 'd x', path: '/d x', length: 1, unlimited: false,
 
 function variable(name: string, type: Variable['type'], attributes: Attribute[] = []): Variable {
   return {
-    name, path: `/${name}`, type, dtype: '<i4', itemSize: 4, endianness: 'little', dimensions: [dim], shape: [1],
-    chunks: [1], order: 'C', fillValue: null, codecs: [], storage: 'chunked', attributes,
+    name,
+    path: `/${name}`,
+    type,
+    dtype: '<i4',
+    itemSize: 4,
+    endianness: 'little',
+    dimensions: [dim],
+    shape: [1],
+    chunks: [1],
+    order: 'C',
+    fillValue: null,
+    codecs: [],
+    storage: 'chunked',
+    attributes,
     zarr: { zarrFormat: 2, key: name, chunkSeparator: '.', chunkKeyPrefix: '', metadata: {} },
   };
 }
@@ -35,7 +47,11 @@ describe('printCdl vs ncdump -h', () => {
       { name: 'floats', type: 'float', value: cases.floats },
       { name: 'doubles', type: 'double', value: cases.doubles },
       // netCDF4-python stores non-ASCII text as NC_STRING, ASCII text as NC_CHAR.
-      ...cases.texts.map((t, i): Attribute => ([...t].every((c) => c.charCodeAt(0) < 0x80) ? { name: `text${i}`, type: 'char', value: t } : { name: `text${i}`, type: 'string', value: [t] })),
+      ...cases.texts.map((t, i): Attribute =>
+        [...t].every((c) => c.charCodeAt(0) < 0x80)
+          ? { name: `text${i}`, type: 'char', value: t }
+          : { name: `text${i}`, type: 'string', value: [t] },
+      ),
       ...Object.entries(cases.ints).map(([type, vals]): Attribute =>
         type === 'int64' || type === 'uint64'
           ? { name: type, type, value: vals.map((v) => BigInt(v)) }
@@ -47,7 +63,12 @@ describe('printCdl vs ncdump -h', () => {
       dialect: { zarrFormat: 2, nczarr: null, xarray: false, consolidated: false },
       problems: [],
       root: {
-        name: '/', path: '/', attributes: [], dimensions: [dim], groups: [], problems: [],
+        name: '/',
+        path: '/',
+        attributes: [],
+        dimensions: [dim],
+        groups: [],
+        problems: [],
         variables: [...cases.names.map((n) => variable(n, 'int')), variable('atts', 'double', atts)],
       },
     };

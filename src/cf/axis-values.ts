@@ -43,7 +43,11 @@ export async function readAxisValues(
     // Nanosecond counts do not survive a trip through doubles: label the raw integers.
     const raw = slice.data;
     const labels = Array.from(raw, (v) => axis.time?.format(v, ' ') || '—');
-    return { values: Float64Array.from(raw, Number), mask: Uint8Array.from(labels, (l) => (l === '—' ? 1 : 0)), labels };
+    return {
+      values: Float64Array.from(raw, Number),
+      mask: Uint8Array.from(labels, (l) => (l === '—' ? 1 : 0)),
+      labels,
+    };
   }
   const decoded = decodeSlice(slice, options);
   const labels = Array.from(decoded.values, (v, i) => axisValueLabel(axis, v, decoded.mask[i] === 1));

@@ -6,14 +6,7 @@
 import { MetadataError } from '../errors';
 
 /** The CF calendar names after aliasing (`gregorian` → `standard`, `365_day` → `noleap`, `366_day` → `all_leap`). */
-export type CalendarName =
-  | 'standard'
-  | 'proleptic_gregorian'
-  | 'julian'
-  | 'noleap'
-  | 'all_leap'
-  | '360_day'
-  | 'none';
+export type CalendarName = 'standard' | 'proleptic_gregorian' | 'julian' | 'noleap' | 'all_leap' | '360_day' | 'none';
 
 /** A date-time in some calendar. `year` uses the calendar's numbering (no year 0 where it does not exist). */
 export interface CalendarDate {

@@ -30,13 +30,26 @@ const time = dim('/time', 3);
 const lat = dim('/lat', 2);
 const x = dim('/grp/x', 4);
 const timeVar = v('/time', [time], [text('units', 'days since 2000-01-01'), text('calendar', '360_day')], 'double');
-const latVar = v('/lat', [lat], [text('units', 'degrees_north'), text('long_name', 'Latitude'), text('bounds', 'lat_bnds')]);
+const latVar = v(
+  '/lat',
+  [lat],
+  [text('units', 'degrees_north'), text('long_name', 'Latitude'), text('bounds', 'lat_bnds')],
+);
 const latBnds = v('/lat_bnds', [lat, dim('/nv', 2)]);
 const lon2d = v('/grp/lon2d', [lat, x], [text('units', 'degrees_east')]);
-const temp = v('/grp/temp', [time, lat, x], [text('coordinates', 'lon2d ../missing'), text('standard_name', 'air_temperature'), text('units', 'K')]);
+const temp = v(
+  '/grp/temp',
+  [time, lat, x],
+  [text('coordinates', 'lon2d ../missing'), text('standard_name', 'air_temperature'), text('units', 'K')],
+);
 const depth = v('/grp/sub/depth', [dim('/grp/sub/depth', 5)], [text('positive', 'down'), text('units', 'm')]);
 const dataset: Dataset = {
-  root: group('/', [timeVar, latVar, latBnds], [group('/grp', [lon2d, temp], [group('/grp/sub', [depth])], [x])], [time, lat]),
+  root: group(
+    '/',
+    [timeVar, latVar, latBnds],
+    [group('/grp', [lon2d, temp], [group('/grp/sub', [depth])], [x])],
+    [time, lat],
+  ),
   dialect: { zarrFormat: 2, nczarr: null, xarray: true, consolidated: false },
   name: 'test',
   problems: [],
@@ -52,7 +65,9 @@ describe('coordinates', () => {
     expect(axes[0]?.title).toBe('time (360_day)');
     expect(axes[0]?.time?.format(59)).toBe('2000-02-30T00:00:00');
     expect(axes[2]?.title).toBe('x');
-    expect(axes[2]?.auxiliary.map((a) => [a.variable.path, a.kind, a.dimensionIndices])).toEqual([['/grp/lon2d', 'X', [1, 2]]]);
+    expect(axes[2]?.auxiliary.map((a) => [a.variable.path, a.kind, a.dimensionIndices])).toEqual([
+      ['/grp/lon2d', 'X', [1, 2]],
+    ]);
     expect(axes[0]?.warnings.join()).toMatch(/missing/);
   });
 

@@ -144,7 +144,15 @@ export function timeCoderFor(variable: Variable): TimeCoder | null {
   if (isTimeUnits(units)) return timeCoder(units ?? '', textAttribute(variable.attributes, 'calendar'));
   if (variable.type === 'datetime64') {
     const unit = /\[(\d*)(\w+)\]/.exec(variable.dtype);
-    const names: Record<string, string> = { ns: 'nanoseconds', us: 'microseconds', ms: 'milliseconds', s: 'seconds', m: 'minutes', h: 'hours', D: 'days' };
+    const names: Record<string, string> = {
+      ns: 'nanoseconds',
+      us: 'microseconds',
+      ms: 'milliseconds',
+      s: 'seconds',
+      m: 'minutes',
+      h: 'hours',
+      D: 'days',
+    };
     const name = unit ? names[unit[2] ?? ''] : undefined;
     if (!name || (unit?.[1] ?? '') !== '') return null;
     const coder = timeCoder(`${name} since 1970-01-01`, 'proleptic_gregorian');
@@ -159,7 +167,11 @@ export function timeCoderFor(variable: Variable): TimeCoder | null {
 }
 
 /** Auxiliary coordinates named by a variable's `coordinates` attribute. */
-export function auxiliaryCoordinates(dataset: Dataset, variable: Variable, warnings: string[] = []): AuxiliaryCoordinate[] {
+export function auxiliaryCoordinates(
+  dataset: Dataset,
+  variable: Variable,
+  warnings: string[] = [],
+): AuxiliaryCoordinate[] {
   const list = textAttribute(variable.attributes, 'coordinates');
   if (!list) return [];
   const group = parentPath(variable.path);

@@ -49,7 +49,8 @@ function compare(c: PackingCase, mode: 'cf' | 'xarray'): string[] {
   const plan = planDecoding(variable, { mode, defaultFill: mode === 'cf' ? 'netcdf' : 'none' });
   const out = decodeData(data, plan);
   const errors: string[] = [];
-  if (Array.from(data as ArrayLike<number | bigint>).some((v, i) => !Object.is(v, before[i]))) errors.push('input modified');
+  if (Array.from(data as ArrayLike<number | bigint>).some((v, i) => !Object.is(v, before[i])))
+    errors.push('input modified');
   if (!deviation && plan.resultType !== ref.dtype) errors.push(`type ${plan.resultType} ≠ ${ref.dtype}`);
   ref.values.forEach((expected, i) => {
     const got = out.values[i];
@@ -75,7 +76,12 @@ describe('packing and masking match the reference decoders', () => {
 
 describe('decode options', () => {
   const shortVar = (fillValue: number | null, zarrFormat: 2 | 3 = 2) =>
-    makeVariable({ type: 'short', fillValue, zarrFormat, attributes: [{ name: 'scale_factor', type: 'float', value: [2] }] });
+    makeVariable({
+      type: 'short',
+      fillValue,
+      zarrFormat,
+      attributes: [{ name: 'scale_factor', type: 'float', value: [2] }],
+    });
 
   it('uses the Zarr fill_value as xarray does for v2, not for v3', () => {
     const data = Int16Array.from([0, 5, 7]);
@@ -107,17 +113,28 @@ describe('decode options', () => {
     const v = makeVariable({ type: 'string' });
     expect(() => planDecoding(v)).toThrow(/no numeric decoding/);
     const f = makeVariable({ type: 'float' });
-    expect(() => decodeSlice({ variable: f, shape: [1], data: Float32Array.from([1, 2]), complex: true })).toThrow(/complex/);
+    expect(() => decodeSlice({ variable: f, shape: [1], data: Float32Array.from([1, 2]), complex: true })).toThrow(
+      /complex/,
+    );
   });
 
   it('packs a decoded value back', () => {
-    const v = makeVariable({ type: 'short', attributes: [{ name: 'scale_factor', type: 'double', value: [0.5] }, { name: 'add_offset', type: 'double', value: [10] }] });
+    const v = makeVariable({
+      type: 'short',
+      attributes: [
+        { name: 'scale_factor', type: 'double', value: [0.5] },
+        { name: 'add_offset', type: 'double', value: [10] },
+      ],
+    });
     const plan = planDecoding(v);
     expect(encodeValue(decodeData(Int16Array.from([7]), plan).values[0]!, plan)).toBe(7);
   });
 
   it('finds the range of unmasked finite values', () => {
-    const d = decodeData(Float64Array.from([3, NaN, -1, Infinity, 7]), planDecoding(makeVariable({ type: 'double', fillValue: 7 })));
+    const d = decodeData(
+      Float64Array.from([3, NaN, -1, Infinity, 7]),
+      planDecoding(makeVariable({ type: 'double', fillValue: 7 })),
+    );
     expect(valueRange(d)).toEqual({ min: -1, max: 3 });
     expect(valueRange(decodeData(Float64Array.from([NaN]), planDecoding(makeVariable({ type: 'double' }))))).toBeNull();
   });

@@ -83,7 +83,13 @@ export function planDecoding(variable: Variable, options: DecodeOptions = {}): D
   const view = doScale || mode === 'xarray' ? unsignedView(variable.attributes, stored, mode) : stored;
   let mask = options.mask === false ? null : maskPlan(variable, stored, view, mode, defaultFill, warnings);
   if (variable.type === 'datetime64' || variable.type === 'timedelta64') {
-    mask = { values: [...(mask?.values ?? []), NAT], nan: false, min: mask?.min ?? null, max: mask?.max ?? null, domain: 'view' };
+    mask = {
+      values: [...(mask?.values ?? []), NAT],
+      nan: false,
+      min: mask?.min ?? null,
+      max: mask?.max ?? null,
+      domain: 'view',
+    };
   }
   const maskedType = mode === 'xarray' && mask ? promoteForNaN(view) : view;
   const packing = doScale

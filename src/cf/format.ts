@@ -37,7 +37,11 @@ export function displayUnits(units: string | undefined): string | undefined {
  * A value with its units (`273.15 K`); masked or NaN values give `—` (or `masked`).
  * @example formatValue(0.5, 'm s-1') // '0.5 m s-1'
  */
-export function formatValue(value: number | bigint, units?: string, options: { masked?: boolean; digits?: number } = {}): string {
+export function formatValue(
+  value: number | bigint,
+  units?: string,
+  options: { masked?: boolean; digits?: number } = {},
+): string {
   if (options.masked) return 'masked';
   if (typeof value === 'number' && Number.isNaN(value)) return '—';
   const u = displayUnits(units);

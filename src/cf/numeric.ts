@@ -7,16 +7,7 @@ import type { ValueType } from '../model/types';
 import type { NumericAttrType } from './attributes';
 
 export type NumType =
-  | 'int8'
-  | 'uint8'
-  | 'int16'
-  | 'uint16'
-  | 'int32'
-  | 'uint32'
-  | 'int64'
-  | 'uint64'
-  | 'float32'
-  | 'float64';
+  'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64' | 'float32' | 'float64';
 
 const FROM_VALUE_TYPE: Partial<Record<ValueType | NumericAttrType, NumType>> = {
   byte: 'int8',

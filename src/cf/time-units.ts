@@ -68,7 +68,9 @@ export function unitFactor(unit: TimeUnit, calendar: CalendarName): UnitFactor {
     case 'common_years':
       return { num: 365n * DAY, den: 1n };
     case 'months':
-      return calendar === '360_day' ? { num: 30n * DAY, den: 1n } : { num: UDUNITS_YEAR.num, den: UDUNITS_YEAR.den * 12n };
+      return calendar === '360_day'
+        ? { num: 30n * DAY, den: 1n }
+        : { num: UDUNITS_YEAR.num, den: UDUNITS_YEAR.den * 12n };
     case 'years':
       return UDUNITS_YEAR;
   }
@@ -155,5 +157,13 @@ export function parseTimeUnits(units: string, calendar: CalendarName): TimeUnits
   const reason = invalidDateReason(date, calendar);
   if (reason !== null) throw new MetadataError(`Invalid reference date in "${units}": ${reason}.`);
   const referenceMicros = toMicros(date, calendar) - BigInt(utcOffsetMinutes) * 60_000_000n;
-  return { unit, unitText, calendar, reference: date, utcOffsetMinutes, referenceMicros, factor: unitFactor(unit, calendar) };
+  return {
+    unit,
+    unitText,
+    calendar,
+    reference: date,
+    utcOffsetMinutes,
+    referenceMicros,
+    factor: unitFactor(unit, calendar),
+  };
 }

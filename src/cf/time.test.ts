@@ -48,7 +48,8 @@ describe('time decoding matches cftime', () => {
         got = `error: ${(e as Error).message}`;
       }
       if (c.expected !== undefined) {
-        if (got !== c.expected) failures.push(`${c.tag} ${String(c.value)} ${c.units} [${c.calendar}]: ${got} ≠ ${c.expected}`);
+        if (got !== c.expected)
+          failures.push(`${c.tag} ${String(c.value)} ${c.units} [${c.calendar}]: ${got} ≠ ${c.expected}`);
       } else if (!got.startsWith('error:') && !EXTENSIONS.test(c.units)) {
         failures.push(`${c.units} [${c.calendar}] should fail (${c.error ?? ''}), got ${got}`);
       } else if (EXTENSIONS.test(c.units) && !got.startsWith('error:')) {
@@ -69,7 +70,9 @@ describe('time decoding matches cftime', () => {
   });
 });
 
-const ncdump = JSON.parse(readFileSync(new URL('../../fixtures/cf/ncdump-time-cases.json', import.meta.url), 'utf8')) as {
+const ncdump = JSON.parse(
+  readFileSync(new URL('../../fixtures/cf/ncdump-time-cases.json', import.meta.url), 'utf8'),
+) as {
   cases: { units: string; calendar: string; value: number; expected: string }[];
 };
 

@@ -75,7 +75,8 @@ export function timeCoder(unitsAttr: string, calendarAttr?: string | null): Time
     toDate,
     format(value, separator = 'T') {
       if (typeof value === 'number' && !Number.isFinite(value)) return '';
-      if (calendar === 'none') return `${String(value)} ${units.unitText} since ${formatDate(units.reference, separator)}`;
+      if (calendar === 'none')
+        return `${String(value)} ${units.unitText} since ${formatDate(units.reference, separator)}`;
       const date = toDate(value);
       return date === null ? '' : formatDate(date, separator);
     },

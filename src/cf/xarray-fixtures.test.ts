@@ -26,7 +26,10 @@ interface Reference extends ReferenceBase {
 }
 
 // References for the shared fixtures (fixtures/cf) and for our own small xarray datasets (fixtures/cf/xarray).
-const references = loadReferences<Reference>([join(FIXTURES, 'cf'), join(FIXTURES, 'cf', 'xarray')], '.xarray-decoded.json');
+const references = loadReferences<Reference>(
+  [join(FIXTURES, 'cf'), join(FIXTURES, 'cf', 'xarray')],
+  '.xarray-decoded.json',
+);
 
 let fromDump = 0;
 
@@ -34,7 +37,11 @@ let fromDump = 0;
  * Compares one variable. `model` given: its variable as the project's reader types it; otherwise a variable
  * made straight from the Zarr JSON (independent of that reader).
  */
-async function compareVariable(ref: Reference, path: string, model?: Awaited<ReturnType<typeof modelOf>>): Promise<string[]> {
+async function compareVariable(
+  ref: Reference,
+  path: string,
+  model?: Awaited<ReturnType<typeof modelOf>>,
+): Promise<string[]> {
   const expected = ref.variables[path]!;
   const root = rootOf(ref);
   const own = readVariable(root, path.slice(1));
@@ -56,7 +63,8 @@ async function compareVariable(ref: Reference, path: string, model?: Awaited<Ret
       if (got !== e) errors.push(`${path}[${i}]: ${got} ≠ ${String(e)}`);
     });
   } else {
-    if (expected.dtype !== 'bool' && plan.resultType !== expected.dtype) errors.push(`${path}: ${plan.resultType} ≠ ${expected.dtype}`);
+    if (expected.dtype !== 'bool' && plan.resultType !== expected.dtype)
+      errors.push(`${path}: ${plan.resultType} ≠ ${expected.dtype}`);
     expected.values.forEach((e, i) => {
       const v = values[i] ?? NaN;
       const want = e === 'NaN' ? NaN : typeof e === 'boolean' ? Number(e) : Number(e);

@@ -32,7 +32,11 @@ function usage(message: string): ZarrviewError {
 
 /** Parses the arguments after `dump`; throws a `usage` ZarrviewError when they are wrong. */
 export function parseDumpArgs(argv: readonly string[]): DumpArgs {
-  let header = false, coords = false, special = false, times = false, debug = false;
+  let header = false,
+    coords = false,
+    special = false,
+    times = false,
+    debug = false;
   let vars: string[] | undefined;
   let name: string | undefined;
   let timeoutMs: number | undefined;
@@ -44,8 +48,7 @@ export function parseDumpArgs(argv: readonly string[]): DumpArgs {
       const val = Number(argv[++i]);
       if (!Number.isFinite(val) || val <= 0) throw usage('--timeout needs a positive number of seconds.');
       timeoutMs = val * 1000;
-    }
-    else if (a === '-v' || a === '-n') {
+    } else if (a === '-v' || a === '-n') {
       const val = argv[++i];
       if (val === undefined) throw usage(`${a} needs a value.`);
       if (a === '-v') vars = [...(vars ?? []), ...val.split(',').filter(Boolean)];

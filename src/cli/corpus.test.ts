@@ -8,7 +8,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, TRANSFORMS, compareCase, corpusCases, differences, expectedText, norm, notYetMatching, zarrviewText } from '../../scripts/fixtures/corpus-compare';
+import {
+  CORPUS,
+  TRANSFORMS,
+  compareCase,
+  corpusCases,
+  differences,
+  expectedText,
+  norm,
+  notYetMatching,
+  zarrviewText,
+} from '../../scripts/fixtures/corpus-compare';
 
 const cases = corpusCases();
 const pending = new Map(notYetMatching().map((e) => [e.case, e]));

@@ -15,15 +15,28 @@ import { NodeFolderStore } from '../store/node-folder-store';
 import { parseDumpArgs } from './args';
 import { dump, dumpStore } from './dump';
 
-const norm = (s: string) => s.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l !== '').join('\n');
-const modernize = (s: string) => s.split('\n').filter((l) => !/:_(SuperblockVersion|IsNetcdf4) = /.test(l)).join('\n');
+const norm = (s: string) =>
+  s
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => l !== '')
+    .join('\n');
+const modernize = (s: string) =>
+  s
+    .split('\n')
+    .filter((l) => !/:_(SuperblockVersion|IsNetcdf4) = /.test(l))
+    .join('\n');
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 describe('dump vs ncdump main (netcdf-c 4.9.3 ncgen-written NCZarr, testdata/)', () => {
   for (const cdl of ['nczarr-groups', 'nczarr-filters']) {
     const zarr = path.join(here, 'testdata', `${cdl}.file`);
-    for (const [suffix, flags] of [['h', ['-h']], ['hs', ['-h', '-s']], ['data', []]] as const) {
+    for (const [suffix, flags] of [
+      ['h', ['-h']],
+      ['hs', ['-h', '-s']],
+      ['data', []],
+    ] as const) {
       it(`${cdl} ${flags.join(' ') || '(data)'}`, async () => {
         const expected = readFileSync(path.join(here, 'testdata', `${cdl}.${suffix}.cdl`), 'utf8');
         const store = new NodeFolderStore(zarr);
@@ -38,7 +51,11 @@ describe('dump vs ncdump main (netcdf-c 4.9.3 ncgen-written NCZarr, testdata/)',
 
 describe('dump vs netcdf-c 4.9.3 ncdump (pure Zarr attribute inference, testdata/)', () => {
   const zarr = path.join(here, 'testdata', 'pure-inference.zarr');
-  for (const [file, flags] of [['pure-inference-h.cdl', ['-h']], ['pure-inference-hs.cdl', ['-h', '-s']], ['pure-inference.data.cdl', []]] as const) {
+  for (const [file, flags] of [
+    ['pure-inference-h.cdl', ['-h']],
+    ['pure-inference-hs.cdl', ['-h', '-s']],
+    ['pure-inference.data.cdl', []],
+  ] as const) {
     it(file, async () => {
       const store = new NodeFolderStore(zarr);
       const ds = await readDataset(store, { name: 'pure-inference', mode: { zarr: true } });
@@ -68,7 +85,11 @@ const KNOWN: Record<string, string> = {};
 describe.skipIf(fixtures.length === 0)('dump vs fixtures/expected', () => {
   for (const f of fixtures) {
     const loc = `${path.join(root, f.path)}${f.mode ? `#mode=${f.mode}` : ''}`;
-    for (const [kind, flags] of [['h', ['-h']], ['hs', ['-h', '-s']], ['data', []]] as const) {
+    for (const [kind, flags] of [
+      ['h', ['-h']],
+      ['hs', ['-h', '-s']],
+      ['data', []],
+    ] as const) {
       const exp = f.expected?.[kind];
       if (!exp || !existsSync(path.join(root, exp))) continue;
       const known = KNOWN[`${f.path.replace(/^fixtures\//, '').replace(/\.(zarr|file|zip)$/, '')} ${kind}`];

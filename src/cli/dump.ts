@@ -65,7 +65,12 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
   const failures: { variable: Variable; error: unknown }[] = [];
   for (const v of chosen ?? []) {
     try {
-      const slice = await readSlice(store, v, v.shape.map(() => null), { budgetBytes: 2 ** 32 });
+      const slice = await readSlice(
+        store,
+        v,
+        v.shape.map(() => null),
+        { budgetBytes: 2 ** 32 },
+      );
       slices.set(v, slice);
     } catch (error) {
       failures.push({ variable: v, error });
@@ -77,7 +82,9 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
     data: chosen
       ? (v, indent) => {
           const slice = slices.get(v);
-          return chosen.has(v) && slice ? formatVariableData(v, slice, indent, { time: args.times ? timeFormatter(v) : undefined }) : undefined;
+          return chosen.has(v) && slice
+            ? formatVariableData(v, slice, indent, { time: args.times ? timeFormatter(v) : undefined })
+            : undefined;
         }
       : undefined,
   });
@@ -86,8 +93,14 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
 
 /** Opens `args.location` and dumps it. */
 export async function dump(args: DumpArgs): Promise<DumpResult> {
-  const source = isUrl(args.location) ? { kind: 'url' as const, url: args.location } : { kind: 'local' as const, path: args.location };
+  const source = isUrl(args.location)
+    ? { kind: 'url' as const, url: args.location }
+    : { kind: 'local' as const, path: args.location };
   const opened = await openStoreNode(source, { timeoutMs: args.timeoutMs });
-  const ds = await readDataset(opened.store, { mode: opened.mode, name: args.name ?? opened.name, arrayName: lastSegment(opened.location) });
+  const ds = await readDataset(opened.store, {
+    mode: opened.mode,
+    name: args.name ?? opened.name,
+    arrayName: lastSegment(opened.location),
+  });
   return dumpStore(opened.store, ds, args);
 }

@@ -21,7 +21,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (cmd !== 'dump' && cmd !== 'report') {
-    process.stderr.write(`zarrview: ${cmd === undefined ? 'missing command' : `unknown command ${cmd}`}.\n${USAGE}\n${REPORT_USAGE}\n`);
+    process.stderr.write(
+      `zarrview: ${cmd === undefined ? 'missing command' : `unknown command ${cmd}`}.\n${USAGE}\n${REPORT_USAGE}\n`,
+    );
     return 2;
   }
   try {
@@ -35,14 +37,20 @@ export async function main(argv: readonly string[]): Promise<number> {
     // Bytes of invalid UTF-8 kept by the readers go out as they came in, as ncdump prints them.
     process.stdout.write(/[\udc80-\udcff]/.test(result.text) ? encodeEscaped(result.text) : result.text);
     const problems = [
-      ...result.dataset.problems.map((p) => ({ text: p.message.startsWith(p.key) ? p.message : `${p.key}: ${p.message}`, error: p.error })),
+      ...result.dataset.problems.map((p) => ({
+        text: p.message.startsWith(p.key) ? p.message : `${p.key}: ${p.message}`,
+        error: p.error,
+      })),
       ...result.failures.map((f) => ({ text: `${f.variable.path}: ${message(f.error)}`, error: f.error })),
     ];
     if (problems.length === 0) return 0;
     const first = problems[0];
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+    const more =
+      problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
     process.stderr.write(`zarrview: ${first?.text ?? ''}${more}\n`);
-    if (debug) for (const p of problems) process.stderr.write(`${p.text}\n${p.error instanceof Error ? (p.error.stack ?? '') : ''}\n`);
+    if (debug)
+      for (const p of problems)
+        process.stderr.write(`${p.text}\n${p.error instanceof Error ? (p.error.stack ?? '') : ''}\n`);
     return 1;
   } catch (e) {
     if (isZarrviewError(e) && e.code === 'usage') {
@@ -50,7 +58,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     process.stderr.write(`zarrview: ${message(e)}\n`);
-    if (debug && e instanceof Error) process.stderr.write(`${e.stack ?? ''}\n${isZarrviewError(e) ? e.details() : ''}\n`);
+    if (debug && e instanceof Error)
+      process.stderr.write(`${e.stack ?? ''}\n${isZarrviewError(e) ? e.details() : ''}\n`);
     return 1;
   }
 }

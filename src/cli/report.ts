@@ -22,21 +22,31 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs {
     if (a === '--debug') continue;
     if (a === '--timeout') {
       const val = Number(argv[++i]);
-      if (!Number.isFinite(val) || val <= 0) throw new UsageError(`--timeout needs a positive number of seconds.\n${REPORT_USAGE}`);
+      if (!Number.isFinite(val) || val <= 0)
+        throw new UsageError(`--timeout needs a positive number of seconds.\n${REPORT_USAGE}`);
       timeoutMs = val * 1000;
     } else if (a.startsWith('-') && a.length > 1) throw new UsageError(`unknown option ${a}.\n${REPORT_USAGE}`);
     else rest.push(a);
   }
-  if (rest.length !== 1) throw new UsageError(`${rest.length === 0 ? 'missing location.' : 'exactly one location expected.'}\n${REPORT_USAGE}`);
+  if (rest.length !== 1)
+    throw new UsageError(
+      `${rest.length === 0 ? 'missing location.' : 'exactly one location expected.'}\n${REPORT_USAGE}`,
+    );
   return { location: rest[0] ?? '', timeoutMs };
 }
 
 const isUrl = (s: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(s);
 
 export async function report(args: ReportArgs): Promise<{ text: string; report: DatasetReport; exitCode: number }> {
-  const source = isUrl(args.location) ? { kind: 'url' as const, url: args.location } : { kind: 'local' as const, path: args.location };
+  const source = isUrl(args.location)
+    ? { kind: 'url' as const, url: args.location }
+    : { kind: 'local' as const, path: args.location };
   const opened = await openStoreNode(source, { timeoutMs: args.timeoutMs });
-  const ds = await readDataset(opened.store, { mode: opened.mode, name: opened.name, arrayName: lastSegment(opened.location) });
+  const ds = await readDataset(opened.store, {
+    mode: opened.mode,
+    name: opened.name,
+    arrayName: lastSegment(opened.location),
+  });
   const r = buildReport(ds, { standardNames: await loadStandardNames() });
   return { text: formatReport(r), report: r, exitCode: hasErrors(r) ? 1 : 0 };
 }

@@ -15,8 +15,16 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 const BUCKET = 'zarrview';
 const CREDS = { accessKeyId: 'AKIDCLITEST', secretAccessKey: 'cli-test-secret' };
 const AWS_VARS = [
-  'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_PROFILE',
-  'AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_S3', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_CONFIG_FILE',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_REGION',
+  'AWS_DEFAULT_REGION',
+  'AWS_PROFILE',
+  'AWS_ENDPOINT_URL',
+  'AWS_ENDPOINT_URL_S3',
+  'AWS_SHARED_CREDENTIALS_FILE',
+  'AWS_CONFIG_FILE',
 ];
 
 interface Fixture {
@@ -31,7 +39,9 @@ const fixture = (name: string): Fixture => {
   return d;
 };
 /** NCZarr (netcdf-c), unconsolidated pure Zarr with 1,100 keys (found by listing), an NCZarr zip. */
-const CASES = ['netcdf-c-4.9.3/nczarr-file/groups', 'zarr-python/many-keys', 'netcdf-c-4.9.3/nczarr-zip/groups'].map(fixture);
+const CASES = ['netcdf-c-4.9.3/nczarr-file/groups', 'zarr-python/many-keys', 'netcdf-c-4.9.3/nczarr-zip/groups'].map(
+  fixture,
+);
 
 let s3: S3rverHandle;
 let proxy: SigV4Proxy;
@@ -90,7 +100,8 @@ async function run(argv: string[]): Promise<{ code: number; out: string; err: st
   }
 }
 
-const mode = (f: Fixture, medium: string) => f.mode.replace(/,?(file|zip)$/, '') + (f.path.endsWith('.zip') ? ',zip' : `,${medium}`);
+const mode = (f: Fixture, medium: string) =>
+  f.mode.replace(/,?(file|zip)$/, '') + (f.path.endsWith('.zip') ? ',zip' : `,${medium}`);
 
 describe('zarrview dump -h s3://… (endpoint from AWS_ENDPOINT_URL)', () => {
   for (const f of CASES) {

@@ -27,17 +27,22 @@ const manifest = path.join(root, 'fixtures/index.json');
 const KNOWN: Record<string, string> = {};
 
 // Every fixture with a values reference; a missing file fails its test (the fixtures are committed).
-const fixtures: Fixture[] = ((JSON.parse(readFileSync(manifest, 'utf8')) as { datasets?: Fixture[] }).datasets ?? []).filter((f) => f.expected?.values);
+const fixtures: Fixture[] = (
+  (JSON.parse(readFileSync(manifest, 'utf8')) as { datasets?: Fixture[] }).datasets ?? []
+).filter((f) => f.expected?.values);
 
 function same(got: unknown, want: unknown): boolean {
   if (want === null) return true;
   if (typeof want === 'string' && ['NaN', 'Infinity', '-Infinity'].includes(want) && typeof got === 'number') {
     return want === 'NaN' ? Number.isNaN(got) : got === Number(want);
   }
-  if (typeof got === 'bigint') return typeof want === 'string' || typeof want === 'number' ? got === BigInt(want) : false;
-  if (typeof got === 'number' && typeof want === 'number') return Object.is(got, want) || got === want || (Number.isNaN(got) && Number.isNaN(want));
+  if (typeof got === 'bigint')
+    return typeof want === 'string' || typeof want === 'number' ? got === BigInt(want) : false;
+  if (typeof got === 'number' && typeof want === 'number')
+    return Object.is(got, want) || got === want || (Number.isNaN(got) && Number.isNaN(want));
   // The Python readers decode |S bytes as latin-1; netCDF reads them as UTF-8.
-  if (typeof got === 'string' && typeof want === 'string' && got !== want) return got === Buffer.from(want, 'latin1').toString('utf8');
+  if (typeof got === 'string' && typeof want === 'string' && got !== want)
+    return got === Buffer.from(want, 'latin1').toString('utf8');
   if (typeof got === 'boolean') return got === want || (typeof want === 'number' && Number(got) === want);
   return got === want;
 }
@@ -59,7 +64,12 @@ describe('values vs the independent reader', () => {
           continue;
         }
         try {
-          const s = await readSlice(opened.store, v, v.shape.map(() => null), { budgetBytes: 2 ** 30 });
+          const s = await readSlice(
+            opened.store,
+            v,
+            v.shape.map(() => null),
+            { budgetBytes: 2 ** 30 },
+          );
           // netCDF scalars are rank 0; NCZarr stores them as shape [1], which the Python reader reports.
           const scalarAsOne = s.shape.length === 0 && arr.shape.length === 1 && arr.shape[0] === 1;
           if (!scalarAsOne && JSON.stringify(s.shape) !== JSON.stringify(arr.shape)) {
@@ -69,7 +79,9 @@ describe('values vs the independent reader', () => {
           const data = s.data as ArrayLike<unknown>;
           const flat = s.complex ? arr.values.flatMap((x) => x as unknown[]) : arr.values;
           // Bytes of invalid UTF-8 are kept as escapes (src/text/utf8.ts); the reference has them as Latin-1.
-          const bad = flat.findIndex((x, i) => !same(typeof data[i] === 'string' ? bytesAsLatin1(data[i] as string) : data[i], x));
+          const bad = flat.findIndex(
+            (x, i) => !same(typeof data[i] === 'string' ? bytesAsLatin1(data[i] as string) : data[i], x),
+          );
           if (bad >= 0) mismatches.push(`${p}[${bad}]: ${String(data[bad])} ≠ ${JSON.stringify(flat[bad])}`);
         } catch (e) {
           mismatches.push(`${p}: ${(e as Error).message}`);

@@ -26,7 +26,10 @@ export async function runSnippet(code: string, timeoutMs = 60_000): Promise<numb
     'print("@@VALUES@@" + _json.dumps([None if _np.isnan(x) else float(x) for x in _v]))',
   ].join('\n');
   const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(PYTHON, ['-c', probe], { timeout: timeoutMs, env: { ...process.env, PYTHONWARNINGS: 'ignore' } });
+    const child = spawn(PYTHON, ['-c', probe], {
+      timeout: timeoutMs,
+      env: { ...process.env, PYTHONWARNINGS: 'ignore' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));

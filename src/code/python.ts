@@ -2,7 +2,9 @@
 
 /** A Python string literal for any text (JSON's escapes are valid in Python 3 string literals). */
 export function pyStr(s: string): string {
-  return JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(s)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export type PyValue = string | number | boolean | null | { readonly [k: string]: PyValue };
@@ -13,7 +15,9 @@ export function pyLiteral(v: PyValue): string {
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : `float(${pyStr(String(v))})`;
   if (typeof v === 'string') return pyStr(v);
-  return `{${Object.entries(v).map(([k, x]) => `${pyStr(k)}: ${pyLiteral(x)}`).join(', ')}}`;
+  return `{${Object.entries(v)
+    .map(([k, x]) => `${pyStr(k)}: ${pyLiteral(x)}`)
+    .join(', ')}}`;
 }
 
 /** A shell word in single quotes (`'it'\''s'`). */

@@ -34,11 +34,37 @@ function close(a: readonly number[], b: readonly number[]) {
 }
 
 const CASES: { name: string; path: string; variable: string; selection: DimSelection[]; stride?: number }[] = [
-  { name: 'packed CF demo, one time step', path: 'public/demo/cf-demo.zarr', variable: '/air', selection: [5, null, null] },
-  { name: 'packed CF demo, a strided map', path: 'public/demo/cf-demo.zarr', variable: '/air', selection: [2, null, null], stride: 3 },
-  { name: 'packed CF demo, a series at a point', path: 'public/demo/cf-demo.zarr', variable: '/air', selection: [null, 10, 20] },
-  { name: 'xarray packing with a masked value', path: 'fixtures/xarray/cf-packed.zarr', variable: '/air', selection: [1, null, null] },
-  { name: 'NCZarr variable in a group', path: 'fixtures/netcdf-c-4.9.3/nczarr-file/groups.file', variable: '/forecast/anomaly', selection: [null, 0, null] },
+  {
+    name: 'packed CF demo, one time step',
+    path: 'public/demo/cf-demo.zarr',
+    variable: '/air',
+    selection: [5, null, null],
+  },
+  {
+    name: 'packed CF demo, a strided map',
+    path: 'public/demo/cf-demo.zarr',
+    variable: '/air',
+    selection: [2, null, null],
+    stride: 3,
+  },
+  {
+    name: 'packed CF demo, a series at a point',
+    path: 'public/demo/cf-demo.zarr',
+    variable: '/air',
+    selection: [null, 10, 20],
+  },
+  {
+    name: 'xarray packing with a masked value',
+    path: 'fixtures/xarray/cf-packed.zarr',
+    variable: '/air',
+    selection: [1, null, null],
+  },
+  {
+    name: 'NCZarr variable in a group',
+    path: 'fixtures/netcdf-c-4.9.3/nczarr-file/groups.file',
+    variable: '/forecast/anomaly',
+    selection: [null, 0, null],
+  },
 ];
 
 describe('code for this view', () => {
@@ -46,21 +72,33 @@ describe('code for this view', () => {
     expect(pythonProblem()).toBeNull();
   });
 
-  it.each(CASES)('$name: xarray and zarr-python give the view\'s values', async ({ path: p, variable, selection, stride }) => {
-    const url = `${server.url}/${p}`;
-    const ds = await openDataset({ kind: 'url', url });
-    const v = findVariable(ds.model.root, variable);
-    expect(v).toBeDefined();
-    const slice = await ds.read(variable, selection, { stride });
-    const shown = decodeSlice(slice, { defaultFill: defaultFillFor(ds.model.dialect) });
-    const code = codeForView({ location: ds.location, dataset: ds.model, variable: v!, selection, stride });
-    expect(code.xarray).toContain(ds.model.dialect.consolidated ? 'ds = xr.open_zarr(' : 'zarr.open_array(store, path=');
-    close(await runSnippet(code.xarray), Array.from(shown.values));
-    const raw = Array.from(slice.data as ArrayLike<number>, Number);
-    close(await runSnippet(code.zarr), raw);
-    const rawCode = codeForView({ location: ds.location, dataset: ds.model, variable: v!, selection, stride, raw: true });
-    close(await runSnippet(rawCode.xarray), raw);
-  });
+  it.each(CASES)(
+    "$name: xarray and zarr-python give the view's values",
+    async ({ path: p, variable, selection, stride }) => {
+      const url = `${server.url}/${p}`;
+      const ds = await openDataset({ kind: 'url', url });
+      const v = findVariable(ds.model.root, variable);
+      expect(v).toBeDefined();
+      const slice = await ds.read(variable, selection, { stride });
+      const shown = decodeSlice(slice, { defaultFill: defaultFillFor(ds.model.dialect) });
+      const code = codeForView({ location: ds.location, dataset: ds.model, variable: v!, selection, stride });
+      expect(code.xarray).toContain(
+        ds.model.dialect.consolidated ? 'ds = xr.open_zarr(' : 'zarr.open_array(store, path=',
+      );
+      close(await runSnippet(code.xarray), Array.from(shown.values));
+      const raw = Array.from(slice.data as ArrayLike<number>, Number);
+      close(await runSnippet(code.zarr), raw);
+      const rawCode = codeForView({
+        location: ds.location,
+        dataset: ds.model,
+        variable: v!,
+        selection,
+        stride,
+        raw: true,
+      });
+      close(await runSnippet(rawCode.xarray), raw);
+    },
+  );
 });
 
 describe('snippet text', () => {
@@ -73,15 +111,28 @@ describe('snippet text', () => {
   const v = { path: '/g/t"x', name: 't"x', dimensions: [{ name: "ti'me" }, { name: 'y' }], shape: [3, 4] } as never;
 
   it('S3: anonymous access and the endpoint, never credentials; names are Python string literals', () => {
-    const c = codeForView({ location: 'http://127.0.0.1:9000/bucket/data.zarr#mode=zarr,s3', dataset: ds as never, variable: v, selection: [1, null] });
+    const c = codeForView({
+      location: 'http://127.0.0.1:9000/bucket/data.zarr#mode=zarr,s3',
+      dataset: ds as never,
+      variable: v,
+      selection: [1, null],
+    });
     expect(c.xarray).toContain('"s3://bucket/data.zarr"');
-    expect(c.xarray).toContain('storage_options={"anon": True, "client_kwargs": {"endpoint_url": "http://127.0.0.1:9000"}}');
+    expect(c.xarray).toContain(
+      'storage_options={"anon": True, "client_kwargs": {"endpoint_url": "http://127.0.0.1:9000"}}',
+    );
     expect(c.xarray).toContain('group="g"');
     expect(c.xarray).toContain('ds["t\\"x"].isel({"ti\'me": 1})');
     expect(c.zarr).toContain('a = root["g/t\\"x"]');
     expect(c.zarr).toContain('values = a[1, :]');
     expect(c.cli).toBe(`npx zarrview dump -v '/g/t"x' 'http://127.0.0.1:9000/bucket/data.zarr#mode=zarr,s3'\n`);
-    const signed = codeForView({ location: 's3://bucket/data.zarr', dataset: ds as never, variable: v, selection: [1, null], signed: true });
+    const signed = codeForView({
+      location: 's3://bucket/data.zarr',
+      dataset: ds as never,
+      variable: v,
+      selection: [1, null],
+      signed: true,
+    });
     expect(signed.xarray).not.toContain('anon');
     expect(signed.xarray).toMatch(/# Credentials: s3fs reads them from the environment/);
   });

@@ -67,14 +67,24 @@ function storeTarget(input: CodeInput): StoreTarget {
       endpoint = alias.url;
     }
     const options: Record<string, PyValue> = {};
-    if (input.signed) notes.push('Credentials: s3fs reads them from the environment (AWS_* variables or ~/.aws), never from code.');
+    if (input.signed)
+      notes.push('Credentials: s3fs reads them from the environment (AWS_* variables or ~/.aws), never from code.');
     else options.anon = true;
     if (endpoint) options.client_kwargs = { endpoint_url: endpoint };
-    if (alias?.region || loc.s3.region) options.client_kwargs = { ...(options.client_kwargs as object), region_name: alias?.region ?? loc.s3.region ?? '' };
+    if (alias?.region || loc.s3.region)
+      options.client_kwargs = {
+        ...(options.client_kwargs as object),
+        region_name: alias?.region ?? loc.s3.region ?? '',
+      };
     notes.push('S3 access needs s3fs (Debian python3-s3fs).');
-    return { url: `s3://${bucket}/${key}`.replace(/\/+$/, ''), storageOptions: Object.keys(options).length ? options : null, notes };
+    return {
+      url: `s3://${bucket}/${key}`.replace(/\/+$/, ''),
+      storageOptions: Object.keys(options).length ? options : null,
+      notes,
+    };
   }
-  if (loc.style === 'file' || loc.style === 'local') return { url: loc.style === 'file' ? decodeURIComponent(loc.path) : body, storageOptions: null, notes };
+  if (loc.style === 'file' || loc.style === 'local')
+    return { url: loc.style === 'file' ? decodeURIComponent(loc.path) : body, storageOptions: null, notes };
   return { url: body, storageOptions: null, notes };
 }
 
@@ -111,7 +121,10 @@ export function codeForView(input: CodeInput): CodeSnippets {
   const consolidated = dataset.dialect.consolidated;
   const comments = target.notes.map((n) => `# ${n}`);
 
-  const mapperArgs = [pyStr(target.url), ...(target.storageOptions ? Object.entries(target.storageOptions).map(([k, x]) => `${k}=${pyLiteral(x)}`) : [])];
+  const mapperArgs = [
+    pyStr(target.url),
+    ...(target.storageOptions ? Object.entries(target.storageOptions).map(([k, x]) => `${k}=${pyLiteral(x)}`) : []),
+  ];
   const select = `${iselArgs(v, input.selection, stride)}`;
   const valuesLine = `values = da.values${input.raw ? '  # stored numbers' : '  # CF-decoded: scale/offset applied, fill values as NaN'}`;
   // Over plain HTTP nothing lists a store: without consolidated metadata xarray finds no arrays, so the array is
@@ -145,17 +158,17 @@ export function codeForView(input: CodeInput): CodeSnippets {
         '',
       ].join('\n')
     : [
-    'import xarray as xr',
-    '',
-    ...comments,
-    'ds = xr.open_zarr(',
-    ...openArgs.map((a) => `    ${a},`),
-    ')',
-    `da = ds[${pyStr(name)}]${select}`,
-    valuesLine,
-    'print(values)',
-    '',
-  ].join('\n');
+        'import xarray as xr',
+        '',
+        ...comments,
+        'ds = xr.open_zarr(',
+        ...openArgs.map((a) => `    ${a},`),
+        ')',
+        `da = ds[${pyStr(name)}]${select}`,
+        valuesLine,
+        'print(values)',
+        '',
+      ].join('\n');
 
   const index = v.shape.length ? input.selection.map((s) => keptIndex(s, stride)).join(', ') : '...';
   const zarr = [

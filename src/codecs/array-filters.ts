@@ -47,7 +47,8 @@ function deltaDecode(enc: NumericValues, to: Dtype): NumericValues {
   const out = castValues(enc, to);
   if (out instanceof BigInt64Array || out instanceof BigUint64Array) {
     for (let i = 1; i < out.length; i++) out[i] = BigInt.asIntN(64, (out[i] as bigint) + (out[i - 1] as bigint));
-    if (out instanceof BigUint64Array) for (let i = 0; i < out.length; i++) out[i] = BigInt.asUintN(64, out[i] as bigint);
+    if (out instanceof BigUint64Array)
+      for (let i = 0; i < out.length; i++) out[i] = BigInt.asUintN(64, out[i] as bigint);
   } else {
     // Typed-array assignment wraps integers the way numpy's cumsum in the dtype does.
     for (let i = 1; i < out.length; i++) out[i] = (out[i] as number) + (out[i - 1] as number);

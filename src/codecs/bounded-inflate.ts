@@ -27,7 +27,10 @@ export async function inflateBounded(
   options: InflateOptions = {},
 ): Promise<Uint8Array> {
   const { signal, key } = options;
-  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream(format)).getReader();
+  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new DecompressionStream(format))
+    .getReader();
   const parts: Uint8Array[] = [];
   let total = 0;
   try {
@@ -37,8 +40,13 @@ export async function inflateBounded(
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
-        throw options.tooLarge?.(maxBytes) ??
-          new ChunkError(`The chunk inflates to more than ${maxBytes} bytes, more than its elements can fill; it was not read.`, { key });
+        throw (
+          options.tooLarge?.(maxBytes) ??
+          new ChunkError(
+            `The chunk inflates to more than ${maxBytes} bytes, more than its elements can fill; it was not read.`,
+            { key },
+          )
+        );
       }
       parts.push(value);
     }

@@ -126,13 +126,19 @@ export const zstd = zarritaBounded('zstd', (c) => ({ filter: `32015,${numberPara
 
 export const zlib: BytesCodec = {
   kind: 'bytes',
-  load: (_c, { maxBytes }) => (b) => inflateBounded(b, 'deflate', maxBytes),
+  load:
+    (_c, { maxBytes }) =>
+    (b) =>
+      inflateBounded(b, 'deflate', maxBytes),
   ncdump: (c) => ({ deflateLevel: numberParam(c, 'level', 1) }),
 };
 
 export const gzip: BytesCodec = {
   kind: 'bytes',
-  load: (_c, { maxBytes }) => (b) => inflateBounded(b, 'gzip', maxBytes),
+  load:
+    (_c, { maxBytes }) =>
+    (b) =>
+      inflateBounded(b, 'gzip', maxBytes),
   ncdump: (c) => ({ deflateLevel: numberParam(c, 'level', 1) }),
 };
 
@@ -145,20 +151,36 @@ export const bz2: BytesCodec = {
 
 export const lzma: BytesCodec = { kind: 'bytes', load: () => lzmaDecode, addToZarrita: true };
 
-export const fletcher32Codec: BytesCodec = { kind: 'bytes', load: () => fletcher32Decode, addToZarrita: true, ncdump: () => ({ fletcher32: true }) };
+export const fletcher32Codec: BytesCodec = {
+  kind: 'bytes',
+  load: () => fletcher32Decode,
+  addToZarrita: true,
+  ncdump: () => ({ fletcher32: true }),
+};
 
 export const crc32c: BytesCodec = { kind: 'bytes', load: () => crc32cDecode };
 
-export const crc32: BytesCodec = { kind: 'bytes', load: (c) => (b) => checksum32Decode('crc32', c, b), addToZarrita: true };
+export const crc32: BytesCodec = {
+  kind: 'bytes',
+  load: (c) => (b) => checksum32Decode('crc32', c, b),
+  addToZarrita: true,
+};
 
-export const adler32: BytesCodec = { kind: 'bytes', load: (c) => (b) => checksum32Decode('adler32', c, b), addToZarrita: true };
+export const adler32: BytesCodec = {
+  kind: 'bytes',
+  load: (c) => (b) => checksum32Decode('adler32', c, b),
+  addToZarrita: true,
+};
 
 export const shuffle: BytesCodec = {
   kind: 'bytes',
   load(config, { itemSize }) {
     const size = Number(config.elementsize ?? 0) || itemSize;
     if (!Number.isSafeInteger(size) || size < 0) {
-      throw new CodecError('shuffle', `The shuffle filter's elementsize ${JSON.stringify(config.elementsize)} is not a byte count.`);
+      throw new CodecError(
+        'shuffle',
+        `The shuffle filter's elementsize ${JSON.stringify(config.elementsize)} is not a byte count.`,
+      );
     }
     return (b) => unshuffle(b, size);
   },

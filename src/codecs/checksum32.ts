@@ -26,7 +26,7 @@ export const crc32 = reflectedCrc32(0xedb88320);
 export function adler32(data: Uint8Array): number {
   let a = 1;
   let b = 0;
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const end = Math.min(data.length, i + 3800);
     for (; i < end; i++) {
       a += data[i] as number;
@@ -54,7 +54,11 @@ export function crc32cDecode(bytes: Uint8Array): Uint8Array {
 }
 
 /** Verifies and strips the checksum of a `crc32` / `adler32` chunk. */
-export function checksum32Decode(id: 'crc32' | 'adler32', config: Record<string, unknown>, bytes: Uint8Array): Uint8Array {
+export function checksum32Decode(
+  id: 'crc32' | 'adler32',
+  config: Record<string, unknown>,
+  bytes: Uint8Array,
+): Uint8Array {
   if (bytes.length < 4) throw new ChunkError(`The chunk is too short to hold a ${id} checksum.`);
   const atEnd = config.location === 'end';
   const body = atEnd ? bytes.subarray(0, bytes.length - 4) : bytes.subarray(4);

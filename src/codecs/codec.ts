@@ -28,7 +28,10 @@ export interface BytesCodec {
    * The decoder of one array's chunks; its implementation (and any library) loads here, on first use.
    * `itemSize` is the element size flowing through (for shuffle); `maxBytes` bounds what a chunk may decompress to.
    */
-  load(config: CodecConfig, context: { readonly itemSize: number; readonly maxBytes: number }): Promise<ByteDecoder> | ByteDecoder;
+  load(
+    config: CodecConfig,
+    context: { readonly itemSize: number; readonly maxBytes: number },
+  ): Promise<ByteDecoder> | ByteDecoder;
   /** zarrita's own registry lacks it: `registerExtraCodecs` adds it there. */
   readonly addToZarrita?: boolean;
   ncdump?(config: CodecConfig): NcdumpSpecial;

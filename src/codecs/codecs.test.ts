@@ -11,12 +11,19 @@ const ROOT = join(import.meta.dirname, '..', 'data', 'testdata', 'v2.zarr');
 
 describe('codec details', () => {
   it('normalises netcdf-c string parameters but keeps text ones', () => {
-    expect(normalizeCodec({ id: 'zlib', configuration: { id: 'zlib', level: '4' } })).toEqual({ id: 'zlib', configuration: { level: 4 } });
-    expect(normalizeCodec({ id: 'numcodecs.blosc', configuration: { cname: 'lz4', clevel: '5', shuffle: '1' } })).toEqual({
+    expect(normalizeCodec({ id: 'zlib', configuration: { id: 'zlib', level: '4' } })).toEqual({
+      id: 'zlib',
+      configuration: { level: 4 },
+    });
+    expect(
+      normalizeCodec({ id: 'numcodecs.blosc', configuration: { cname: 'lz4', clevel: '5', shuffle: '1' } }),
+    ).toEqual({
       id: 'blosc',
       configuration: { cname: 'lz4', clevel: 5, shuffle: 1 },
     });
-    expect(normalizeCodec({ id: 'astype', configuration: { encode_dtype: '<i2' } }).configuration.encode_dtype).toBe('<i2');
+    expect(normalizeCodec({ id: 'astype', configuration: { encode_dtype: '<i2' } }).configuration.encode_dtype).toBe(
+      '<i2',
+    );
   });
 
   it('parses every dtype spelling', () => {

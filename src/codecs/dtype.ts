@@ -94,9 +94,11 @@ export function parseDtype(dtype: string, endian: 'little' | 'big' = 'little'): 
   if (v3) return { kind: v3[0], itemSize: v3[1], endian: v3[1] > 1 ? endian : 'none' };
   // v3 raw bits r<8n>: fixed n-byte values (NCZarr aliases them as strings).
   const raw = /^r(\d+)$/.exec(dtype);
-  if (raw && Number(raw[1]) % 8 === 0 && Number(raw[1]) > 0) return { kind: 'bytes', itemSize: Number(raw[1]) / 8, endian: 'none' };
+  if (raw && Number(raw[1]) % 8 === 0 && Number(raw[1]) > 0)
+    return { kind: 'bytes', itemSize: Number(raw[1]) / 8, endian: 'none' };
   const dt = /^(?:numpy\.)?(datetime|timedelta)64(?:\[(\w+)\])?$/.exec(dtype);
-  if (dt) return { kind: dt[1] === 'datetime' ? 'datetime' : 'timedelta', itemSize: 8, endian, unit: dt[2] ?? 'generic' };
+  if (dt)
+    return { kind: dt[1] === 'datetime' ? 'datetime' : 'timedelta', itemSize: 8, endian, unit: dt[2] ?? 'generic' };
   const m = /^([<>|=]?)([iufcbMmSUO])(\d*)(?:\[(\w+)\])?$/.exec(dtype);
   if (!m) throw new UnsupportedError(`The data type "${dtype}" is not supported.`);
   const kind = V2_KIND[m[2] as string] as DtypeKind;

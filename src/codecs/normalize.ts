@@ -5,7 +5,17 @@
 import type { CodecSpec } from './pipeline';
 
 /** Parameters that are text by nature and stay strings even when they look numeric. */
-const TEXT_KEYS = new Set(['id', 'cname', 'dtype', 'astype', 'encode_dtype', 'decode_dtype', 'data_type', 'endian', 'order']);
+const TEXT_KEYS = new Set([
+  'id',
+  'cname',
+  'dtype',
+  'astype',
+  'encode_dtype',
+  'decode_dtype',
+  'data_type',
+  'endian',
+  'order',
+]);
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -24,6 +34,8 @@ export function normalizeCodec(c: CodecSpec): { id: string; configuration: Recor
   return { id, configuration };
 }
 
-export function normalizeCodecs(codecs: readonly CodecSpec[]): { id: string; configuration: Record<string, unknown> }[] {
+export function normalizeCodecs(
+  codecs: readonly CodecSpec[],
+): { id: string; configuration: Record<string, unknown> }[] {
   return codecs.map(normalizeCodec);
 }

@@ -43,7 +43,14 @@ type Step =
   | { kind: 'bytes'; id: string; decode: ByteDecoder }
   | { kind: 'interpret'; dtype: Dtype }
   | { kind: 'vlen'; id: string }
-  | { kind: 'filter'; id: string; filter: ArrayFilter; config: Record<string, unknown>; decoded: Dtype; encoded: Dtype };
+  | {
+      kind: 'filter';
+      id: string;
+      filter: ArrayFilter;
+      config: Record<string, unknown>;
+      decoded: Dtype;
+      encoded: Dtype;
+    };
 
 function cStrides(shape: readonly number[]): number[] {
   const s = new Array<number>(shape.length);
@@ -108,7 +115,11 @@ async function plan(spec: ChunkSpec): Promise<{ steps: Step[]; stored: Dtype; pe
     } else if (id === 'vlen-utf8' || id === 'vlen-bytes' || id === 'json2') steps.push({ kind: 'vlen', id });
     else if (def?.kind === 'bytes') {
       try {
-        steps.push({ kind: 'bytes', id, decode: await def.load(config, { itemSize: cur.itemSize, maxBytes: inflateLimit(spec.shape, cur.itemSize) }) });
+        steps.push({
+          kind: 'bytes',
+          id,
+          decode: await def.load(config, { itemSize: cur.itemSize, maxBytes: inflateLimit(spec.shape, cur.itemSize) }),
+        });
       } catch (cause) {
         throw new CodecError(id, `The codec "${id}" could not be loaded.`, { cause });
       }
@@ -152,7 +163,8 @@ export async function createDecoder(spec: ChunkSpec): Promise<(bytes: Uint8Array
           state = bytesToValues(state as Uint8Array, step.dtype, n);
           raw = false;
         } else if (step.kind === 'vlen') {
-          state = step.id === 'json2' ? decodeJson2(state as Uint8Array, n) : decodeVlen(state as Uint8Array, n, step.id);
+          state =
+            step.id === 'json2' ? decodeJson2(state as Uint8Array, n) : decodeVlen(state as Uint8Array, n, step.id);
           raw = false;
         } else {
           if (raw && !step.filter.readsBytes) state = bytesToValues(state as Uint8Array, step.encoded, n);

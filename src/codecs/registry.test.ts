@@ -18,7 +18,9 @@ describe('codec registry', () => {
   it('describes codecs as ncdump -s does, netcdf-c string parameters too', () => {
     expect(ncdumpSpecial({ id: 'zlib', configuration: { level: '4' } })).toEqual({ deflateLevel: 4 });
     expect(ncdumpSpecial({ id: 'numcodecs.shuffle', configuration: { elementsize: '0' } })).toEqual({ shuffle: true });
-    expect(ncdumpSpecial({ id: 'blosc', configuration: { cname: 'lz4', clevel: '5', shuffle: 'bitshuffle' } })).toEqual({ filter: '32001,0,0,0,0,5,2,1' });
+    expect(ncdumpSpecial({ id: 'blosc', configuration: { cname: 'lz4', clevel: '5', shuffle: 'bitshuffle' } })).toEqual(
+      { filter: '32001,0,0,0,0,5,2,1' },
+    );
     expect(ncdumpSpecial({ id: 'delta', configuration: { dtype: '<i4' } })).toEqual({});
   });
 });
@@ -37,12 +39,16 @@ describe('bounded inflate', () => {
 
   it('stops at its bound with a chunk error, or the caller’s', async () => {
     await expect(inflateBounded(deflateSync(zeros), 'deflate', 1000)).rejects.toMatchObject({ code: 'chunk' });
-    await expect(inflateBounded(deflateSync(zeros), 'deflate', 1000, { tooLarge: () => new RangeError('mine') })).rejects.toThrow('mine');
+    await expect(
+      inflateBounded(deflateSync(zeros), 'deflate', 1000, { tooLarge: () => new RangeError('mine') }),
+    ).rejects.toThrow('mine');
   });
 
   it('stops when aborted', async () => {
     const c = new AbortController();
     c.abort();
-    await expect(inflateBounded(deflateSync(zeros), 'deflate', 2 ** 30, { signal: c.signal })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(inflateBounded(deflateSync(zeros), 'deflate', 2 ** 30, { signal: c.signal })).rejects.toMatchObject({
+      code: 'aborted',
+    });
   });
 });

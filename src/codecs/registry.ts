@@ -8,8 +8,31 @@
  * codecDef('numcodecs.zlib')?.kind;                                // 'bytes'
  * ncdumpSpecial({ id: 'zlib', configuration: { level: '4' } });    // { deflateLevel: 4 }
  */
-import { astype, bitround, castValue, categorize, delta, fixedscaleoffset, packbits, quantize, scaleOffset } from './array-filters';
-import { adler32, blosc, bz2, crc32, crc32c, fletcher32Codec, gzip, lz4, lzma, shuffle, zlib, zstd } from './byte-codecs';
+import {
+  astype,
+  bitround,
+  castValue,
+  categorize,
+  delta,
+  fixedscaleoffset,
+  packbits,
+  quantize,
+  scaleOffset,
+} from './array-filters';
+import {
+  adler32,
+  blosc,
+  bz2,
+  crc32,
+  crc32c,
+  fletcher32Codec,
+  gzip,
+  lz4,
+  lzma,
+  shuffle,
+  zlib,
+  zstd,
+} from './byte-codecs';
 import type { CodecDef, NcdumpSpecial } from './codec';
 import { normalizeCodec } from './normalize';
 
@@ -48,7 +71,10 @@ export function codecEntries(): [string, CodecDef][] {
 }
 
 /** How `ncdump -s` describes a codec of a variable (nothing for codecs netcdf-c does not name). */
-export function ncdumpSpecial(codec: { readonly id: string; readonly configuration: Readonly<Record<string, unknown>> }): NcdumpSpecial {
+export function ncdumpSpecial(codec: {
+  readonly id: string;
+  readonly configuration: Readonly<Record<string, unknown>>;
+}): NcdumpSpecial {
   const { id, configuration } = normalizeCodec(codec);
   return codecDef(id)?.ncdump?.(configuration) ?? {};
 }

@@ -33,8 +33,10 @@ type Scalar = number | bigint | string;
 /** The fill value as stored in the result (per lane for complex). */
 export function fillScalars(d: Dtype, fill: FillValue): Scalar[] {
   if (isStringKind(d)) return [typeof fill === 'string' ? fill : ''];
-  const big = d.itemSize === 8 && (d.kind === 'int' || d.kind === 'uint' || d.kind === 'datetime' || d.kind === 'timedelta');
-  const toNum = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : typeof v === 'bigint' ? Number(v) : 0);
+  const big =
+    d.itemSize === 8 && (d.kind === 'int' || d.kind === 'uint' || d.kind === 'datetime' || d.kind === 'timedelta');
+  const toNum = (v: unknown): number =>
+    typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : typeof v === 'bigint' ? Number(v) : 0;
   if (d.kind === 'complex') {
     const pair = Array.isArray(fill) ? fill : [toNum(fill), 0];
     return [toNum(pair[0]), toNum(pair[1])];
@@ -140,7 +142,13 @@ export function finish(out: Output, d: Dtype): SliceData {
  * in C order (every element, unit steps, the chunk's own C strides, a numeric type stored as the result is);
  * otherwise null. The result then shares its buffer with the chunk cache: readers never write into slices.
  */
-export function wholeChunkView(d: Dtype, ranges: readonly DimRange[], task: ChunkTask, src: DecodedChunk | null, n: number): Output | null {
+export function wholeChunkView(
+  d: Dtype,
+  ranges: readonly DimRange[],
+  task: ChunkTask,
+  src: DecodedChunk | null,
+  n: number,
+): Output | null {
   if (!src || Array.isArray(src.data) || isStringKind(d) || d.kind === 'bool') return null;
   const data = src.data as NumericValues;
   if (!(data instanceof valuesCtor(d)) || data.length !== n * lanes(d)) return null;

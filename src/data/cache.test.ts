@@ -95,7 +95,10 @@ describe('cache', () => {
   it('reports progress per chunk with the bytes fetched', async () => {
     const store = new CountingStore(ROOT);
     const events: Progress[] = [];
-    await readSlice(store, variableFromFolder(ROOT, 'zstd'), [], { context: inline(), onProgress: (p) => events.push(p) });
+    await readSlice(store, variableFromFolder(ROOT, 'zstd'), [], {
+      context: inline(),
+      onProgress: (p) => events.push(p),
+    });
     expect(events[0]).toEqual({ done: 0, total: 9, bytes: 0 });
     expect(events.at(-1)).toEqual({ done: 9, total: 9, bytes: store.bytes });
     expect(events.map((e) => e.done)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -117,10 +120,15 @@ describe('budget', () => {
     const full = await readSlice(store, v, [], { context: inline() });
     expect((s.data as Float32Array)[11]).toBe((full.data as Float32Array)[3 * 30 + 3]);
     // A strided read that is still too big suggests the total stride (including its own), which then fits.
-    const again = await readSlice(store, v, [], { context: inline(), budgetBytes: 200, stride: 2 }).catch((e: unknown) => e);
+    const again = await readSlice(store, v, [], { context: inline(), budgetBytes: 200, stride: 2 }).catch(
+      (e: unknown) => e,
+    );
     const total = (again as BudgetError).suggestedStride as number;
     expect(total).toBeGreaterThan(2);
-    expect((await readSlice(store, v, [], { context: inline(), budgetBytes: 200, stride: total })).shape).toEqual([Math.ceil(40 / total), Math.ceil(30 / total)]);
+    expect((await readSlice(store, v, [], { context: inline(), budgetBytes: 200, stride: total })).shape).toEqual([
+      Math.ceil(40 / total),
+      Math.ceil(30 / total),
+    ]);
   });
 });
 
@@ -161,8 +169,24 @@ describe('a slice that is one whole chunk', () => {
     const [c0, c1] = v.chunks;
     const ctx = inline();
     const store = new CountingStore(ROOT);
-    const whole = await readSlice(store, v, [{ start: 0, stop: c0! }, { start: 0, stop: c1! }], { context: ctx });
-    const again = await readSlice(store, v, [{ start: 0, stop: c0! }, { start: 0, stop: c1! }], { context: ctx });
+    const whole = await readSlice(
+      store,
+      v,
+      [
+        { start: 0, stop: c0! },
+        { start: 0, stop: c1! },
+      ],
+      { context: ctx },
+    );
+    const again = await readSlice(
+      store,
+      v,
+      [
+        { start: 0, stop: c0! },
+        { start: 0, stop: c1! },
+      ],
+      { context: ctx },
+    );
     expect(again.data).toBe(whole.data); // the cached chunk's buffer
     const all = await readSlice(new CountingStore(ROOT), v, [], { context: inline() });
     const n1 = v.shape[1]!;

@@ -115,7 +115,12 @@ export class ChunkCache {
    * load is not counted as a hit or miss; a read served by a prefetch's chunk (cached or in flight) counts in
    * `stats.prefetchHits`, once per chunk.
    */
-  async load(key: string, loader: (signal: AbortSignal) => Promise<CachedChunk>, signal?: AbortSignal, options: { prefetch?: boolean } = {}): Promise<CachedChunk> {
+  async load(
+    key: string,
+    loader: (signal: AbortSignal) => Promise<CachedChunk>,
+    signal?: AbortSignal,
+    options: { prefetch?: boolean } = {},
+  ): Promise<CachedChunk> {
     const prefetch = options.prefetch === true;
     const hit = this.#touch(key);
     if (hit !== undefined) {

@@ -57,7 +57,12 @@ function wholeShard(store: Store, path: AbsolutePath, opts: FetchOptions): Promi
   return p;
 }
 
-function readIndex(store: Store, shard: ShardSpec, path: AbsolutePath, opts: FetchOptions): Promise<BigUint64Array | null> {
+function readIndex(
+  store: Store,
+  shard: ShardSpec,
+  path: AbsolutePath,
+  opts: FetchOptions,
+): Promise<BigUint64Array | null> {
   const key = `${opts.memoPrefix ?? ''}${path}`;
   let p = opts.memo.indexes.get(key);
   if (!p) {
@@ -73,7 +78,9 @@ function readIndex(store: Store, shard: ShardSpec, path: AbsolutePath, opts: Fet
       }
       if (!bytes) return null;
       if (bytes.length !== size) {
-        throw new ChunkError(`The shard index of ${path} has ${bytes.length} bytes; ${size} were expected.`, { key: path });
+        throw new ChunkError(`The shard index of ${path} has ${bytes.length} bytes; ${size} were expected.`, {
+          key: path,
+        });
       }
       return decodeIndex(shard, bytes);
     })();

@@ -18,7 +18,9 @@ interface Entry {
   expected: { values?: string };
 }
 // Every non-zip fixture with a values reference; a missing dataset fails its test (the fixtures are committed).
-const entries = (JSON.parse(readFileSync(INDEX, 'utf8')) as { datasets: Entry[] }).datasets.filter((d) => d.expected.values && !d.path.endsWith('.zip'));
+const entries = (JSON.parse(readFileSync(INDEX, 'utf8')) as { datasets: Entry[] }).datasets.filter(
+  (d) => d.expected.values && !d.path.endsWith('.zip'),
+);
 
 function utf8(latin1: string): string {
   return Buffer.from(latin1, 'latin1').toString('utf8');
@@ -47,10 +49,15 @@ describe('fixture values through the model readers and readSlice', () => {
           const s = await readSlice(store, v, [], { context: ctx });
           // Bytes of invalid UTF-8 are kept as escapes (src/text/utf8.ts); the reference has them as Latin-1.
           const got = norm(s.data as ArrayLike<unknown>, s.complex === true).map((x) =>
-            typeof x === 'string' ? x.replace(/[\udc80-\udcff]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xdc00)) : x);
+            typeof x === 'string'
+              ? x.replace(/[\udc80-\udcff]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xdc00))
+              : x,
+          );
           // null: zarr-python leaves the value unspecified (missing chunk, no fill value), so anything matches.
           // A string dumped as Latin-1 text of UTF-8 bytes (|S written by netcdf-c) is compared as UTF-8.
-          const want = exp.values.map((x, i) => (x === null ? got[i] : typeof x === 'string' && got[i] !== x ? utf8(x) : x));
+          const want = exp.values.map((x, i) =>
+            x === null ? got[i] : typeof x === 'string' && got[i] !== x ? utf8(x) : x,
+          );
           if (s.failedChunks?.length) problems.push(`${path}: failed chunks ${JSON.stringify(s.failedChunks)}`);
           else if (JSON.stringify(got) !== JSON.stringify(want)) problems.push(`${path}: values differ (${v.dtype})`);
         } catch (err) {

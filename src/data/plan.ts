@@ -33,11 +33,7 @@ export interface ChunkTask {
  * Resolves a selection against `shape` (missing trailing entries mean "all"); `stride` multiplies the step of
  * every kept dimension (a thinned read). Ranges clamp like Python slices; indices may be negative.
  */
-export function resolveSelection(
-  shape: readonly number[],
-  selection: readonly DimSelection[],
-  stride = 1,
-): DimRange[] {
+export function resolveSelection(shape: readonly number[], selection: readonly DimSelection[], stride = 1): DimRange[] {
   if (selection.length > shape.length) {
     throw new UsageError(`The selection has ${selection.length} entries; the array has ${shape.length} dimensions.`);
   }

@@ -45,7 +45,17 @@ function randomSelection(shape: readonly number[], r: () => number): DimSelectio
 }
 
 describe('random selections equal a naive whole-array reader (seeded)', () => {
-  const arrays = ['forder_3d', 'blosc_lz4', 'ints_edge', 'complex64', 'missing', 'unicode_u3', 'big_i2', 'forder', 'delta_i8'];
+  const arrays = [
+    'forder_3d',
+    'blosc_lz4',
+    'ints_edge',
+    'complex64',
+    'missing',
+    'unicode_u3',
+    'big_i2',
+    'forder',
+    'delta_i8',
+  ];
   for (const name of arrays) {
     it(name, async () => {
       const exp = expected[name] as ExpectedArray;

@@ -35,7 +35,9 @@ describe('readSlice on arrays written by zarr-python 2 (all v2 codecs and dtypes
 describe('per-chunk failures', () => {
   const ctx = createDataContext({ workers: false });
   it('a bad Fletcher-32 checksum fails that chunk only (fill elsewhere is real data)', async () => {
-    const slice = await readSlice(new CountingStore(ROOT), variableFromFolder(ROOT, 'fletcher32_bad'), [], { context: ctx });
+    const slice = await readSlice(new CountingStore(ROOT), variableFromFolder(ROOT, 'fletcher32_bad'), [], {
+      context: ctx,
+    });
     expect(slice.failedChunks?.map((f) => f.chunk)).toEqual([[1]]);
     expect(slice.failedChunks?.[0]?.message).toMatch(/checksum/i);
     const exp = expected.fletcher32?.values as number[];
@@ -50,9 +52,9 @@ describe('per-chunk failures', () => {
     expect(Array.from(slice.data as Float32Array).slice(0, 4)).toEqual(exp.slice(0, 4));
   });
   it('an unknown codec is a CodecError naming it', async () => {
-    const err = await readSlice(new CountingStore(ROOT), variableFromFolder(ROOT, 'unknown_codec'), [], { context: ctx }).catch(
-      (e: unknown) => e,
-    );
+    const err = await readSlice(new CountingStore(ROOT), variableFromFolder(ROOT, 'unknown_codec'), [], {
+      context: ctx,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CodecError);
     expect((err as CodecError).codec).toBe('frobnicate');
     expect((err as CodecError).message).toContain('frobnicate');
@@ -65,19 +67,38 @@ describe('selections', () => {
   const at = (i: number, j: number, k: number) => exp.values[i * 20 + j * 5 + k];
   it('index + range with step on an F-order 3-D array', async () => {
     const v = variableFromFolder(ROOT, 'forder_3d');
-    const s = await readSlice(new CountingStore(ROOT), v, [1, { start: 3, stop: 0, step: 1 }, { start: 0, stop: 5, step: 2 }], {
-      context: ctx,
-    });
+    const s = await readSlice(
+      new CountingStore(ROOT),
+      v,
+      [1, { start: 3, stop: 0, step: 1 }, { start: 0, stop: 5, step: 2 }],
+      {
+        context: ctx,
+      },
+    );
     expect(s.shape).toEqual([0, 3]);
-    const s2 = await readSlice(new CountingStore(ROOT), v, [-1, { start: 1, stop: 4, step: 2 }, { start: 0, stop: 5, step: 2 }], {
-      context: ctx,
-    });
+    const s2 = await readSlice(
+      new CountingStore(ROOT),
+      v,
+      [-1, { start: 1, stop: 4, step: 2 }, { start: 0, stop: 5, step: 2 }],
+      {
+        context: ctx,
+      },
+    );
     expect(s2.shape).toEqual([2, 3]);
-    expect(Array.from(s2.data as Int16Array)).toEqual([at(2, 1, 0), at(2, 1, 2), at(2, 1, 4), at(2, 3, 0), at(2, 3, 2), at(2, 3, 4)]);
+    expect(Array.from(s2.data as Int16Array)).toEqual([
+      at(2, 1, 0),
+      at(2, 1, 2),
+      at(2, 1, 4),
+      at(2, 3, 0),
+      at(2, 3, 2),
+      at(2, 3, 4),
+    ]);
   });
   it('only the chunks touched are requested', async () => {
     const store = new CountingStore(ROOT);
-    await readSlice(store, variableFromFolder(ROOT, 'ints_edge'), [{ start: 0, stop: 2 }, 4], { context: createDataContext({ workers: false }) });
+    await readSlice(store, variableFromFolder(ROOT, 'ints_edge'), [{ start: 0, stop: 2 }, 4], {
+      context: createDataContext({ workers: false }),
+    });
     expect(store.keys).toEqual(['/ints_edge/0.1']);
   });
 });

@@ -70,17 +70,23 @@ export const MAX_CHUNKS_PER_READ = 100_000;
 /** Refuses, before anything is fetched or allocated, a read of too many chunks or of chunks too big to decode. */
 function checkChunks(variable: Variable, spec: ArraySpec, total: number, budget: number, maxChunks: number) {
   if (total > maxChunks) {
-    throw new BudgetError(total, maxChunks,
+    throw new BudgetError(
+      total,
+      maxChunks,
       `This selection of ${variable.path} touches ${total.toLocaleString('en')} chunks, more than the ${maxChunks.toLocaleString('en')} one read may fetch. ` +
         'Select a smaller range, or read with a stride.',
-      { key: variable.path });
+      { key: variable.path },
+    );
   }
   if (total === 0) return;
   const chunkBytes = spec.chunk.shape.reduce((a, n) => a * n, 1) * Math.max(spec.dtype.itemSize, valueSize(spec.dtype));
   if (chunkBytes > budget) {
-    throw new BudgetError(chunkBytes, budget,
+    throw new BudgetError(
+      chunkBytes,
+      budget,
       `One chunk of ${variable.path} decodes to ${formatBytes(chunkBytes)}, more than the ${formatBytes(budget)} memory budget; it cannot be read here.`,
-      { key: variable.path });
+      { key: variable.path },
+    );
   }
 }
 
@@ -127,30 +133,40 @@ export async function readSlice(
   const report = () => options.onProgress?.({ done, total, bytes });
   report();
 
-  const load = (task: ChunkTask) => (s: AbortSignal): Promise<CachedChunk> =>
-    (async () => {
-      const raw = await fetchChunk(store, spec, task.coords, { signal: s, memo, memoPrefix: `${storeId(store)}|` });
-      ctx.stats.fetches++;
-      if (s.aborted) throw new AbortedError();
-      if (!raw) return null;
-      ctx.stats.bytesFetched += raw.byteLength;
-      bytes += raw.byteLength;
-      const chunk = await ctx.executor.decode(spec.chunk, raw, s, { priority: options.priority });
-      ctx.stats.decoded++;
-      return chunk;
-    })();
+  const load =
+    (task: ChunkTask) =>
+    (s: AbortSignal): Promise<CachedChunk> =>
+      (async () => {
+        const raw = await fetchChunk(store, spec, task.coords, { signal: s, memo, memoPrefix: `${storeId(store)}|` });
+        ctx.stats.fetches++;
+        if (s.aborted) throw new AbortedError();
+        if (!raw) return null;
+        ctx.stats.bytesFetched += raw.byteLength;
+        bytes += raw.byteLength;
+        const chunk = await ctx.executor.decode(spec.chunk, raw, s, { priority: options.priority });
+        ctx.stats.decoded++;
+        return chunk;
+      })();
 
   const run = async (task: ChunkTask) => {
     let chunk: CachedChunk;
     try {
-      chunk = await ctx.cache.load(chunkKey(store, spec, task.coords), load(task), signal, { prefetch: options.priority === 'low' });
+      chunk = await ctx.cache.load(chunkKey(store, spec, task.coords), load(task), signal, {
+        prefetch: options.priority === 'low',
+      });
     } catch (e) {
       if (isZarrviewError(e) && (e.code === 'codec' || e.code === 'chunk')) {
         failed.push({ chunk: task.coords, message: e.message });
         chunk = null;
         failedMask ??= new Uint8Array(n);
         assemble(failedMask, outStride, ranges, task, null, [1], 1);
-      } else throw toZarrviewError(e, 'network', `Reading a chunk of ${variable.path} failed.`, spec.objectPath(task.coords));
+      } else
+        throw toZarrviewError(
+          e,
+          'network',
+          `Reading a chunk of ${variable.path} failed.`,
+          spec.objectPath(task.coords),
+        );
     }
     if (tasks.length === 1 && out === null) out = wholeChunkView(spec.dtype, ranges, task, chunk, n);
     if (out !== null && out === chunk?.data) {
@@ -206,5 +222,6 @@ async function runLimited<T>(items: readonly T[], limit: number, fn: (t: T) => P
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (error !== null) throw isZarrviewError(error) ? error : new HttpError('network', 0, String(error), { cause: error });
+  if (error !== null)
+    throw isZarrviewError(error) ? error : new HttpError('network', 0, String(error), { cause: error });
 }

@@ -53,7 +53,9 @@ describe('SliceMemo.read', () => {
     const start = (signal: AbortSignal) => {
       starts++;
       signal.addEventListener('abort', () => aborted++);
-      return new Promise<{ slice: Slice; chunks: number }>((r) => setTimeout(() => r({ slice: slice(2), chunks: 2 }), 30));
+      return new Promise<{ slice: Slice; chunks: number }>((r) =>
+        setTimeout(() => r({ slice: slice(2), chunks: 2 }), 30),
+      );
     };
     const pre = new AbortController();
     const a = memo.read('k', cache, true, start, pre.signal);

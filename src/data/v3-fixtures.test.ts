@@ -17,15 +17,24 @@ const ROOT = join(import.meta.dirname, '../../fixtures/zarr-v3/data.zarr');
 const names = readdirSync(ROOT).filter((n) => existsSync(join(ROOT, n, 'zarr.json')));
 
 async function reference(key: string): Promise<{ shape: number[]; values: unknown[] } | null> {
-  const arr = await zarr.open.v3(zarr.root(new FileSystemStore(ROOT)).resolve(key), { kind: 'array' }).catch(() => null);
+  const arr = await zarr.open
+    .v3(zarr.root(new FileSystemStore(ROOT)).resolve(key), { kind: 'array' })
+    .catch(() => null);
   if (!arr || arr.kind !== 'array') return null;
-  const chunk = (await zarr.get(arr)) as unknown as { data: ArrayLike<unknown> & { get?(i: number): unknown }; shape: number[]; stride: number[] };
+  const chunk = (await zarr.get(arr)) as unknown as {
+    data: ArrayLike<unknown> & { get?(i: number): unknown };
+    shape: number[];
+    stride: number[];
+  };
   const n = chunk.shape.reduce((a, b) => a * b, 1);
   const cStride = chunk.shape.map((_, i) => chunk.shape.slice(i + 1).reduce((a, b) => a * b, 1));
   const values: unknown[] = [];
   for (let flat = 0; flat < n; flat++) {
     let off = 0;
-    chunk.shape.forEach((_, d) => (off += (Math.floor(flat / (cStride[d] as number)) % (chunk.shape[d] as number)) * (chunk.stride[d] as number)));
+    chunk.shape.forEach(
+      (_, d) =>
+        (off += (Math.floor(flat / (cStride[d] as number)) % (chunk.shape[d] as number)) * (chunk.stride[d] as number)),
+    );
     const v = chunk.data.get ? chunk.data.get(off) : chunk.data[off];
     values.push(comparable(v));
   }

@@ -24,7 +24,10 @@ function unwrap(coords: ArrayLike<number>): number[] {
 /** A lookup: coordinate value → index of the nearest cell whose extent contains it, or −1 outside the grid. */
 export function axisLookup(coords: ArrayLike<number>, periodic: boolean): Lookup {
   const values = periodic ? unwrap(coords) : Array.from(coords, Number);
-  const order = values.map((_, i) => i).filter((i) => Number.isFinite(values[i])).sort((a, b) => (values[a] ?? 0) - (values[b] ?? 0));
+  const order = values
+    .map((_, i) => i)
+    .filter((i) => Number.isFinite(values[i]))
+    .sort((a, b) => (values[a] ?? 0) - (values[b] ?? 0));
   const sorted = order.map((i) => values[i] ?? 0);
   const n = sorted.length;
   if (n === 0) return () => -1;

@@ -1,5 +1,12 @@
 /** The map projections offered (names only: the projection code loads with the map view). */
-export const PROJECTIONS = ['equirectangular', 'equal-earth', 'robinson', 'orthographic', 'north-polar', 'south-polar'] as const;
+export const PROJECTIONS = [
+  'equirectangular',
+  'equal-earth',
+  'robinson',
+  'orthographic',
+  'north-polar',
+  'south-polar',
+] as const;
 export type ProjectionName = (typeof PROJECTIONS)[number];
 
 export const PROJECTION_LABELS: Record<ProjectionName, string> = {

@@ -37,7 +37,13 @@ export function makeProjection(spec: ProjectionSpec): GeoProjection {
     default:
       p = geoEquirectangular().rotate([-lon0, 0]);
   }
-  return p.fitExtent([[2, 2], [spec.width - 2, spec.height - 2]], { type: 'Sphere' });
+  return p.fitExtent(
+    [
+      [2, 2],
+      [spec.width - 2, spec.height - 2],
+    ],
+    { type: 'Sphere' },
+  );
 }
 
 /** The inverse of a projection, null off the globe (checked by projecting back to within half a pixel). */

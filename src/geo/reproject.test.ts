@@ -26,7 +26,14 @@ describe('axisLookup', () => {
 describe('reproject', () => {
   it('takes the nearest cell per pixel and NaN off the globe', () => {
     // 2 × 4 grid, rows = lat [45, -45], cols = lon [0, 90, 180, 270]; value = 10·row + col.
-    const grid = { values: [0, 1, 2, 3, 10, 11, 12, 13], rows: 2, cols: 4, rowsAreLat: true, lat: [45, -45], lon: [0, 90, 180, 270] };
+    const grid = {
+      values: [0, 1, 2, 3, 10, 11, 12, 13],
+      rows: 2,
+      cols: 4,
+      rowsAreLat: true,
+      lat: [45, -45],
+      lon: [0, 90, 180, 270],
+    };
     // Plate carrée on a 8 × 2 image: x → lon −180…180, y → lat 90…−90; the last column is "off the globe".
     const img = reproject(grid, (x, y) => (x > 7 ? null : [-180 + x * 45, 90 - y * 90]), 8, 2);
     expect(Array.from(img.slice(0, 8))).toEqual([2, 3, 3, 0, 0, 1, 1, NaN].map((v, i) => (i === 7 ? NaN : v)));

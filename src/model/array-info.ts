@@ -32,13 +32,27 @@ export interface ArrayInfo {
 }
 
 const V3_NAMES: Record<string, string> = {
-  b1: 'bool', i1: 'int8', u1: 'uint8', i2: 'int16', u2: 'uint16', i4: 'int32', u4: 'uint32', i8: 'int64',
-  u8: 'uint64', f2: 'float16', f4: 'float32', f8: 'float64', c8: 'complex64', c16: 'complex128',
+  b1: 'bool',
+  i1: 'int8',
+  u1: 'uint8',
+  i2: 'int16',
+  u2: 'uint16',
+  i4: 'int32',
+  u4: 'uint32',
+  i8: 'int64',
+  u8: 'uint64',
+  f2: 'float16',
+  f4: 'float32',
+  f8: 'float64',
+  c8: 'complex64',
+  c16: 'complex128',
 };
 
 function checkShapes(shape: number[], chunks: number[], key: string) {
   if (chunks.length !== shape.length) {
-    throw new MetadataError(`chunks ${JSON.stringify(chunks)} and shape ${JSON.stringify(shape)} differ in rank.`, { key });
+    throw new MetadataError(`chunks ${JSON.stringify(chunks)} and shape ${JSON.stringify(shape)} differ in rank.`, {
+      key,
+    });
   }
   if (chunks.some((c, i) => c === 0 && (shape[i] ?? 0) > 0)) throw new MetadataError('a chunk length is 0.', { key });
 }
@@ -57,7 +71,10 @@ export function parseV2Array(meta: JsonObject, key: string, ctx: DtypeContext): 
   if (!chunks) throw new MetadataError('"chunks" is missing or not a list of non-negative integers.', { key });
   checkShapes(shape, chunks, key);
   if (typeof meta.dtype !== 'string') {
-    throw new MetadataError(Array.isArray(meta.dtype) ? 'structured dtypes are not supported.' : '"dtype" is missing or not a string.', { key });
+    throw new MetadataError(
+      Array.isArray(meta.dtype) ? 'structured dtypes are not supported.' : '"dtype" is missing or not a string.',
+      { key },
+    );
   }
   const filters = meta.filters === undefined || meta.filters === null ? [] : meta.filters;
   if (!Array.isArray(filters)) throw new MetadataError('"filters" must be a list or null.', { key });
@@ -67,7 +84,8 @@ export function parseV2Array(meta: JsonObject, key: string, ctx: DtypeContext): 
   const typeInfo = v2Type(meta.dtype, { ...ctx, vlenString: vlen });
   if (!typeInfo) throw new MetadataError(`unsupported dtype ${JSON.stringify(meta.dtype)}.`, { key });
   const order = meta.order === 'F' ? 'F' : 'C';
-  if (meta.order !== undefined && meta.order !== 'C' && meta.order !== 'F') throw new MetadataError('"order" must be "C" or "F".', { key });
+  if (meta.order !== undefined && meta.order !== 'C' && meta.order !== 'F')
+    throw new MetadataError('"order" must be "C" or "F".', { key });
   const sep = meta.dimension_separator === '/' ? '/' : '.';
   const fillJson = meta.fill_value ?? null;
   const fill = /^[|<>]?S\d+$/.test(meta.dtype)
@@ -78,20 +96,36 @@ export function parseV2Array(meta: JsonObject, key: string, ctx: DtypeContext): 
   const m = /^([<>|=]?)([a-zA-Z])(\d+)$/.exec(dtype);
   const v3Name = m ? V3_NAMES[`${m[2]}${m[3]}`] : undefined;
   const v3Codecs: unknown[] = [];
-  if (order === 'F' && shape.length > 1) v3Codecs.push({ name: 'transpose', configuration: { order: shape.map((_, i) => shape.length - 1 - i) } });
-  if (!vlen) v3Codecs.push({ name: 'bytes', configuration: { endian: typeInfo.endianness === 'big' ? 'big' : 'little' } });
+  if (order === 'F' && shape.length > 1)
+    v3Codecs.push({ name: 'transpose', configuration: { order: shape.map((_, i) => shape.length - 1 - i) } });
+  if (!vlen)
+    v3Codecs.push({ name: 'bytes', configuration: { endian: typeInfo.endianness === 'big' ? 'big' : 'little' } });
   for (const c of codecs) v3Codecs.push({ name: c.id, configuration: c.configuration });
   const stored: Json[] = [...filters];
   if (meta.compressor !== undefined && meta.compressor !== null) stored.push(meta.compressor);
   return {
     codecsText: stored.length > 0 ? unparse(stored) : undefined,
-    zarrFormat: 2, metaKey: key, shape, chunks, dtype, typeInfo, order, fill, codecs,
-    chunkSeparator: sep, chunkKeyPrefix: '',
+    zarrFormat: 2,
+    metaKey: key,
+    shape,
+    chunks,
+    dtype,
+    typeInfo,
+    order,
+    fill,
+    codecs,
+    chunkSeparator: sep,
+    chunkKeyPrefix: '',
     metadata: {
-      zarr_format: 3, node_type: 'array', shape, data_type: v3Name ?? dtype,
+      zarr_format: 3,
+      node_type: 'array',
+      shape,
+      data_type: v3Name ?? dtype,
       chunk_grid: { name: 'regular', configuration: { chunk_shape: chunks } },
       chunk_key_encoding: { name: 'v2', configuration: { separator: sep } },
-      codecs: v3Codecs, fill_value: toPlain(fillJson), attributes: {},
+      codecs: v3Codecs,
+      fill_value: toPlain(fillJson),
+      attributes: {},
     },
   };
 }
@@ -102,7 +136,8 @@ export function parseV3Array(meta: JsonObject, key: string, typeAlias?: string):
   if (!shape) throw new MetadataError('"shape" is missing or not a list of non-negative integers.', { key });
   const grid = meta.chunk_grid;
   const cfg = isObject(grid) && isObject(grid.configuration) ? grid.configuration : undefined;
-  if (!isObject(grid) || grid.name !== 'regular' || !cfg) throw new MetadataError('"chunk_grid" must be a regular grid.', { key });
+  if (!isObject(grid) || grid.name !== 'regular' || !cfg)
+    throw new MetadataError('"chunk_grid" must be a regular grid.', { key });
   const chunks = asCounts(cfg.chunk_shape);
   if (!chunks) throw new MetadataError('"chunk_grid.configuration.chunk_shape" is not a list of integers.', { key });
   checkShapes(shape, chunks, key);
@@ -113,24 +148,38 @@ export function parseV3Array(meta: JsonObject, key: string, typeAlias?: string):
   if (!Array.isArray(meta.codecs)) throw new MetadataError('"codecs" must be a list.', { key });
   const codecs: Codec[] = meta.codecs.map((c) => {
     if (!isObject(c) || typeof c.name !== 'string') throw new MetadataError('a codec has no "name".', { key });
-    return { id: c.name, configuration: (isObject(c.configuration) ? toPlain(c.configuration) : {}) as Record<string, unknown> };
+    return {
+      id: c.name,
+      configuration: (isObject(c.configuration) ? toPlain(c.configuration) : {}) as Record<string, unknown>,
+    };
   });
   const enc = meta.chunk_key_encoding;
   const encName = isObject(enc) ? enc.name : 'default';
   const encSep = isObject(enc) && isObject(enc.configuration) ? enc.configuration.separator : undefined;
   const chunkSeparator = encSep === '.' ? '.' : encSep === '/' ? '/' : encName === 'v2' ? '.' : '/';
   const bytes = codecs.find((c) => c.id === 'bytes');
-  const endianness = typeInfo.itemSize > 1 && bytes ? (bytes.configuration.endian === 'big' ? 'big' : 'little') : typeInfo.endianness;
+  const endianness =
+    typeInfo.itemSize > 1 && bytes ? (bytes.configuration.endian === 'big' ? 'big' : 'little') : typeInfo.endianness;
   let dimensionNames: (string | null)[] | undefined;
   if (Array.isArray(meta.dimension_names)) {
     dimensionNames = meta.dimension_names.map((n) => (typeof n === 'string' ? n : null));
-    if (dimensionNames.length !== shape.length) throw new MetadataError('"dimension_names" and "shape" differ in length.', { key });
+    if (dimensionNames.length !== shape.length)
+      throw new MetadataError('"dimension_names" and "shape" differ in length.', { key });
   }
   return {
     codecsText: meta.codecs.length > 0 ? unparse(meta.codecs) : undefined,
-    zarrFormat: 3, metaKey: key, shape, chunks, dtype: dt, typeInfo: { ...typeInfo, endianness }, order: 'C',
+    zarrFormat: 3,
+    metaKey: key,
+    shape,
+    chunks,
+    dtype: dt,
+    typeInfo: { ...typeInfo, endianness },
+    order: 'C',
     fill: readFill(meta.fill_value ?? null, typeInfo.type, typeInfo.itemSize, 3, key),
-    codecs, chunkSeparator, chunkKeyPrefix: encName === 'v2' ? '' : 'c/', dimensionNames,
+    codecs,
+    chunkSeparator,
+    chunkKeyPrefix: encName === 'v2' ? '' : 'c/',
+    dimensionNames,
     metadata: { ...(toPlain(meta) as Record<string, unknown>), attributes: {} },
   };
 }

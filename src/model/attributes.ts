@@ -50,7 +50,11 @@ export function inferAttributeType(value: Json): NcAtomicType | 'json' | undefin
     if (!value.every((x) => isAtomic(x))) return 'json';
   } else if (!isAtomic(value)) return 'json';
   const first = Array.isArray(value) ? value[0] : value;
-  if (first instanceof JsonNumber && Array.isArray(value) && value.every((x) => x instanceof JsonNumber && x.isInteger)) {
+  if (
+    first instanceof JsonNumber &&
+    Array.isArray(value) &&
+    value.every((x) => x instanceof JsonNumber && x.isInteger)
+  ) {
     // netcdf-c infers from the first value and then fails ("Numeric conversion not representable") or wraps;
     // the type that holds every value is what the writer had (the netCDF-4 file of the same CDL shows it).
     return widest(value as JsonNumber[]);
@@ -75,8 +79,12 @@ function toNumber(x: Json): number {
 }
 
 const INT_RANGES: Partial<Record<NcAtomicType, [number, number]>> = {
-  byte: [-128, 127], ubyte: [0, 255], short: [-32768, 32767], ushort: [0, 65535],
-  int: [-2147483648, 2147483647], uint: [0, 4294967295],
+  byte: [-128, 127],
+  ubyte: [0, 255],
+  short: [-32768, 32767],
+  ushort: [0, 65535],
+  int: [-2147483648, 2147483647],
+  uint: [0, 4294967295],
 };
 
 function toInt(x: Json, type: NcAtomicType): number {
@@ -107,10 +115,24 @@ function text(x: Json): string {
 /** Whether a JSON value can become a number: a number, a boolean, or a string that spells one. */
 function numeric(x: Json): boolean {
   if (x instanceof JsonNumber || typeof x === 'boolean') return true;
-  return typeof x === 'string' && (x.trim() !== '' && !Number.isNaN(Number(x)) || /^-?(nan|NaN|inf|Infinity)$/.test(x));
+  return (
+    typeof x === 'string' && ((x.trim() !== '' && !Number.isNaN(Number(x))) || /^-?(nan|NaN|inf|Infinity)$/.test(x))
+  );
 }
 
-const NUMERIC = new Set<ValueType>(['byte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'int64', 'uint64', 'float', 'double', 'bool']);
+const NUMERIC = new Set<ValueType>([
+  'byte',
+  'ubyte',
+  'short',
+  'ushort',
+  'int',
+  'uint',
+  'int64',
+  'uint64',
+  'float',
+  'double',
+  'bool',
+]);
 
 /** Converts one attribute value to `type` (see the module doc); undefined when a value does not fit the type. */
 export function convertAttribute(name: string, value: Json, type: ValueType | 'json'): Attribute | undefined {
@@ -171,7 +193,9 @@ export function readAttributes(
     if (dtype !== undefined) {
       type = name === '_FillValue' && opts.fillType && !types?.[name] ? opts.fillType : attributeType(dtype);
       if (type === undefined) {
-        opts.onProblem(new MetadataError(`attribute ${name} has unknown NCZarr type ${JSON.stringify(dtype)}.`, { key: opts.key }));
+        opts.onProblem(
+          new MetadataError(`attribute ${name} has unknown NCZarr type ${JSON.stringify(dtype)}.`, { key: opts.key }),
+        );
         type = inferAttributeType(value);
       }
     } else type = inferAttributeType(value);
@@ -182,7 +206,13 @@ export function readAttributes(
     }
     const a = convertAttribute(name, value, type);
     if (a) out.push(a);
-    else opts.onProblem(new MetadataError(`attribute ${name} (${unparse(value).slice(0, 60)}) does not fit its type ${type}; left out.`, { key: opts.key }));
+    else
+      opts.onProblem(
+        new MetadataError(
+          `attribute ${name} (${unparse(value).slice(0, 60)}) does not fit its type ${type}; left out.`,
+          { key: opts.key },
+        ),
+      );
   }
   return out;
 }

@@ -5,9 +5,20 @@ import { readDataset } from './read-dataset';
 import { memoryStore } from './testing/memory-store';
 
 const zarray = (over: Record<string, unknown> = {}) => ({
-  zarr_format: 2, shape: [3], chunks: [3], dtype: '<i4', fill_value: 0, order: 'C', compressor: null, filters: null, ...over,
+  zarr_format: 2,
+  shape: [3],
+  chunks: [3],
+  dtype: '<i4',
+  fill_value: 0,
+  order: 'C',
+  compressor: null,
+  filters: null,
+  ...over,
 });
-const paths = (ds: Awaited<ReturnType<typeof readDataset>>) => walkVariables(ds.root).map((v) => v.path).sort();
+const paths = (ds: Awaited<ReturnType<typeof readDataset>>) =>
+  walkVariables(ds.root)
+    .map((v) => v.path)
+    .sort();
 
 describe('blast radius', () => {
   const files = {
@@ -53,29 +64,50 @@ describe('blast radius', () => {
   });
 
   it('an attribute whose value does not fit its NCZarr type is lost alone and listed once', async () => {
-    const ds = await readDataset(memoryStore({
-      '.zgroup': { zarr_format: 2 },
-      '.zattrs': { _nczarr_superblock: { version: '2.0.0' }, _nczarr_group: { dimensions: { x: 3 }, arrays: ['a'], groups: [] } },
-      'a/.zarray': zarray(),
-      'a/.zattrs': {
-        _nczarr_array: { dimension_references: ['/x'], storage: 'chunked' },
-        _nczarr_attr: { types: { units: '>S1', bad: '<i4', ok: '<f8' } },
-        units: 'm', bad: ['x', { y: 1 }], ok: 1.5,
-      },
-    }), { mode: { nczarr: true } });
+    const ds = await readDataset(
+      memoryStore({
+        '.zgroup': { zarr_format: 2 },
+        '.zattrs': {
+          _nczarr_superblock: { version: '2.0.0' },
+          _nczarr_group: { dimensions: { x: 3 }, arrays: ['a'], groups: [] },
+        },
+        'a/.zarray': zarray(),
+        'a/.zattrs': {
+          _nczarr_array: { dimension_references: ['/x'], storage: 'chunked' },
+          _nczarr_attr: { types: { units: '>S1', bad: '<i4', ok: '<f8' } },
+          units: 'm',
+          bad: ['x', { y: 1 }],
+          ok: 1.5,
+        },
+      }),
+      { mode: { nczarr: true } },
+    );
     expect(ds.root.variables[0]?.attributes.map((a) => a.name)).toEqual(['units', 'ok']);
-    expect(ds.problems.map((p) => p.message)).toEqual(['a/.zarray: attribute bad (["x",{"y": 1}]) does not fit its type int; left out.']);
+    expect(ds.problems.map((p) => p.message)).toEqual([
+      'a/.zarray: attribute bad (["x",{"y": 1}]) does not fit its type int; left out.',
+    ]);
   });
 
   it('a v3 root whose node_type is missing is read as a group; an unreadable child zarr.json with nodes below is a group', async () => {
-    const arr = { zarr_format: 3, node_type: 'array', shape: [2], data_type: 'int32', chunk_grid: { name: 'regular', configuration: { chunk_shape: [2] } }, chunk_key_encoding: { name: 'default' }, codecs: [{ name: 'bytes' }], fill_value: 0 };
-    const ds = await readDataset(memoryStore({
-      'zarr.json': { zarr_format: 3, attributes: {} },
-      'x/zarr.json': arr,
-      'g/zarr.json': '{"zarr_format": 3, "node_type": "gro',
-      'g/y/zarr.json': arr,
-      'z/zarr.json': '{',
-    }));
+    const arr = {
+      zarr_format: 3,
+      node_type: 'array',
+      shape: [2],
+      data_type: 'int32',
+      chunk_grid: { name: 'regular', configuration: { chunk_shape: [2] } },
+      chunk_key_encoding: { name: 'default' },
+      codecs: [{ name: 'bytes' }],
+      fill_value: 0,
+    };
+    const ds = await readDataset(
+      memoryStore({
+        'zarr.json': { zarr_format: 3, attributes: {} },
+        'x/zarr.json': arr,
+        'g/zarr.json': '{"zarr_format": 3, "node_type": "gro',
+        'g/y/zarr.json': arr,
+        'z/zarr.json': '{',
+      }),
+    );
     expect(paths(ds)).toEqual(['/g/y', '/x']);
     expect(ds.problems.map((p) => p.key).sort()).toEqual(['g', 'z', 'zarr.json']);
   });

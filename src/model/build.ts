@@ -59,7 +59,12 @@ function registerNcDims(g: RawGroup, dims: Dims, problems: Problem[]) {
   const seen = new Set<string>();
   for (const d of g.nc?.dims ?? []) {
     if (seen.has(d.name)) {
-      problems.push(problemOf(groupPath(g.key), new MetadataError(`dimension ${d.name} is defined twice.`, { key: groupPath(g.key) })));
+      problems.push(
+        problemOf(
+          groupPath(g.key),
+          new MetadataError(`dimension ${d.name} is defined twice.`, { key: groupPath(g.key) }),
+        ),
+      );
       continue;
     }
     seen.add(d.name);
@@ -77,7 +82,8 @@ function resolveDims(a: RawArray, dims: Dims, opts: BuildOptions, problems: Prob
   const key = a.info.metaKey;
   const fail = (message: string) => problems.push(problemOf(`/${a.key}`, new MetadataError(message, { key })));
   const refs = opts.nczarr ? a.nc?.dimrefs : undefined;
-  if (refs && refs.length !== shape.length) fail(`${refs.length} dimension references for a rank-${shape.length} array.`);
+  if (refs && refs.length !== shape.length)
+    fail(`${refs.length} dimension references for a rank-${shape.length} array.`);
   if (refs && refs.length === shape.length) {
     return refs.map((ref, i) => {
       const len = shape[i] ?? 0;
@@ -126,12 +132,19 @@ function resolveDims(a: RawArray, dims: Dims, opts: BuildOptions, problems: Prob
   });
 }
 
-function buildVariable(a: RawArray, dims: Dims, opts: BuildOptions, problems: Problem[]): { v: Variable; dims: MutableDim[] } {
+function buildVariable(
+  a: RawArray,
+  dims: Dims,
+  opts: BuildOptions,
+  problems: Problem[],
+): { v: Variable; dims: MutableDim[] } {
   const scalar = isScalar(a);
   const vdims = scalar ? [] : resolveDims(a, dims, opts, problems);
   const info = a.info;
   const attributes = readAttributes(a.attrs, a.attrTypes, {
-    xarray: opts.xarray, key: info.metaKey, onProblem: (e) => problems.push(problemOf(`/${a.key}`, e)),
+    xarray: opts.xarray,
+    key: info.metaKey,
+    onProblem: (e) => problems.push(problemOf(`/${a.key}`, e)),
     fillType: info.typeInfo.type,
   });
   const maxStrlen = asCount(a.attrs._nczarr_maxstrlen) ?? info.typeInfo.maxStrlen;
@@ -152,24 +165,43 @@ function buildVariable(a: RawArray, dims: Dims, opts: BuildOptions, problems: Pr
     storage: scalar ? 'scalar' : a.nc?.storage === 'contiguous' ? 'contiguous' : 'chunked',
     maxStrlen,
     zarr: {
-      zarrFormat: info.zarrFormat, key: a.key, chunkSeparator: info.chunkSeparator, chunkKeyPrefix: info.chunkKeyPrefix,
-      metadata: info.metadata, codecsText: info.codecsText,
+      zarrFormat: info.zarrFormat,
+      key: a.key,
+      chunkSeparator: info.chunkSeparator,
+      chunkKeyPrefix: info.chunkKeyPrefix,
+      metadata: info.metadata,
+      codecsText: info.codecsText,
     },
   } satisfies Omit<Variable, 'attributes'>;
   // netcdf-c answers nc_get_att(_FillValue) from fill_value and lists it only for pure Zarr's rank-0 arrays
   // (main reads their attributes twice, and the second read adds it): so do we, without the repeated attributes.
-  const implied = !opts.nczarr && info.shape.length === 0 ? fillAttribute(base.type, base.fillValue, attributes) : undefined;
+  const implied =
+    !opts.nczarr && info.shape.length === 0 ? fillAttribute(base.type, base.fillValue, attributes) : undefined;
   return { v: { ...base, attributes: implied ? [...attributes, implied] : attributes }, dims: vdims };
 }
 
 /** `_FillValue` from Zarr's fill_value, when the variable has none and netCDF has the type. */
-function fillAttribute(type: Variable['type'], fill: FillValue, attributes: readonly Attribute[]): Attribute | undefined {
+function fillAttribute(
+  type: Variable['type'],
+  fill: FillValue,
+  attributes: readonly Attribute[],
+): Attribute | undefined {
   if (fill === null || attributes.some((a) => a.name === '_FillValue')) return undefined;
   const name = '_FillValue';
   if (type === 'string') return typeof fill === 'string' ? { name, type, value: [fill] } : undefined;
   if (type === 'char') return typeof fill === 'string' ? { name, type, value: fill } : undefined;
-  if (type === 'int64' || type === 'uint64') return typeof fill === 'bigint' ? { name, type, value: [fill] } : undefined;
-  if (type === 'byte' || type === 'ubyte' || type === 'short' || type === 'ushort' || type === 'int' || type === 'uint' || type === 'float' || type === 'double') {
+  if (type === 'int64' || type === 'uint64')
+    return typeof fill === 'bigint' ? { name, type, value: [fill] } : undefined;
+  if (
+    type === 'byte' ||
+    type === 'ubyte' ||
+    type === 'short' ||
+    type === 'ushort' ||
+    type === 'int' ||
+    type === 'uint' ||
+    type === 'float' ||
+    type === 'double'
+  ) {
     return typeof fill === 'number' ? { name, type, value: [fill] } : undefined;
   }
   return undefined;
@@ -201,7 +233,9 @@ export function buildModel(root: RawGroup, opts: BuildOptions): Group {
     const problems = shell?.problems ?? [];
     const path = groupPath(g.key);
     const attributes = readAttributes(g.attrs, g.attrTypes, {
-      xarray: opts.xarray, key: path, onProblem: (e) => problems.push(problemOf(path, e)),
+      xarray: opts.xarray,
+      key: path,
+      onProblem: (e) => problems.push(problemOf(path, e)),
     });
     return {
       name: g.key === '' ? '/' : g.name,

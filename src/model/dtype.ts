@@ -14,14 +14,37 @@ export interface TypeInfo {
 }
 
 const V2_INT: Record<string, ValueType> = {
-  i1: 'byte', u1: 'ubyte', i2: 'short', u2: 'ushort', i4: 'int', u4: 'uint', i8: 'int64', u8: 'uint64',
-  f2: 'half', f4: 'float', f8: 'double', b1: 'bool', c8: 'complex64', c16: 'complex128',
+  i1: 'byte',
+  u1: 'ubyte',
+  i2: 'short',
+  u2: 'ushort',
+  i4: 'int',
+  u4: 'uint',
+  i8: 'int64',
+  u8: 'uint64',
+  f2: 'half',
+  f4: 'float',
+  f8: 'double',
+  b1: 'bool',
+  c8: 'complex64',
+  c16: 'complex128',
 };
 
 const V3: Record<string, [ValueType, number]> = {
-  bool: ['bool', 1], int8: ['byte', 1], uint8: ['ubyte', 1], int16: ['short', 2], uint16: ['ushort', 2],
-  int32: ['int', 4], uint32: ['uint', 4], int64: ['int64', 8], uint64: ['uint64', 8], float16: ['half', 2],
-  float32: ['float', 4], float64: ['double', 8], complex64: ['complex64', 8], complex128: ['complex128', 16],
+  bool: ['bool', 1],
+  int8: ['byte', 1],
+  uint8: ['ubyte', 1],
+  int16: ['short', 2],
+  uint16: ['ushort', 2],
+  int32: ['int', 4],
+  uint32: ['uint', 4],
+  int64: ['int64', 8],
+  uint64: ['uint64', 8],
+  float16: ['half', 2],
+  float32: ['float', 4],
+  float64: ['double', 8],
+  complex64: ['complex64', 8],
+  complex128: ['complex128', 16],
 };
 
 export interface DtypeContext {

@@ -51,7 +51,11 @@ function throwBad(bad: () => MetadataError): never {
 export function readFill(v: Json, type: ValueType, itemSize: number, zarrFormat: 2 | 3, key: string): FillValue {
   if (v === null) return null;
   const shown = unparse(v);
-  const bad = () => new MetadataError(`fill_value ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown} does not fit type ${type}.`, { key });
+  const bad = () =>
+    new MetadataError(
+      `fill_value ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown} does not fit type ${type}.`,
+      { key },
+    );
   switch (type) {
     case 'int64':
     case 'uint64':
@@ -59,7 +63,7 @@ export function readFill(v: Json, type: ValueType, itemSize: number, zarrFormat:
     case 'timedelta64':
       if (v instanceof JsonNumber && v.isInteger) return v.toBigInt();
       if (typeof v === 'string' && type.endsWith('64') && /^-?\d+$/.test(v)) return BigInt(v);
-      if (typeof v === 'string' && (v === 'NaT')) return -9223372036854775808n;
+      if (typeof v === 'string' && v === 'NaT') return -9223372036854775808n;
       throw bad();
     case 'byte':
     case 'ubyte':
@@ -88,7 +92,8 @@ export function readFill(v: Json, type: ValueType, itemSize: number, zarrFormat:
     case 'complex64':
     case 'complex128': {
       if (Array.isArray(v) && v.length === 2) {
-        const part = (x: Json) => (x instanceof JsonNumber ? x.toNumber() : typeof x === 'string' ? (special(x) ?? NaN) : NaN);
+        const part = (x: Json) =>
+          x instanceof JsonNumber ? x.toNumber() : typeof x === 'string' ? (special(x) ?? NaN) : NaN;
         return [part(v[0] ?? null), part(v[1] ?? null)];
       }
       throw bad();

@@ -6,7 +6,10 @@ const num = (v: unknown) => (v instanceof JsonNumber ? v.text : `not a number: $
 
 describe('parseJson', () => {
   it('reads the bare NaN, Infinity and -Infinity Python writes as numbers, outside strings only', () => {
-    const v = parseJson('{"a": NaN, "b": [1.0, Infinity, -Infinity], "s": "NaN Infinity", "NaN": -1}', 'k') as Record<string, unknown>;
+    const v = parseJson('{"a": NaN, "b": [1.0, Infinity, -Infinity], "s": "NaN Infinity", "NaN": -1}', 'k') as Record<
+      string,
+      unknown
+    >;
     expect(num(v.a)).toBe('NaN');
     expect(Number.isNaN((v.a as JsonNumber).toNumber())).toBe(true);
     expect((v.b as unknown[]).map(num)).toEqual(['1.0', 'Infinity', '-Infinity']);

@@ -61,7 +61,8 @@ function nestingDepth(text: string, limit: number): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -187,7 +188,10 @@ export function toPlain(v: Json): unknown {
 export function unparse(v: Json): string {
   if (v instanceof JsonNumber) return v.text;
   if (Array.isArray(v)) return `[${v.map(unparse).join(',')}]`;
-  if (isObject(v)) return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${unparse(x)}`).join(', ')}}`;
+  if (isObject(v))
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${unparse(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v);
 }
 

@@ -37,7 +37,8 @@ export function parseNcGroup(v: Json, key: string): NcGroupInfo {
     for (const [name, d] of Object.entries(dimsJson)) dims.push(dimDef(name, d, key));
   } else if (Array.isArray(dimsJson)) {
     for (const d of dimsJson) {
-      if (!isObject(d) || typeof d.name !== 'string') throw new MetadataError('an NCZarr dimension has no name.', { key });
+      if (!isObject(d) || typeof d.name !== 'string')
+        throw new MetadataError('an NCZarr dimension has no name.', { key });
       dims.push(dimDef(d.name, d, key));
     }
   } else if (dimsJson !== undefined && dimsJson !== null) {
@@ -57,7 +58,8 @@ export function parseNcArray(v: Json, key: string): NcArrayInfo {
   if (!isObject(v)) throw new MetadataError('the NCZarr array annotation is not an object.', { key });
   const refsJson = getCI(v, 'dimension_references', 'dimrefs');
   const dimrefs = refsJson === undefined || refsJson === null ? undefined : asStrings(refsJson);
-  if (refsJson !== undefined && refsJson !== null && !dimrefs) throw new MetadataError('NCZarr dimension references are not a list of names.', { key });
+  if (refsJson !== undefined && refsJson !== null && !dimrefs)
+    throw new MetadataError('NCZarr dimension references are not a list of names.', { key });
   const storage = getCI(v, 'storage');
   const alias = getCI(v, 'type_alias');
   return {

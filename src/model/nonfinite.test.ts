@@ -17,13 +17,21 @@ describe('xarray store with non-finite attributes', () => {
       const ds = await readDataset(new NodeFolderStore(STORE), { mode: { zarr: true, consolidated } });
       expect(ds.problems).toEqual([]);
       expect(ds.dialect.consolidated).toBe(consolidated);
-      expect(walkVariables(ds.root).map((v) => v.name).sort()).toEqual(['latitude', 'level', 'longitude', 't', 'time']);
+      expect(
+        walkVariables(ds.root)
+          .map((v) => v.name)
+          .sort(),
+      ).toEqual(['latitude', 'level', 'longitude', 't', 'time']);
       const t = walkVariables(ds.root).find((v) => v.name === 't');
       const att = (name: string) => t?.attributes.find((a) => a.name === name);
       expect(att('valid_min')).toEqual({ name: 'valid_min', type: 'double', value: [NaN] });
       expect(att('valid_max')).toEqual({ name: 'valid_max', type: 'double', value: [Infinity] });
       expect(Number.isNaN(t?.fillValue)).toBe(true);
-      expect(ds.root.attributes.find((a) => a.name === 'mixed')).toEqual({ name: 'mixed', type: 'double', value: [1, NaN, -Infinity] });
+      expect(ds.root.attributes.find((a) => a.name === 'mixed')).toEqual({
+        name: 'mixed',
+        type: 'double',
+        value: [1, NaN, -Infinity],
+      });
       expect(ds.root.attributes.find((a) => a.name === 'ninf')?.value).toEqual([-Infinity]);
     });
   }

@@ -8,19 +8,29 @@ import { readDataset } from './read-dataset';
 import { memoryStore } from './testing/memory-store';
 
 const zarray = (over: Record<string, unknown> = {}) => ({
-  zarr_format: 2, shape: [3], chunks: [3], dtype: '<i4', fill_value: 0, order: 'C', compressor: null, filters: null, ...over,
+  zarr_format: 2,
+  shape: [3],
+  chunks: [3],
+  dtype: '<i4',
+  fill_value: 0,
+  order: 'C',
+  compressor: null,
+  filters: null,
+  ...over,
 });
 
 describe('readDataset: pure Zarr v2', () => {
-  it('names dimensions from _ARRAY_DIMENSIONS in the array\'s group (netcdf-c main) and hides the attribute', async () => {
-    const ds = await readDataset(memoryStore({
-      '.zgroup': { zarr_format: 2 },
-      'a/.zarray': zarray({ shape: [2, 3], chunks: [1, 3] }),
-      'a/.zattrs': { _ARRAY_DIMENSIONS: ['y', 'x'], units: 'm' },
-      'g/.zgroup': { zarr_format: 2 },
-      'g/b/.zarray': zarray(),
-      'g/b/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
-    }));
+  it("names dimensions from _ARRAY_DIMENSIONS in the array's group (netcdf-c main) and hides the attribute", async () => {
+    const ds = await readDataset(
+      memoryStore({
+        '.zgroup': { zarr_format: 2 },
+        'a/.zarray': zarray({ shape: [2, 3], chunks: [1, 3] }),
+        'a/.zattrs': { _ARRAY_DIMENSIONS: ['y', 'x'], units: 'm' },
+        'g/.zgroup': { zarr_format: 2 },
+        'g/b/.zarray': zarray(),
+        'g/b/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
+      }),
+    );
     expect(ds.root.dimensions.map((d) => `${d.name}=${d.length}`)).toEqual(['y=2', 'x=3']);
     expect(ds.root.variables[0]?.attributes.map((a) => a.name)).toEqual(['units']);
     expect(ds.root.groups[0]?.variables[0]?.dimensions[0]?.path).toBe('/g/x');
@@ -29,16 +39,23 @@ describe('readDataset: pure Zarr v2', () => {
   });
 
   it('a pure-Zarr rank-0 array lists its fill_value as _FillValue (netcdf-c main), other arrays do not', async () => {
-    const ds = await readDataset(memoryStore({
-      '.zgroup': { zarr_format: 2 },
-      'r0/.zarray': zarray({ shape: [], chunks: [], dtype: '<i8', fill_value: 0 }),
-      'nan/.zarray': zarray({ shape: [], chunks: [], dtype: '<f8', fill_value: 'NaN' }),
-      'none/.zarray': zarray({ shape: [], chunks: [], fill_value: null }),
-      'own/.zarray': zarray({ shape: [], chunks: [], fill_value: 1 }),
-      'own/.zattrs': { _FillValue: 2 },
-      'v/.zarray': zarray({ fill_value: 5 }),
-    }), { mode: { zarr: true } });
-    const fill = (n: string) => ds.root.variables.find((v) => v.name === n)?.attributes.filter((a) => a.name === '_FillValue').map((a) => a.value);
+    const ds = await readDataset(
+      memoryStore({
+        '.zgroup': { zarr_format: 2 },
+        'r0/.zarray': zarray({ shape: [], chunks: [], dtype: '<i8', fill_value: 0 }),
+        'nan/.zarray': zarray({ shape: [], chunks: [], dtype: '<f8', fill_value: 'NaN' }),
+        'none/.zarray': zarray({ shape: [], chunks: [], fill_value: null }),
+        'own/.zarray': zarray({ shape: [], chunks: [], fill_value: 1 }),
+        'own/.zattrs': { _FillValue: 2 },
+        'v/.zarray': zarray({ fill_value: 5 }),
+      }),
+      { mode: { zarr: true } },
+    );
+    const fill = (n: string) =>
+      ds.root.variables
+        .find((v) => v.name === n)
+        ?.attributes.filter((a) => a.name === '_FillValue')
+        .map((a) => a.value);
     expect(fill('r0')).toEqual([[0n]]);
     expect(fill('nan')).toEqual([[NaN]]);
     expect(fill('none')).toEqual([]);
@@ -47,15 +64,17 @@ describe('readDataset: pure Zarr v2', () => {
   });
 
   it('a dimension of length 0 is UNLIMITED; ["_scalar_"] with shape [1] is a dimension, shape [] a scalar', async () => {
-    const ds = await readDataset(memoryStore({
-      '.zgroup': { zarr_format: 2 },
-      'empty/.zarray': zarray({ shape: [0], chunks: [1024] }),
-      'empty/.zattrs': { _ARRAY_DIMENSIONS: ['rec'] },
-      'anon/.zarray': zarray({ shape: [0], chunks: [4] }),
-      's/.zarray': zarray({ shape: [1], chunks: [1] }),
-      's/.zattrs': { _ARRAY_DIMENSIONS: ['_scalar_'] },
-      'r0/.zarray': zarray({ shape: [], chunks: [] }),
-    }));
+    const ds = await readDataset(
+      memoryStore({
+        '.zgroup': { zarr_format: 2 },
+        'empty/.zarray': zarray({ shape: [0], chunks: [1024] }),
+        'empty/.zattrs': { _ARRAY_DIMENSIONS: ['rec'] },
+        'anon/.zarray': zarray({ shape: [0], chunks: [4] }),
+        's/.zarray': zarray({ shape: [1], chunks: [1] }),
+        's/.zattrs': { _ARRAY_DIMENSIONS: ['_scalar_'] },
+        'r0/.zarray': zarray({ shape: [], chunks: [] }),
+      }),
+    );
     const dims = ds.root.dimensions.map((d) => `${d.name}=${d.length}${d.unlimited ? ' unlimited' : ''}`);
     expect(dims.sort()).toEqual(['_Anonymous_Dim_0=0 unlimited', '_scalar_=1', 'rec=0 unlimited']);
     expect(ds.root.variables.find((v) => v.name === 's')?.dimensions.map((d) => d.name)).toEqual(['_scalar_']);
@@ -63,19 +82,24 @@ describe('readDataset: pure Zarr v2', () => {
   });
 
   it('noxarray gives anonymous dimensions shared by length and keeps _ARRAY_DIMENSIONS', async () => {
-    const ds = await readDataset(memoryStore({
-      '.zgroup': { zarr_format: 2 },
-      'a/.zarray': zarray(),
-      'a/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
-      'b/.zarray': zarray(),
-    }), { mode: { xarray: false } });
+    const ds = await readDataset(
+      memoryStore({
+        '.zgroup': { zarr_format: 2 },
+        'a/.zarray': zarray(),
+        'a/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
+        'b/.zarray': zarray(),
+      }),
+      { mode: { xarray: false } },
+    );
     expect(ds.root.dimensions.map((d) => d.name)).toEqual(['_Anonymous_Dim_3']);
     expect(walkVariables(ds.root).every((v) => v.dimensions[0]?.anonymous)).toBe(true);
     expect(ds.root.variables[0]?.attributes[0]?.name).toBe('_ARRAY_DIMENSIONS');
   });
 
   it('keeps int64 attributes exact beyond 2^53', async () => {
-    const ds = await readDataset(memoryStore({ '.zgroup': { zarr_format: 2 }, '.zattrs': '{"big": 9007199254740993, "u": 18446744073709551615}' }));
+    const ds = await readDataset(
+      memoryStore({ '.zgroup': { zarr_format: 2 }, '.zattrs': '{"big": 9007199254740993, "u": 18446744073709551615}' }),
+    );
     expect(ds.root.attributes).toEqual([
       { name: 'big', type: 'int64', value: [9007199254740993n] },
       { name: 'u', type: 'uint64', value: [18446744073709551615n] },
@@ -83,19 +107,21 @@ describe('readDataset: pure Zarr v2', () => {
   });
 
   it('records broken children as problems and keeps the rest', async () => {
-    const ds = await readDataset(memoryStore({
-      '.zgroup': { zarr_format: 2 },
-      'ok/.zarray': zarray(),
-      'bad/.zarray': '{"shape": [3], "chunks": ',
-      'mismatch/.zarray': zarray({ chunks: [1, 1] }),
-      'nodtype/.zarray': zarray({ dtype: undefined }),
-      'badattrs/.zarray': zarray(),
-      'badattrs/.zattrs': '{"units": ',
-      'x1/.zarray': zarray({ shape: [3] }),
-      'x1/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
-      'x2/.zarray': zarray({ shape: [4], chunks: [4] }),
-      'x2/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
-    }));
+    const ds = await readDataset(
+      memoryStore({
+        '.zgroup': { zarr_format: 2 },
+        'ok/.zarray': zarray(),
+        'bad/.zarray': '{"shape": [3], "chunks": ',
+        'mismatch/.zarray': zarray({ chunks: [1, 1] }),
+        'nodtype/.zarray': zarray({ dtype: undefined }),
+        'badattrs/.zarray': zarray(),
+        'badattrs/.zattrs': '{"units": ',
+        'x1/.zarray': zarray({ shape: [3] }),
+        'x1/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
+        'x2/.zarray': zarray({ shape: [4], chunks: [4] }),
+        'x2/.zattrs': { _ARRAY_DIMENSIONS: ['x'] },
+      }),
+    );
     expect(ds.root.variables.map((v) => v.name)).toEqual(['badattrs', 'ok', 'x1', 'x2']);
     const keys = ds.problems.map((p) => p.key);
     expect(keys).toContain('bad');
@@ -121,9 +147,15 @@ describe('readDataset: pure Zarr v2', () => {
   });
 
   it('uses .zmetadata alone when consolidated', async () => {
-    const store = memoryStore({
-      '.zmetadata': { metadata: { '.zgroup': { zarr_format: 2 }, 'a/.zarray': zarray(), 'a/.zattrs': { _ARRAY_DIMENSIONS: ['x'] } }, zarr_consolidated_format: 1 },
-    }, false);
+    const store = memoryStore(
+      {
+        '.zmetadata': {
+          metadata: { '.zgroup': { zarr_format: 2 }, 'a/.zarray': zarray(), 'a/.zattrs': { _ARRAY_DIMENSIONS: ['x'] } },
+          zarr_consolidated_format: 1,
+        },
+      },
+      false,
+    );
     const ds = await readDataset(store, { mode: { zarrFormat: 2 } });
     expect(ds.dialect.consolidated).toBe(true);
     expect(ds.root.variables[0]?.dimensions[0]?.name).toBe('x');
@@ -134,35 +166,59 @@ describe('readDataset: pure Zarr v2', () => {
 describe('readDataset: NCZarr forms', () => {
   const forms: Record<string, Record<string, unknown>> = {
     'v1-objects': {
-      '.zgroup': { zarr_format: 2 }, '.nczarr': { version: '1.0.0' },
+      '.zgroup': { zarr_format: 2 },
+      '.nczarr': { version: '1.0.0' },
       '.nczgroup': { dims: { x: 3, t: { size: 2, unlimited: 1 } }, vars: ['v'], groups: ['g'] },
-      'v/.zarray': zarray({ shape: [2, 3], chunks: [1, 3] }), 'v/.nczarray': { dimrefs: ['/t', '/x'], storage: 'chunked' },
-      'v/.zattrs': { n: 5 }, 'v/.nczattr': { types: { n: '<i2' } },
-      'g/.zgroup': { zarr_format: 2 }, 'g/.nczgroup': { dims: {}, vars: ['w'], groups: [] },
-      'g/w/.zarray': zarray(), 'g/w/.nczarray': { dimrefs: ['/x'] },
+      'v/.zarray': zarray({ shape: [2, 3], chunks: [1, 3] }),
+      'v/.nczarray': { dimrefs: ['/t', '/x'], storage: 'chunked' },
+      'v/.zattrs': { n: 5 },
+      'v/.nczattr': { types: { n: '<i2' } },
+      'g/.zgroup': { zarr_format: 2 },
+      'g/.nczgroup': { dims: {}, vars: ['w'], groups: [] },
+      'g/w/.zarray': zarray(),
+      'g/w/.nczarray': { dimrefs: ['/x'] },
     },
     'keys-upper': {
-      '.zgroup': { zarr_format: 2, _NCZARR_SUPERBLOCK: { version: '2.0.0' }, _NCZARR_GROUP: { dims: { x: 3, t: { size: 2, unlimited: 1 } }, vars: ['v'], groups: ['g'] } },
-      'v/.zarray': { ...zarray({ shape: [2, 3], chunks: [1, 3] }), _NCZARR_ARRAY: { dimrefs: ['/t', '/x'], storage: 'chunked' } },
+      '.zgroup': {
+        zarr_format: 2,
+        _NCZARR_SUPERBLOCK: { version: '2.0.0' },
+        _NCZARR_GROUP: { dims: { x: 3, t: { size: 2, unlimited: 1 } }, vars: ['v'], groups: ['g'] },
+      },
+      'v/.zarray': {
+        ...zarray({ shape: [2, 3], chunks: [1, 3] }),
+        _NCZARR_ARRAY: { dimrefs: ['/t', '/x'], storage: 'chunked' },
+      },
       'v/.zattrs': { n: 5, _NCZARR_ATTR: { types: { n: '<i2' } } },
       'g/.zgroup': { zarr_format: 2, _NCZARR_GROUP: { dims: {}, vars: ['w'], groups: [] } },
       'g/w/.zarray': { ...zarray(), _NCZARR_ARRAY: { dimrefs: ['/x'] } },
     },
     attributes: {
       '.zgroup': { zarr_format: 2 },
-      '.zattrs': { _nczarr_superblock: { version: '2.0.0' }, _nczarr_group: { dimensions: { x: 3, t: { size: 2, unlimited: 1 } }, arrays: ['v'], groups: ['g'] } },
+      '.zattrs': {
+        _nczarr_superblock: { version: '2.0.0' },
+        _nczarr_group: { dimensions: { x: 3, t: { size: 2, unlimited: 1 } }, arrays: ['v'], groups: ['g'] },
+      },
       'v/.zarray': zarray({ shape: [2, 3], chunks: [1, 3] }),
-      'v/.zattrs': { n: 5, _ARRAY_DIMENSIONS: ['t', 'x'], _nczarr_array: { dimension_references: ['/t', '/x'], storage: 'chunked' }, _nczarr_attr: { types: { n: '<i2', _nczarr_array: '|J0' } } },
+      'v/.zattrs': {
+        n: 5,
+        _ARRAY_DIMENSIONS: ['t', 'x'],
+        _nczarr_array: { dimension_references: ['/t', '/x'], storage: 'chunked' },
+        _nczarr_attr: { types: { n: '<i2', _nczarr_array: '|J0' } },
+      },
       'g/.zgroup': { zarr_format: 2 },
       'g/.zattrs': { _nczarr_group: { dimensions: {}, arrays: ['w'], groups: [] } },
-      'g/w/.zarray': zarray(), 'g/w/.zattrs': { _nczarr_array: { dimension_references: ['/x'] } },
+      'g/w/.zarray': zarray(),
+      'g/w/.zattrs': { _nczarr_array: { dimension_references: ['/x'] } },
     },
   };
   for (const [form, files] of Object.entries(forms)) {
     it(`reads the ${form} form without listing`, async () => {
       const ds = await readDataset(memoryStore(files, false));
       expect(ds.dialect.nczarr).toBe(form);
-      expect(ds.root.dimensions.map((d) => [d.name, d.length, d.unlimited])).toEqual([['x', 3, false], ['t', 2, true]]);
+      expect(ds.root.dimensions.map((d) => [d.name, d.length, d.unlimited])).toEqual([
+        ['x', 3, false],
+        ['t', 2, true],
+      ]);
       const v = ds.root.variables[0];
       expect(v?.dimensions.map((d) => d.path)).toEqual(['/t', '/x']);
       expect(v?.attributes).toEqual([{ name: 'n', type: 'short', value: [5] }]);
@@ -188,7 +244,10 @@ describe('readDataset: zarr-python 3 fixtures', () => {
     const vars = walkVariables(ds.root);
     expect(vars.length).toBeGreaterThan(30);
     for (const v of vars) {
-      const meta = JSON.parse(readFileSync(path.join(V3, v.zarr.key, 'zarr.json'), 'utf8')) as { shape: number[]; data_type: string };
+      const meta = JSON.parse(readFileSync(path.join(V3, v.zarr.key, 'zarr.json'), 'utf8')) as {
+        shape: number[];
+        data_type: string;
+      };
       expect(v.shape).toEqual(meta.shape);
       expect(v.dtype).toBe(meta.data_type);
     }
@@ -197,18 +256,31 @@ describe('readDataset: zarr-python 3 fixtures', () => {
 
 describe('readDataset: Zarr v3 and NCZarr v3 annotations', () => {
   const arr = (over: Record<string, unknown> = {}) => ({
-    zarr_format: 3, node_type: 'array', shape: [2, 3], data_type: 'float32',
+    zarr_format: 3,
+    node_type: 'array',
+    shape: [2, 3],
+    data_type: 'float32',
     chunk_grid: { name: 'regular', configuration: { chunk_shape: [1, 3] } },
     chunk_key_encoding: { name: 'default', configuration: { separator: '/' } },
-    fill_value: 'NaN', codecs: [{ name: 'bytes', configuration: { endian: 'big' } }], attributes: {}, ...over,
+    fill_value: 'NaN',
+    codecs: [{ name: 'bytes', configuration: { endian: 'big' } }],
+    attributes: {},
+    ...over,
   });
 
   it('names dimensions from dimension_names, reads rank-0 arrays as scalars', async () => {
-    const ds = await readDataset(memoryStore({
-      'zarr.json': { zarr_format: 3, node_type: 'group', attributes: { title: 't' } },
-      'a/zarr.json': arr({ dimension_names: ['y', 'x'] }),
-      's/zarr.json': arr({ shape: [], chunk_grid: { name: 'regular', configuration: { chunk_shape: [] } }, data_type: 'int64', fill_value: 0 }),
-    }));
+    const ds = await readDataset(
+      memoryStore({
+        'zarr.json': { zarr_format: 3, node_type: 'group', attributes: { title: 't' } },
+        'a/zarr.json': arr({ dimension_names: ['y', 'x'] }),
+        's/zarr.json': arr({
+          shape: [],
+          chunk_grid: { name: 'regular', configuration: { chunk_shape: [] } },
+          data_type: 'int64',
+          fill_value: 0,
+        }),
+      }),
+    );
     expect(ds.dialect).toMatchObject({ zarrFormat: 3, nczarr: null });
     expect(ds.root.dimensions.map((d) => d.name)).toEqual(['y', 'x']);
     const [a, s] = ds.root.variables;
@@ -220,28 +292,58 @@ describe('readDataset: Zarr v3 and NCZarr v3 annotations', () => {
   });
 
   it('uses _nczarr_group / _nczarr_array / _nczarr_attrs (seed 2024-04, Appendix E)', async () => {
-    const ds = await readDataset(memoryStore({
-      'zarr.json': {
-        zarr_format: 3, node_type: 'group',
-        attributes: {
-          _nczarr_superblock: { version: '3.0.0', format: 3 },
-          _nczarr_group: { dimensions: [{ name: 'd1', size: 2, unlimited: 1 }, { name: 'd2', size: 3, unlimited: 0 }], arrays: ['c'], subgroups: [] },
-          n: 7,
-          _nczarr_attrs: { attribute_types: [{ name: 'n', configuration: { type: 'int16' } }] },
+    const ds = await readDataset(
+      memoryStore(
+        {
+          'zarr.json': {
+            zarr_format: 3,
+            node_type: 'group',
+            attributes: {
+              _nczarr_superblock: { version: '3.0.0', format: 3 },
+              _nczarr_group: {
+                dimensions: [
+                  { name: 'd1', size: 2, unlimited: 1 },
+                  { name: 'd2', size: 3, unlimited: 0 },
+                ],
+                arrays: ['c'],
+                subgroups: [],
+              },
+              n: 7,
+              _nczarr_attrs: { attribute_types: [{ name: 'n', configuration: { type: 'int16' } }] },
+            },
+          },
+          'c/zarr.json': arr({
+            data_type: 'uint8',
+            attributes: { _nczarr_array: { dimension_references: ['/d1', '/d2'], type_alias: 'char' } },
+          }),
         },
-      },
-      'c/zarr.json': arr({ data_type: 'uint8', attributes: { _nczarr_array: { dimension_references: ['/d1', '/d2'], type_alias: 'char' } } }),
-    }, false));
+        false,
+      ),
+    );
     expect(ds.dialect).toMatchObject({ zarrFormat: 3, nczarr: 'attributes', nczarrVersion: '3.0.0' });
-    expect(ds.root.dimensions.map((d) => [d.name, d.unlimited])).toEqual([['d1', true], ['d2', false]]);
+    expect(ds.root.dimensions.map((d) => [d.name, d.unlimited])).toEqual([
+      ['d1', true],
+      ['d2', false],
+    ]);
     expect(ds.root.attributes).toEqual([{ name: 'n', type: 'short', value: [7] }]);
     expect(ds.root.variables[0]?.type).toBe('char');
   });
 
   it('reads inline consolidated metadata without further requests', async () => {
-    const store = memoryStore({
-      'zarr.json': { zarr_format: 3, node_type: 'group', attributes: {}, consolidated_metadata: { kind: 'inline', metadata: { a: arr(), g: { zarr_format: 3, node_type: 'group', attributes: {} }, 'g/b': arr() } } },
-    }, false);
+    const store = memoryStore(
+      {
+        'zarr.json': {
+          zarr_format: 3,
+          node_type: 'group',
+          attributes: {},
+          consolidated_metadata: {
+            kind: 'inline',
+            metadata: { a: arr(), g: { zarr_format: 3, node_type: 'group', attributes: {} }, 'g/b': arr() },
+          },
+        },
+      },
+      false,
+    );
     const ds = await readDataset(store);
     expect(walkVariables(ds.root).map((v) => v.path)).toEqual(['/a', '/g/b']);
     expect(store.requests).toEqual(['/zarr.json']);
@@ -249,7 +351,7 @@ describe('readDataset: Zarr v3 and NCZarr v3 annotations', () => {
 });
 
 describe('readDataset: round trips', () => {
-  it('asks for a listed child\'s .zattrs together with its .zarray, not after it', async () => {
+  it("asks for a listed child's .zattrs together with its .zarray, not after it", async () => {
     const store = memoryStore({ '.zgroup': { zarr_format: 2 }, 'a/.zarray': zarray(), 'a/.zattrs': { units: 'm' } });
     const events: string[] = [];
     const get = store.get.bind(store);
@@ -267,7 +369,9 @@ describe('readDataset: round trips', () => {
 
 describe('readDataset: stores that cannot list', () => {
   it('shows only what metadata names for pure Zarr', async () => {
-    const ds = await readDataset(memoryStore({ '.zgroup': { zarr_format: 2 }, '.zattrs': { a: 1 }, 'x/.zarray': zarray() }, false));
+    const ds = await readDataset(
+      memoryStore({ '.zgroup': { zarr_format: 2 }, '.zattrs': { a: 1 }, 'x/.zarray': zarray() }, false),
+    );
     expect(ds.root.variables).toEqual([]);
     expect(ds.root.attributes).toEqual([{ name: 'a', type: 'int', value: [1] }]);
   });
@@ -275,12 +379,20 @@ describe('readDataset: stores that cannot list', () => {
 
 describe('readDataset: broken NCZarr annotations', () => {
   it('keeps an array whose annotation has wrong types, with anonymous dimensions and a problem', async () => {
-    const ds = await readDataset(memoryStore({
-      '.zgroup': { zarr_format: 2 },
-      '.zattrs': { _nczarr_superblock: { version: '2.0.0' }, _nczarr_group: { dimensions: { x: 3 }, arrays: ['v'], groups: [] } },
-      'v/.zarray': zarray(),
-      'v/.zattrs': { _nczarr_array: { dimension_references: '/x' }, _nczarr_attr: 'nope' },
-    }, false));
+    const ds = await readDataset(
+      memoryStore(
+        {
+          '.zgroup': { zarr_format: 2 },
+          '.zattrs': {
+            _nczarr_superblock: { version: '2.0.0' },
+            _nczarr_group: { dimensions: { x: 3 }, arrays: ['v'], groups: [] },
+          },
+          'v/.zarray': zarray(),
+          'v/.zattrs': { _nczarr_array: { dimension_references: '/x' }, _nczarr_attr: 'nope' },
+        },
+        false,
+      ),
+    );
     expect(ds.root.variables[0]?.dimensions[0]?.name).toBe('_Anonymous_Dim_3');
     expect(ds.problems.map((p) => p.message)).toEqual([
       'v/.zattrs: NCZarr dimension references are not a list of names.',

@@ -87,12 +87,22 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
   const plain = storeSource(store, o.signal, html);
   let src: MetaSource = plain;
   if (mode.consolidated !== false) {
-    const zmeta = await getObject(plain, '.zmetadata').catch((e: unknown) => (problems.push(problemOf('.zmetadata', e)), undefined));
+    const zmeta = await getObject(plain, '.zmetadata').catch(
+      (e: unknown) => (problems.push(problemOf('.zmetadata', e)), undefined),
+    );
     if (zmeta && isObject(zmeta.metadata)) {
       // NCZarr v1 objects are not part of consolidation: those few keys still come from the store.
       const inner = mapSource(zmeta.metadata, false);
-      src = { consolidated: true, htmlKeys: html, folders: inner.folders, get: (k) => (/(^|\/)\.ncz/.test(k) ? plain.get(k) : inner.get(k)) };
-    } else if (zmeta) problems.push(problemOf('.zmetadata', new MetadataError('has no "metadata" object; ignored.', { key: '.zmetadata' })));
+      src = {
+        consolidated: true,
+        htmlKeys: html,
+        folders: inner.folders,
+        get: (k) => (/(^|\/)\.ncz/.test(k) ? plain.get(k) : inner.get(k)),
+      };
+    } else if (zmeta)
+      problems.push(
+        problemOf('.zmetadata', new MetadataError('has no "metadata" object; ignored.', { key: '.zmetadata' })),
+      );
   }
   const safe = (k: string) => getObject(src, k).catch((e: unknown) => (problems.push(problemOf(k, e)), undefined));
   const [zgroup, zattrs] = await Promise.all([safe('.zgroup'), safe('.zattrs')]);
@@ -101,7 +111,9 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
   if (!zgroup && !zgroupBroken && html.has('.zgroup') && (await listsChildren(plain))) {
     // A `.zgroup` that is a web page in a store whose listing shows children is a damaged document, not a
     // site's fallback page: it costs only itself.
-    problems.push(problemOf('.zgroup', new MetadataError('is a web page (HTML), not JSON; read as a group.', { key: '.zgroup' })));
+    problems.push(
+      problemOf('.zgroup', new MetadataError('is a web page (HTML), not JSON; read as a group.', { key: '.zgroup' })),
+    );
     zgroupBroken = true;
   }
   let nczarr: NczarrForm | null = null;
@@ -129,13 +141,26 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
   if (!zgroup && nczarr === null && !zgroupBroken) {
     const zarray = await getObject(src, '.zarray').catch(() => undefined);
     if (zarray) {
-      return { zarrFormat: 2, src, nczarr, version, root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false) };
+      return {
+        zarrFormat: 2,
+        src,
+        nczarr,
+        version,
+        root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false),
+      };
     }
     if (!zattrs) {
       // No readable root document, but Zarr nodes below it (a lost or web-page .zgroup): the root is their group.
       const below = await readGroupV2({ src, nczarr, signal: o.signal }, '', {});
       if (below.arrays.length + below.groups.length > 0) {
-        problems.push(problemOf('.zgroup', new MetadataError('no readable .zgroup at the root; read as the group of the arrays and groups below it.', { key: '.zgroup' })));
+        problems.push(
+          problemOf(
+            '.zgroup',
+            new MetadataError('no readable .zgroup at the root; read as the group of the arrays and groups below it.', {
+              key: '.zgroup',
+            }),
+          ),
+        );
         return { zarrFormat: 2, src, nczarr, version, root: async () => below };
       }
       await throwWhyNothing(store, o, problems);
@@ -147,7 +172,13 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
       );
     }
   }
-  return { zarrFormat: 2, src, nczarr, version, root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal }, '', zgroup ?? {}) };
+  return {
+    zarrFormat: 2,
+    src,
+    nczarr,
+    version,
+    root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal }, '', zgroup ?? {}),
+  };
 }
 
 /** Whether the store lists child folders at its root (false when it cannot list or listing fails). */
@@ -175,7 +206,13 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
     });
     if (rootBroken) {
       // An unreadable root zarr.json: v2 metadata if there is any, else a v3 group read by listing.
-      const v3Group: Probe = { zarrFormat: 3, src: plain, nczarr: null, version: undefined, root: (s) => readGroupV3({ src: s, nczarr: null, signal: o.signal }, '', {}) };
+      const v3Group: Probe = {
+        zarrFormat: 3,
+        src: plain,
+        nczarr: null,
+        version: undefined,
+        root: (s) => readGroupV3({ src: s, nczarr: null, signal: o.signal }, '', {}),
+      };
       if (mode.zarrFormat === 3) return v3Group;
       return probeV2(store, o, problems, html).catch((e: unknown) => {
         if (isZarrviewError(e) && e.code === 'not-found') return v3Group;
@@ -184,19 +221,44 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
     }
     if (root) {
       if (root.node_type === 'array') {
-        return { zarrFormat: 3, src: plain, nczarr: null, version: undefined, root: (s) => readSingleArrayRoot({ src: s, nczarr: null, signal: o.signal }, arrayName(o), root, true) };
+        return {
+          zarrFormat: 3,
+          src: plain,
+          nczarr: null,
+          version: undefined,
+          root: (s) => readSingleArrayRoot({ src: s, nczarr: null, signal: o.signal }, arrayName(o), root, true),
+        };
       }
       // A root that is neither says nothing about its children: read as a group, with the problem.
-      if (root.node_type !== 'group') problems.push(problemOf('zarr.json', new MetadataError('"node_type" must be "group" or "array"; read as a group.', { key: 'zarr.json' })));
+      if (root.node_type !== 'group')
+        problems.push(
+          problemOf(
+            'zarr.json',
+            new MetadataError('"node_type" must be "group" or "array"; read as a group.', { key: 'zarr.json' }),
+          ),
+        );
       const cm = root.consolidated_metadata;
-      const src = mode.consolidated !== false && isObject(cm) && isObject(cm.metadata) ? mapSource(cm.metadata, true) : plain;
+      const src =
+        mode.consolidated !== false && isObject(cm) && isObject(cm.metadata) ? mapSource(cm.metadata, true) : plain;
       const attrs = isObject(root.attributes) ? root.attributes : {};
       const pure = mode.zarr === true && mode.nczarr !== true;
       const sb = pure ? undefined : getCI(attrs, '_nczarr_superblock');
       const nczarr: NczarrForm | null = sb !== undefined ? 'attributes' : null;
-      return { zarrFormat: 3, src, nczarr, version: superblockVersion(sb), root: (s) => readGroupV3({ src: s, nczarr, signal: o.signal }, '', root) };
+      return {
+        zarrFormat: 3,
+        src,
+        nczarr,
+        version: superblockVersion(sb),
+        root: (s) => readGroupV3({ src: s, nczarr, signal: o.signal }, '', root),
+      };
     }
-    if (mode.zarrFormat === 3) throw new HttpError('not-found', 0, `No zarr.json at ${store.description}; #mode says Zarr v3.${htmlHint(html)}`, { key: 'zarr.json' });
+    if (mode.zarrFormat === 3)
+      throw new HttpError(
+        'not-found',
+        0,
+        `No zarr.json at ${store.description}; #mode says Zarr v3.${htmlHint(html)}`,
+        { key: 'zarr.json' },
+      );
   }
   return probeV2(store, o, problems, html);
 }
@@ -223,7 +285,10 @@ export async function readDataset(store: Store, options: ReadDatasetOptions = {}
   };
   const ncp = getCI(raw.attrs, '_NCProperties');
   return {
-    root, dialect, name: options.name ?? 'dataset', problems: collectProblems(root),
+    root,
+    dialect,
+    name: options.name ?? 'dataset',
+    problems: collectProblems(root),
     ncProperties: typeof ncp === 'string' ? ncp : undefined,
   };
 }

@@ -16,7 +16,9 @@ const V3 = join(REPO, 'fixtures', 'zarr-v3', 'data.zarr');
 
 describe('a single array as the root', () => {
   const context = createDataContext({ workers: false });
-  const ref = JSON.parse(readFileSync(REF, 'utf8')) as { arrays: Record<string, { shape: number[]; values: unknown[] }> };
+  const ref = JSON.parse(readFileSync(REF, 'utf8')) as {
+    arrays: Record<string, { shape: number[]; values: unknown[] }>;
+  };
   for (const [path, exp] of Object.entries(ref.arrays)) {
     it(`zarr-python v2 ${path} opened by its own location`, async () => {
       const ds = await openDataset({ kind: 'local', path: join(LAYOUT, path) }, { openStore: openStoreNode, context });
@@ -43,7 +45,9 @@ describe('a single array as the root', () => {
       expect(v.name).toBe(n);
       expect([v.shape, v.dtype]).toEqual([whole.shape, whole.dtype]);
       const [a, b] = await Promise.all([ds.read(`/${n}`, []), parent.read(whole.path, [])]);
-      expect(Array.from(a.data as ArrayLike<unknown>, comparable), n).toEqual(Array.from(b.data as ArrayLike<unknown>, comparable));
+      expect(Array.from(a.data as ArrayLike<unknown>, comparable), n).toEqual(
+        Array.from(b.data as ArrayLike<unknown>, comparable),
+      );
       compared++;
     }
     expect(compared).toBeGreaterThan(10);

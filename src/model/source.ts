@@ -20,7 +20,6 @@ export interface MetaSource {
   readonly htmlKeys?: ReadonlySet<string> | undefined;
 }
 
-
 /**
  * A source reading each object from the store. A key answered with an HTML page (a site's fallback page, by
  * Content-Type or by a body starting with `<`) is absent, and recorded in `htmlKeys` (shared when given).
@@ -48,7 +47,10 @@ export function storeSource(store: Store, signal?: AbortSignal, htmlKeys: Set<st
     },
     async folders(prefix) {
       if (!store.list) return undefined;
-      const listing = await store.list((prefix === '' ? '/' : `/${prefix}/`) as AbsolutePath, signal ? { signal } : undefined);
+      const listing = await store.list(
+        (prefix === '' ? '/' : `/${prefix}/`) as AbsolutePath,
+        signal ? { signal } : undefined,
+      );
       return [...listing.folders];
     },
   };

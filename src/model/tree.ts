@@ -29,7 +29,9 @@ export function problemOf(key: string, e: unknown): Problem {
 
 /** `message`, or when the store answered `key` with a web page, what that means. */
 function missingMessage(ctx: WalkContext, key: string, message: string): string {
-  return ctx.src.htmlKeys?.has(key) ? `${message.replace(/ is missing\.$/, ' is a web page (HTML), not JSON.')} ${HTML_ANSWER_ADVICE}` : message;
+  return ctx.src.htmlKeys?.has(key)
+    ? `${message.replace(/ is missing\.$/, ' is a web page (HTML), not JSON.')} ${HTML_ANSWER_ADVICE}`
+    : message;
 }
 
 const join = (prefix: string, name: string) => (prefix === '' ? name : `${prefix}/${name}`);
@@ -86,7 +88,13 @@ function tryParse<T>(problems: Problem[], key: string, f: () => T): T | undefine
   }
 }
 
-async function childNames(ctx: WalkContext, key: string, nc: NcGroupInfo | undefined, v3: boolean, problems: Problem[]) {
+async function childNames(
+  ctx: WalkContext,
+  key: string,
+  nc: NcGroupInfo | undefined,
+  v3: boolean,
+  problems: Problem[],
+) {
   if (nc?.arrays || nc?.groups) return { arrays: [...(nc.arrays ?? [])], groups: [...(nc.groups ?? [])], known: true };
   let folders: string[] | undefined;
   try {
@@ -100,12 +108,20 @@ async function childNames(ctx: WalkContext, key: string, nc: NcGroupInfo | undef
 
 // ---- Zarr v2 (and every NCZarr form on it) ----
 
-async function readArrayV2(ctx: WalkContext, key: string, zarray: JsonObject, problems: Problem[], zattrsRead?: Early): Promise<RawArray> {
+async function readArrayV2(
+  ctx: WalkContext,
+  key: string,
+  zarray: JsonObject,
+  problems: Problem[],
+  zattrsRead?: Early,
+): Promise<RawArray> {
   const p = (f: string) => metaPath(key, f);
   const v1 = ctx.nczarr === 'v1-objects';
   const [zattrs, nczarray, nczattr] = await Promise.all([
     // Unreadable attributes leave the array listed (and its data readable) without them.
-    (zattrsRead ? settle(zattrsRead) : getObject(ctx.src, p('.zattrs'))).catch((e: unknown) => (problems.push(problemOf(p('.zattrs'), e)), undefined)),
+    (zattrsRead ? settle(zattrsRead) : getObject(ctx.src, p('.zattrs'))).catch(
+      (e: unknown) => (problems.push(problemOf(p('.zattrs'), e)), undefined),
+    ),
     v1 ? getObject(ctx.src, p('.nczarray')) : undefined,
     v1 ? getObject(ctx.src, p('.nczattr')) : undefined,
   ]);
@@ -125,13 +141,22 @@ async function readArrayV2(ctx: WalkContext, key: string, zarray: JsonObject, pr
 }
 
 /** Reads a v2 group at `key` whose `.zgroup` may be absent (the root of a consolidated or NCZarr v1 store). */
-export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonObject, zattrsRead?: Early): Promise<RawGroup> {
+export async function readGroupV2(
+  ctx: WalkContext,
+  key: string,
+  zgroup?: JsonObject,
+  zattrsRead?: Early,
+): Promise<RawGroup> {
   const p = (f: string) => metaPath(key, f);
   const v1 = ctx.nczarr === 'v1-objects';
   const problems: Problem[] = [];
   const [zg, zattrs, nczgroup, nczattr] = await Promise.all([
-    zgroup ? zgroup : getObject(ctx.src, p('.zgroup')).catch((e: unknown) => (problems.push(problemOf(p('.zgroup'), e)), undefined)),
-    (zattrsRead ? settle(zattrsRead) : getObject(ctx.src, p('.zattrs'))).catch((e: unknown) => (problems.push(problemOf(p('.zattrs'), e)), undefined)),
+    zgroup
+      ? zgroup
+      : getObject(ctx.src, p('.zgroup')).catch((e: unknown) => (problems.push(problemOf(p('.zgroup'), e)), undefined)),
+    (zattrsRead ? settle(zattrsRead) : getObject(ctx.src, p('.zattrs'))).catch(
+      (e: unknown) => (problems.push(problemOf(p('.zattrs'), e)), undefined),
+    ),
     v1 ? getObject(ctx.src, p('.nczgroup')) : undefined,
     v1 ? getObject(ctx.src, p('.nczattr')) : undefined,
   ]);
@@ -140,9 +165,13 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
   let attrTypes: Record<string, string> | undefined;
   if (ctx.nczarr) {
     const ncJson = v1 ? nczgroup : (annotation(attrs, 'group') ?? annotation(zg, 'group'));
-    if (ncJson !== undefined) nc = tryParse(problems, v1 ? p('.nczgroup') : p('.zattrs'), () => parseNcGroup(ncJson, v1 ? p('.nczgroup') : p('.zattrs')));
+    if (ncJson !== undefined)
+      nc = tryParse(problems, v1 ? p('.nczgroup') : p('.zattrs'), () =>
+        parseNcGroup(ncJson, v1 ? p('.nczgroup') : p('.zattrs')),
+      );
     const typesJson = v1 ? nczattr : annotation(attrs, 'attr');
-    if (typesJson !== undefined) attrTypes = tryParse(problems, p('.zattrs'), () => parseNcAttrTypes(typesJson, p('.zattrs')));
+    if (typesJson !== undefined)
+      attrTypes = tryParse(problems, p('.zattrs'), () => parseNcAttrTypes(typesJson, p('.zattrs')));
   }
   const names = await childNames(ctx, key, nc, false, problems);
   const arrays: RawArray[] = [];
@@ -155,14 +184,25 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
         const zattrsRead = early(ctx.src, metaPath(ck, '.zattrs'));
         const zarray = await getObject(ctx.src, metaPath(ck, '.zarray'));
         if (zarray) return { array: await readArrayV2(ctx, ck, zarray, problems, zattrsRead) };
-        if (names.known) throw new MetadataError(missingMessage(ctx, metaPath(ck, '.zarray'), 'the group lists this array but its .zarray is missing.'), { key: metaPath(ck, '.zarray') });
+        if (names.known)
+          throw new MetadataError(
+            missingMessage(ctx, metaPath(ck, '.zarray'), 'the group lists this array but its .zarray is missing.'),
+            { key: metaPath(ck, '.zarray') },
+          );
         const zg2 = await groupMarker(ctx, metaPath(ck, '.zgroup'), problems);
         if (zg2) return { group: await readGroupV2(ctx, ck, zg2, zattrsRead) };
         // A listed folder with neither document (a .zgroup lost, or answered with a web page) that holds Zarr
         // nodes is shown as the group it must be, with a problem; one that holds none is not a node.
         const implicit = await readGroupV2(ctx, ck, {}, zattrsRead);
         if (implicit.arrays.length + implicit.groups.length === 0) return {};
-        problems.push(problemOf(ck, new MetadataError('no readable .zgroup; shown as a group because it holds Zarr arrays or groups.', { key: metaPath(ck, '.zgroup') })));
+        problems.push(
+          problemOf(
+            ck,
+            new MetadataError('no readable .zgroup; shown as a group because it holds Zarr arrays or groups.', {
+              key: metaPath(ck, '.zgroup'),
+            }),
+          ),
+        );
         return { group: implicit };
       } catch (e) {
         problems.push(problemOf(ck, e));
@@ -181,7 +221,10 @@ export async function readGroupV2(ctx: WalkContext, key: string, zgroup?: JsonOb
         const zattrsRead = early(ctx.src, metaPath(ck, '.zattrs'));
         const zg2 = await groupMarker(ctx, metaPath(ck, '.zgroup'), problems);
         if (!zg2 && ctx.nczarr !== 'v1-objects' && ctx.nczarr !== 'attributes') {
-          throw new MetadataError(missingMessage(ctx, metaPath(ck, '.zgroup'), 'the group lists this subgroup but its .zgroup is missing.'), { key: metaPath(ck, '.zgroup') });
+          throw new MetadataError(
+            missingMessage(ctx, metaPath(ck, '.zgroup'), 'the group lists this subgroup but its .zgroup is missing.'),
+            { key: metaPath(ck, '.zgroup') },
+          );
         }
         return await readGroupV2(ctx, ck, zg2 ?? {}, zattrsRead);
       } catch (e) {
@@ -222,7 +265,10 @@ export async function readGroupV3(ctx: WalkContext, key: string, node: JsonObjec
   const parts = tryParse(problems, metaPath(key, 'zarr.json'), () => v3Parts(ctx, node, key));
   const attrs = parts?.attrs ?? {};
   const ncJson = ctx.nczarr ? annotation(attrs, 'group') : undefined;
-  const nc = ncJson !== undefined ? tryParse(problems, metaPath(key, 'zarr.json'), () => parseNcGroup(ncJson, metaPath(key, 'zarr.json'))) : undefined;
+  const nc =
+    ncJson !== undefined
+      ? tryParse(problems, metaPath(key, 'zarr.json'), () => parseNcGroup(ncJson, metaPath(key, 'zarr.json')))
+      : undefined;
   const names = await childNames(ctx, key, nc, true, problems);
   const all = [...names.arrays, ...names.groups];
   const results = await Promise.all(
@@ -241,7 +287,11 @@ export async function readGroupV3(ctx: WalkContext, key: string, node: JsonObjec
           return g.arrays.length + g.groups.length > 0 ? { group: g } : undefined;
         }
         if (!child) {
-          if (names.known) throw new MetadataError(missingMessage(ctx, metaPath(ck, 'zarr.json'), 'the group lists this node but its zarr.json is missing.'), { key: metaPath(ck, 'zarr.json') });
+          if (names.known)
+            throw new MetadataError(
+              missingMessage(ctx, metaPath(ck, 'zarr.json'), 'the group lists this node but its zarr.json is missing.'),
+              { key: metaPath(ck, 'zarr.json') },
+            );
           return undefined;
         }
         if (child.node_type === 'array') return { array: readArrayV3(ctx, ck, child, problems) };
@@ -259,14 +309,28 @@ export async function readGroupV3(ctx: WalkContext, key: string, node: JsonObjec
     if (r && 'array' in r && r.array) arrays.push(r.array);
     if (r && 'group' in r && r.group) groups.push(r.group);
   }
-  return { name: key.slice(key.lastIndexOf('/') + 1), key, attrs, attrTypes: parts?.attrTypes, nc, arrays, groups, problems };
+  return {
+    name: key.slice(key.lastIndexOf('/') + 1),
+    key,
+    attrs,
+    attrTypes: parts?.attrTypes,
+    nc,
+    arrays,
+    groups,
+    problems,
+  };
 }
 
 /**
  * A store whose root is one array (a URL pointing into a hierarchy, or an array written on its own): shown as a
  * root group holding that array as the variable `name`; its chunks stay under the root key.
  */
-export async function readSingleArrayRoot(ctx: WalkContext, name: string, node: JsonObject, v3: boolean): Promise<RawGroup> {
+export async function readSingleArrayRoot(
+  ctx: WalkContext,
+  name: string,
+  node: JsonObject,
+  v3: boolean,
+): Promise<RawGroup> {
   const problems: Problem[] = [];
   let array: RawArray | undefined;
   try {
@@ -277,4 +341,3 @@ export async function readSingleArrayRoot(ctx: WalkContext, name: string, node: 
   const arrays = array ? [{ ...array, name }] : [];
   return { name: '', key: '', attrs: {}, attrTypes: undefined, nc: undefined, arrays, groups: [], problems };
 }
-

@@ -5,18 +5,7 @@
 
 /** netCDF-4 atomic types, named as CDL names them. */
 export type NcAtomicType =
-  | 'byte'
-  | 'ubyte'
-  | 'short'
-  | 'ushort'
-  | 'int'
-  | 'uint'
-  | 'int64'
-  | 'uint64'
-  | 'float'
-  | 'double'
-  | 'char'
-  | 'string';
+  'byte' | 'ubyte' | 'short' | 'ushort' | 'int' | 'uint' | 'int64' | 'uint64' | 'float' | 'double' | 'char' | 'string';
 
 /** Zarr types netCDF has no atomic type for; shown with these names. */
 export type ExtraType = 'bool' | 'half' | 'complex64' | 'complex128' | 'datetime64' | 'timedelta64' | 'opaque';

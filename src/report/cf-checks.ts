@@ -45,7 +45,8 @@ function fillOf(ds: Dataset, v: Variable): number | undefined {
 
 function validRange(v: Variable): [number, number] | undefined {
   const range = numericAttribute(v.attributes, 'valid_range');
-  if (range && range.values.length === 2) return [toNumber(range.values[0]) ?? -Infinity, toNumber(range.values[1]) ?? Infinity];
+  if (range && range.values.length === 2)
+    return [toNumber(range.values[0]) ?? -Infinity, toNumber(range.values[1]) ?? Infinity];
   const lo = numericAttribute(v.attributes, 'valid_min');
   const hi = numericAttribute(v.attributes, 'valid_max');
   if (!lo && !hi) return undefined;
@@ -54,15 +55,20 @@ function validRange(v: Variable): [number, number] | undefined {
 
 export function cfFindings(ds: Dataset, v: Variable, tables: ReportTables): Finding[] {
   const out: Finding[] = [];
-  const f = (code: string, severity: Finding['severity'], msg: string, advice: string) => out.push({ code, severity, path: v.path, message: msg, advice });
+  const f = (code: string, severity: Finding['severity'], msg: string, advice: string) =>
+    out.push({ code, severity, path: v.path, message: msg, advice });
 
   let calendar: CalendarName | undefined;
   const calText = textAttribute(v.attributes, 'calendar');
   try {
     calendar = normalizeCalendar(calText);
   } catch {
-    f('calendar-unknown', 'error', `calendar "${calText ?? ''}" is not a CF calendar.`,
-      'Use one of standard, proleptic_gregorian, julian, noleap, all_leap, 360_day or none.');
+    f(
+      'calendar-unknown',
+      'error',
+      `calendar "${calText ?? ''}" is not a CF calendar.`,
+      'Use one of standard, proleptic_gregorian, julian, noleap, all_leap, 360_day or none.',
+    );
   }
 
   const units = textAttribute(v.attributes, 'units');
@@ -70,12 +76,26 @@ export function cfFindings(ds: Dataset, v: Variable, tables: ReportTables): Find
     try {
       parseTimeUnits(units, calendar ?? 'standard');
     } catch (e) {
-      f('time-units-invalid', 'error', `units "${units}" are not valid CF time units: ${message(e)}`,
-        'Write time units as "<unit> since <date>", e.g. "days since 2000-01-01 00:00:00".');
+      f(
+        'time-units-invalid',
+        'error',
+        `units "${units}" are not valid CF time units: ${message(e)}`,
+        'Write time units as "<unit> since <date>", e.g. "days since 2000-01-01 00:00:00".',
+      );
     }
-  } else if (units !== undefined && units.trim() !== '' && v.type !== 'char' && v.type !== 'string' && !unitsParse(units)) {
-    f('units-unknown', 'warning', `units "${units}" do not parse as UDUNITS-2 units.`,
-      'Use UDUNITS-2 units (e.g. "K", "m s-1", "kg m-2", "1" for dimensionless).');
+  } else if (
+    units !== undefined &&
+    units.trim() !== '' &&
+    v.type !== 'char' &&
+    v.type !== 'string' &&
+    !unitsParse(units)
+  ) {
+    f(
+      'units-unknown',
+      'warning',
+      `units "${units}" do not parse as UDUNITS-2 units.`,
+      'Use UDUNITS-2 units (e.g. "K", "m s-1", "kg m-2", "1" for dimensionless).',
+    );
   }
 
   const sn = textAttribute(v.attributes, 'standard_name');
@@ -87,12 +107,22 @@ export function cfFindings(ds: Dataset, v: Variable, tables: ReportTables): Find
       f('standard-name-alias', 'info', `standard_name "${name}" is an alias of "${alias}".`, `Use "${alias}".`);
     } else if (!table.units.has(name)) {
       const near = closestStandardName(name, table);
-      f('standard-name-unknown', 'warning', `standard_name "${name}" is not in the CF standard name table (version ${table.version}).`,
-        near ? `Did you mean "${near}"? Otherwise drop standard_name and describe the variable with long_name.` : 'Use a name from the CF standard name table, or long_name instead.');
+      f(
+        'standard-name-unknown',
+        'warning',
+        `standard_name "${name}" is not in the CF standard name table (version ${table.version}).`,
+        near
+          ? `Did you mean "${near}"? Otherwise drop standard_name and describe the variable with long_name.`
+          : 'Use a name from the CF standard name table, or long_name instead.',
+      );
     }
     if ((modifier !== undefined && !MODIFIERS.has(modifier)) || extra.length > 0) {
-      f('standard-name-modifier', 'warning', `standard_name "${sn}" has an unknown modifier.`,
-        'Modifiers are detection_minimum, number_of_observations, standard_error and status_flag.');
+      f(
+        'standard-name-modifier',
+        'warning',
+        `standard_name "${sn}" has an unknown modifier.`,
+        'Modifiers are detection_minimum, number_of_observations, standard_error and status_flag.',
+      );
     }
   }
 
@@ -100,8 +130,12 @@ export function cfFindings(ds: Dataset, v: Variable, tables: ReportTables): Find
   for (const { attr, code, severity } of REFERENCE_CHECKS) {
     for (const ref of references(v, attr)) {
       if (!resolveVariable(ds, group, ref)) {
-        f(code, severity, `${attr} names "${ref}", which is not a variable of this dataset.`,
-          `Add the variable ${ref} or remove it from ${attr}.`);
+        f(
+          code,
+          severity,
+          `${attr} names "${ref}", which is not a variable of this dataset.`,
+          `Add the variable ${ref} or remove it from ${attr}.`,
+        );
       }
     }
   }
@@ -109,11 +143,24 @@ export function cfFindings(ds: Dataset, v: Variable, tables: ReportTables): Find
   const fill = fillOf(ds, v);
   const range = validRange(v);
   if (fill !== undefined && range && !Number.isNaN(fill) && fill >= range[0] && fill <= range[1]) {
-    f('fill-in-valid-range', 'warning', `The fill value ${fill} lies inside the valid range [${range[0]}, ${range[1]}]: valid data equal to it are masked.`,
-      'Choose a _FillValue outside valid_range (CF §2.5.1).');
+    f(
+      'fill-in-valid-range',
+      'warning',
+      `The fill value ${fill} lies inside the valid range [${range[0]}, ${range[1]}]: valid data equal to it are masked.`,
+      'Choose a _FillValue outside valid_range (CF §2.5.1).',
+    );
   }
-  if (findAttribute(v.attributes, 'missing_value') && !findAttribute(v.attributes, '_FillValue') && defaultFillFor(ds.dialect) === 'none') {
-    f('missing-value-only', 'info', 'missing_value is set but no _FillValue: some readers mask only _FillValue.', 'Set _FillValue as well.');
+  if (
+    findAttribute(v.attributes, 'missing_value') &&
+    !findAttribute(v.attributes, '_FillValue') &&
+    defaultFillFor(ds.dialect) === 'none'
+  ) {
+    f(
+      'missing-value-only',
+      'info',
+      'missing_value is set but no _FillValue: some readers mask only _FillValue.',
+      'Set _FillValue as well.',
+    );
   }
   return out;
 }

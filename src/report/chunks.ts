@@ -40,7 +40,8 @@ function suggestChunks(v: Variable, target: number): number[] {
     c[d] = Math.max(1, Math.ceil((c[d] ?? 1) / 2));
   }
   for (let guard = 0; guard < 64 && bytes() * 2 <= target; guard++) {
-    const d = dims.find((i) => (c[i] ?? 0) < (v.shape[i] ?? 0)) ?? [...c.keys()].find((i) => (c[i] ?? 0) < (v.shape[i] ?? 0));
+    const d =
+      dims.find((i) => (c[i] ?? 0) < (v.shape[i] ?? 0)) ?? [...c.keys()].find((i) => (c[i] ?? 0) < (v.shape[i] ?? 0));
     if (d === undefined) break;
     c[d] = Math.min(v.shape[d] ?? 1, (c[d] ?? 1) * 2);
   }
@@ -51,7 +52,9 @@ function codecText(v: Variable): string {
   if (v.codecs.length === 0) return 'none';
   return v.codecs
     .map((c) => {
-      const args = Object.entries(c.configuration).map(([k, x]) => `${k}=${typeof x === 'object' ? JSON.stringify(x) : String(x)}`);
+      const args = Object.entries(c.configuration).map(
+        ([k, x]) => `${k}=${typeof x === 'object' ? JSON.stringify(x) : String(x)}`,
+      );
       return args.length ? `${c.id}(${args.join(', ')})` : c.id;
     })
     .join(' → ');
@@ -78,12 +81,20 @@ export function chunkReport(v: Variable): { facts: Fact[]; findings: Finding[] }
   if (v.itemSize > 0 && v.storage !== 'scalar') {
     if (chunkBytes < SMALL_CHUNK && total > 1) {
       // A small array in many chunks costs requests, not much time: worth a note, not a warning.
-      f('chunk-small', arrayBytes >= 1024 * 1024 ? 'warning' : 'info', `Chunks are ${formatBytes(chunkBytes)} uncompressed (${count(total)} chunks): one request per chunk makes reads slow.`,
-        `Rechunk to 1–100 MB per chunk, e.g. chunks (${suggestChunks(v, 8 * 1024 * 1024).join(', ')}).`);
+      f(
+        'chunk-small',
+        arrayBytes >= 1024 * 1024 ? 'warning' : 'info',
+        `Chunks are ${formatBytes(chunkBytes)} uncompressed (${count(total)} chunks): one request per chunk makes reads slow.`,
+        `Rechunk to 1–100 MB per chunk, e.g. chunks (${suggestChunks(v, 8 * 1024 * 1024).join(', ')}).`,
+      );
     }
     if (chunkBytes > LARGE_CHUNK) {
-      f('chunk-large', 'warning', `Chunks are ${formatBytes(chunkBytes)} uncompressed: reading one value fetches and decodes a whole chunk.`,
-        `Rechunk to at most 100 MB per chunk, e.g. chunks (${suggestChunks(v, 64 * 1024 * 1024).join(', ')}).`);
+      f(
+        'chunk-large',
+        'warning',
+        `Chunks are ${formatBytes(chunkBytes)} uncompressed: reading one value fetches and decodes a whole chunk.`,
+        `Rechunk to at most 100 MB per chunk, e.g. chunks (${suggestChunks(v, 64 * 1024 * 1024).join(', ')}).`,
+      );
     }
   }
   const dims = typicalSliceDims(v);
@@ -92,8 +103,12 @@ export function chunkReport(v: Variable): { facts: Fact[]; findings: Finding[] }
     const names = dims.map((d) => v.dimensions[d]?.name ?? `dim ${d}`).join(' × ');
     facts.push({ label: 'Chunks per slice', value: `${count(sliceChunks)} for one ${names} slice` });
     if (sliceChunks > MANY_CHUNKS) {
-      f('slice-many-chunks', 'warning', `A ${names} slice touches ${count(sliceChunks)} chunks (over ${count(MANY_CHUNKS)}).`,
-        `Use larger chunks along ${names}, e.g. chunks (${suggestChunks(v, 32 * 1024 * 1024).join(', ')}).`);
+      f(
+        'slice-many-chunks',
+        'warning',
+        `A ${names} slice touches ${count(sliceChunks)} chunks (over ${count(MANY_CHUNKS)}).`,
+        `Use larger chunks along ${names}, e.g. chunks (${suggestChunks(v, 32 * 1024 * 1024).join(', ')}).`,
+      );
     }
   }
   if (v.shape.length >= 3 && v.itemSize > 0) {
@@ -108,12 +123,20 @@ export function chunkReport(v: Variable): { facts: Fact[]; findings: Finding[] }
     checkCodecs(spec.chunk.codecs);
     if (spec.shard) facts.push({ label: 'Sharded', value: `inner chunks ${shapeText(spec.chunk.shape)}` });
   } catch (e) {
-    f('codec-unsupported', 'error', e instanceof Error ? e.message : String(e),
-      'Re-encode the array with a codec common readers share (zlib, zstd, blosc).');
+    f(
+      'codec-unsupported',
+      'error',
+      e instanceof Error ? e.message : String(e),
+      'Re-encode the array with a codec common readers share (zlib, zstd, blosc).',
+    );
   }
   if (v.itemSize > 0 && arrayBytes > 1024 * 1024 && !v.codecs.some((c) => COMPRESSORS.test(c.id))) {
-    f('uncompressed', 'info', `The array is stored uncompressed (${formatBytes(arrayBytes)}).`,
-      'A compressor such as zstd or blosc usually cuts transfer several times.');
+    f(
+      'uncompressed',
+      'info',
+      `The array is stored uncompressed (${formatBytes(arrayBytes)}).`,
+      'A compressor such as zstd or blosc usually cuts transfer several times.',
+    );
   }
   return { facts, findings };
 }

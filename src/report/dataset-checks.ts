@@ -36,8 +36,14 @@ export function datasetChecks(ds: Dataset): { facts: Fact[]; findings: Finding[]
   const findings: Finding[] = [];
   const cost = openCost(ds);
   facts.push({ label: 'Dialect', value: dialectText(ds) });
-  facts.push({ label: 'Groups and variables', value: `${cost.groups} group${cost.groups === 1 ? '' : 's'}, ${cost.arrays} variable${cost.arrays === 1 ? '' : 's'}` });
-  facts.push({ label: 'Consolidated', value: ds.dialect.consolidated ? 'yes: one metadata request opens the dataset' : 'no' });
+  facts.push({
+    label: 'Groups and variables',
+    value: `${cost.groups} group${cost.groups === 1 ? '' : 's'}, ${cost.arrays} variable${cost.arrays === 1 ? '' : 's'}`,
+  });
+  facts.push({
+    label: 'Consolidated',
+    value: ds.dialect.consolidated ? 'yes: one metadata request opens the dataset' : 'no',
+  });
   if (!ds.dialect.consolidated && cost.arrays > 0) {
     const costText = `Opening reads about ${cost.requests} metadata objects in ${cost.roundTrips} sequential round trips instead of one.`;
     const pureV2 = ds.dialect.zarrFormat === 2 && ds.dialect.nczarr === null;
@@ -48,7 +54,9 @@ export function datasetChecks(ds: Dataset): { facts: Fact[]; findings: Finding[]
       message: pureV2
         ? `${costText} Over plain HTTP (no listing) the arrays cannot be found at all without .zmetadata.`
         : `${costText} NCZarr metadata lists the children, so no listing is needed.`,
-      advice: pureV2 ? 'Consolidate: zarr.consolidate_metadata(store), or to_zarr(..., consolidated=True).' : 'Consolidated metadata (.zmetadata) would make opening one request.',
+      advice: pureV2
+        ? 'Consolidate: zarr.consolidate_metadata(store), or to_zarr(..., consolidated=True).'
+        : 'Consolidated metadata (.zmetadata) would make opening one request.',
     });
   }
   if (ds.ncProperties) facts.push({ label: 'Written by', value: ds.ncProperties });
@@ -83,13 +91,17 @@ export function nczarrFindings(ds: Dataset, v: Variable): Finding[] {
     const len = v.shape[i] ?? 0;
     if (d.anonymous) {
       out.push({
-        code: 'nczarr-dimension', severity: 'error', path: v.path,
+        code: 'nczarr-dimension',
+        severity: 'error',
+        path: v.path,
         message: `Axis ${i} of ${v.path} has no named dimension (its reference did not resolve or disagreed with the shape).`,
         advice: 'Fix _nczarr_array.dimension_references to name a dimension of this or an enclosing group.',
       });
     } else if ((!d.unlimited && d.length !== len) || (d.unlimited && len > d.length)) {
       out.push({
-        code: 'nczarr-dimension', severity: 'error', path: v.path,
+        code: 'nczarr-dimension',
+        severity: 'error',
+        path: v.path,
         message: `Axis ${i} has length ${len} but dimension ${d.path} has length ${d.length}.`,
         advice: 'Make the array shape agree with the dimension length.',
       });

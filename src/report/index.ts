@@ -29,7 +29,11 @@ export function buildReport(ds: Dataset, tables: ReportTables): DatasetReport {
     const chunks = chunkReport(v);
     const own = problems.filter((p) => p.path === v.path);
     const nc = nczarrFindings(ds, v).filter((f) => !own.some((p) => p.code === f.code));
-    return { path: v.path, facts: chunks.facts, findings: [...own, ...nc, ...chunks.findings, ...cfFindings(ds, v, tables)].sort(bySeverity) };
+    return {
+      path: v.path,
+      facts: chunks.facts,
+      findings: [...own, ...nc, ...chunks.findings, ...cfFindings(ds, v, tables)].sort(bySeverity),
+    };
   });
   const paths = new Set(variables.map((v) => v.path));
   const findings = [...top.findings, ...problems.filter((p) => !paths.has(p.path))].sort(bySeverity);

@@ -16,8 +16,12 @@ import { closestStandardName } from './standard-names';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const FX = path.join(ROOT, 'fixtures/report');
-const expected = JSON.parse(readFileSync(path.join(FX, 'expected.json'), 'utf8')) as { findings: Record<string, Record<string, Record<string, string>>> };
-const verdicts = JSON.parse(readFileSync(path.join(FX, 'units-udunits2.json'), 'utf8')) as { units: Record<string, boolean> };
+const expected = JSON.parse(readFileSync(path.join(FX, 'expected.json'), 'utf8')) as {
+  findings: Record<string, Record<string, Record<string, string>>>;
+};
+const verdicts = JSON.parse(readFileSync(path.join(FX, 'units-udunits2.json'), 'utf8')) as {
+  units: Record<string, boolean>;
+};
 const folder = (name: string) => path.join(FX, name === 'nczarr-broken' ? `${name}.file` : `${name}.zarr`);
 
 afterEach(() => vi.restoreAllMocks());
@@ -46,7 +50,9 @@ describe.each(Object.keys(expected.findings))('report of %s', (name) => {
     const ds = await readDataset(opened.store, { mode: opened.mode, name: opened.name });
     const r = buildReport(ds, { standardNames: await loadStandardNames() });
     const got = allFindings(r).map((f) => `${f.path} ${f.code} ${f.severity}`);
-    const want = Object.entries(expected.findings[name] ?? {}).flatMap(([p, codes]) => Object.entries(codes).map(([c, s]) => `${p} ${c} ${s}`));
+    const want = Object.entries(expected.findings[name] ?? {}).flatMap(([p, codes]) =>
+      Object.entries(codes).map(([c, s]) => `${p} ${c} ${s}`),
+    );
     expect(got.filter((g) => !g.endsWith(' info')).sort()).toEqual(want.filter((w) => !w.endsWith(' info')).sort());
     for (const w of want.filter((x) => x.endsWith(' info'))) expect(got).toContain(w);
     for (const f of allFindings(r)) {
@@ -77,7 +83,9 @@ describe('zarrview report', () => {
 });
 
 describe('every reference fixture', () => {
-  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as { datasets: { name: string; path: string }[] };
+  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as {
+    datasets: { name: string; path: string }[];
+  };
   it.each(index.datasets.map((d) => [d.name, d.path] as const))('%s gets a report', async (_name, p) => {
     const opened = await openStoreNode({ kind: 'local', path: path.join(ROOT, p) }, {});
     const ds = await readDataset(opened.store, { mode: opened.mode, name: opened.name });

@@ -19,6 +19,9 @@ export function formatReport(r: DatasetReport): string {
     for (const f of v.findings) lines.push(...findingLines(f, '  '));
   }
   const c = r.counts;
-  lines.push('', `${c.error} error${c.error === 1 ? '' : 's'}, ${c.warning} warning${c.warning === 1 ? '' : 's'}, ${c.info} note${c.info === 1 ? '' : 's'}`);
+  lines.push(
+    '',
+    `${c.error} error${c.error === 1 ? '' : 's'}, ${c.warning} warning${c.warning === 1 ? '' : 's'}, ${c.info} note${c.info === 1 ? '' : 's'}`,
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -12,7 +12,8 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 function isUnit(word: string): boolean {
   if (NAMES.has(word)) return true;
-  for (const p of PREFIXES) if (word.length > p.length && word.startsWith(p) && NAMES.has(word.slice(p.length))) return true;
+  for (const p of PREFIXES)
+    if (word.length > p.length && word.startsWith(p) && NAMES.has(word.slice(p.length))) return true;
   return false;
 }
 

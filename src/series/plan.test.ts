@@ -5,7 +5,11 @@ const v = { shape: [24, 36, 72], chunks: [12, 36, 72], itemSize: 4 } as never;
 
 describe('series plan', () => {
   it('runs along the time axis, reads one chunk per chunk along it, and says the bytes', () => {
-    const axes = [{ time: {}, kind: 'T' }, { time: null, kind: 'Y' }, { time: null, kind: 'X' }] as never;
+    const axes = [
+      { time: {}, kind: 'T' },
+      { time: null, kind: 'Y' },
+      { time: null, kind: 'X' },
+    ] as never;
     expect(seriesDimension(axes, [24, 36, 72], 2, 1)).toBe(0);
     const p = planSeries(v, 0, [5, 26, 51]);
     expect(p.selection).toEqual([null, 26, 51]);

@@ -18,7 +18,12 @@ export interface SeriesPlan {
 }
 
 /** The series dimension: a time axis other than x and y, else the first other dimension longer than 1. */
-export function seriesDimension(axes: readonly AxisDescription[], shape: readonly number[], x: number | null, y: number | null): number | null {
+export function seriesDimension(
+  axes: readonly AxisDescription[],
+  shape: readonly number[],
+  x: number | null,
+  y: number | null,
+): number | null {
   const others = shape.map((_, d) => d).filter((d) => d !== x && d !== y && (shape[d] ?? 0) > 1);
   return others.find((d) => axes[d]?.time || axes[d]?.kind === 'T') ?? others[0] ?? null;
 }

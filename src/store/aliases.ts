@@ -20,21 +20,36 @@ export function validateAlias(alias: EndpointAlias): EndpointAlias {
   try {
     url = new URL(alias.url);
   } catch (e) {
-    throw new UsageError(`The endpoint "${name}" needs a URL like https://s3.example.org (got "${alias.url}").`, { cause: e });
+    throw new UsageError(`The endpoint "${name}" needs a URL like https://s3.example.org (got "${alias.url}").`, {
+      cause: e,
+    });
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw usage(`The endpoint "${name}" must use http:// or https://.`);
-  if (url.username || url.password) throw usage(`The endpoint "${name}" URL must not contain credentials: give them separately.`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw usage(`The endpoint "${name}" must use http:// or https://.`);
+  if (url.username || url.password)
+    throw usage(`The endpoint "${name}" URL must not contain credentials: give them separately.`);
   const creds = alias.credentials;
-  if (creds && (!creds.accessKeyId || !creds.secretAccessKey)) throw usage(`The endpoint "${name}" needs both an access key id and a secret.`);
+  if (creds && (!creds.accessKeyId || !creds.secretAccessKey))
+    throw usage(`The endpoint "${name}" needs both an access key id and a secret.`);
   const addressing = alias.addressing === 'virtual' ? { addressing: 'virtual' as const } : {};
-  return { name, url: url.href.replace(/\/+$/, ''), region: alias.region || 'us-east-1', ...addressing, ...(creds ? { credentials: creds } : {}) };
+  return {
+    name,
+    url: url.href.replace(/\/+$/, ''),
+    region: alias.region || 'us-east-1',
+    ...addressing,
+    ...(creds ? { credentials: creds } : {}),
+  };
 }
 
 /** JSON for aliases; credentials are dropped unless `keepSecrets` is true. */
 export function serializeAliases(aliases: readonly EndpointAlias[], options: { keepSecrets?: boolean } = {}): string {
   return JSON.stringify(
     aliases.map((a) => {
-      const out: { name: string; url: string; region: string; addressing?: 'virtual'; credentials?: S3Credentials } = { name: a.name, url: a.url, region: a.region };
+      const out: { name: string; url: string; region: string; addressing?: 'virtual'; credentials?: S3Credentials } = {
+        name: a.name,
+        url: a.url,
+        region: a.region,
+      };
       if (a.addressing === 'virtual') out.addressing = 'virtual';
       if (options.keepSecrets && a.credentials) {
         const { accessKeyId, secretAccessKey, sessionToken } = a.credentials;
@@ -54,7 +69,15 @@ export function parseAliases(json: string): EndpointAlias[] {
     throw new UsageError('The endpoint list is not valid JSON.', { cause: e });
   }
   if (!Array.isArray(data)) throw usage('The endpoint list must be a JSON array of {name, url, region}.');
-  return data.map((d: Partial<EndpointAlias>) => validateAlias({ name: String(d.name ?? ''), url: String(d.url ?? ''), region: String(d.region ?? ''), addressing: d.addressing, credentials: d.credentials }));
+  return data.map((d: Partial<EndpointAlias>) =>
+    validateAlias({
+      name: String(d.name ?? ''),
+      url: String(d.url ?? ''),
+      region: String(d.region ?? ''),
+      addressing: d.addressing,
+      credentials: d.credentials,
+    }),
+  );
 }
 
 interface S3ncHost {
@@ -74,7 +97,8 @@ export function aliasesFromS3nc(json: string): EndpointAlias[] {
   }
   return Object.entries(data.hosts ?? {}).map(([key, h]) => {
     const c = h.credentials;
-    const credentials = c?.accessKey && c.secretKey ? { accessKeyId: c.accessKey, secretAccessKey: c.secretKey } : undefined;
+    const credentials =
+      c?.accessKey && c.secretKey ? { accessKeyId: c.accessKey, secretAccessKey: c.secretKey } : undefined;
     return validateAlias({ name: h.alias ?? key, url: h.url ?? '', region: h.region ?? '', credentials });
   });
 }

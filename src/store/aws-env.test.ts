@@ -10,7 +10,9 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'zv-aws-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const credentials = path.join(dir, 'credentials');
 const config = path.join(dir, 'config');
-writeFileSync(credentials, `# comment
+writeFileSync(
+  credentials,
+  `# comment
 [default]
 aws_access_key_id = AKIDDEFAULT
 aws_secret_access_key = defaultsecret
@@ -19,8 +21,11 @@ aws_secret_access_key = defaultsecret
 aws_access_key_id=AKIDUNIDATA
 aws_secret_access_key=unidatasecret
 aws_session_token = tok
-`);
-writeFileSync(config, `[default]
+`,
+);
+writeFileSync(
+  config,
+  `[default]
 region = eu-west-1
 [profile unidata]
 region = us-west-2
@@ -30,13 +35,19 @@ s3 =
 aws_access_key_id = AKIDCFG
 aws_secret_access_key = cfgsecret
 endpoint_url = https://s3.example.org
-`);
+`,
+);
 const files = { AWS_SHARED_CREDENTIALS_FILE: credentials, AWS_CONFIG_FILE: config, HOME: dir };
 
 describe('AWS environment', () => {
   it('reads the default profile from the files', async () => {
     const aws = await loadAwsEnvironment({ env: files });
-    expect(aws).toMatchObject({ profile: 'default', region: 'eu-west-1', source: 'credentials file', endpoint: undefined });
+    expect(aws).toMatchObject({
+      profile: 'default',
+      region: 'eu-west-1',
+      source: 'credentials file',
+      endpoint: undefined,
+    });
     expect(aws.credentials).toEqual({ accessKeyId: 'AKIDDEFAULT', secretAccessKey: 'defaultsecret' });
   });
 
@@ -44,13 +55,30 @@ describe('AWS environment', () => {
     const env = { ...files, AWS_PROFILE: 'default', AWS_ACCESS_KEY_ID: 'AKIDENV', AWS_SECRET_ACCESS_KEY: 'envsecret' };
     const aws = await loadAwsEnvironment({ profile: 'unidata', env });
     expect(aws).toMatchObject({ profile: 'unidata', region: 'us-west-2', endpoint: 'http://127.0.0.1:9000' });
-    expect(aws.credentials).toEqual({ accessKeyId: 'AKIDUNIDATA', secretAccessKey: 'unidatasecret', sessionToken: 'tok' });
+    expect(aws.credentials).toEqual({
+      accessKeyId: 'AKIDUNIDATA',
+      secretAccessKey: 'unidatasecret',
+      sessionToken: 'tok',
+    });
   });
 
   it('environment variables win without an explicit profile', async () => {
-    const env = { ...files, AWS_PROFILE: 'unidata', AWS_ACCESS_KEY_ID: 'AKIDENV', AWS_SECRET_ACCESS_KEY: 'envsecret', AWS_SESSION_TOKEN: 's', AWS_DEFAULT_REGION: 'ap-south-1', AWS_ENDPOINT_URL: 'http://localhost:4566' };
+    const env = {
+      ...files,
+      AWS_PROFILE: 'unidata',
+      AWS_ACCESS_KEY_ID: 'AKIDENV',
+      AWS_SECRET_ACCESS_KEY: 'envsecret',
+      AWS_SESSION_TOKEN: 's',
+      AWS_DEFAULT_REGION: 'ap-south-1',
+      AWS_ENDPOINT_URL: 'http://localhost:4566',
+    };
     const aws = await loadAwsEnvironment({ env });
-    expect(aws).toMatchObject({ source: 'environment', region: 'ap-south-1', endpoint: 'http://localhost:4566', profile: 'unidata' });
+    expect(aws).toMatchObject({
+      source: 'environment',
+      region: 'ap-south-1',
+      endpoint: 'http://localhost:4566',
+      profile: 'unidata',
+    });
     expect(aws.credentials?.sessionToken).toBe('s');
     expect((await loadAwsEnvironment({ env: { ...env, AWS_REGION: 'eu-north-1' } })).region).toBe('eu-north-1');
   });
@@ -73,7 +101,12 @@ describe('AWS environment', () => {
 });
 
 describe('endpoint aliases', () => {
-  const alias = { name: 'minio', url: 'http://127.0.0.1:9000/', region: 'us-east-1', credentials: { accessKeyId: 'AK', secretAccessKey: 'SECRET' } };
+  const alias = {
+    name: 'minio',
+    url: 'http://127.0.0.1:9000/',
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'AK', secretAccessKey: 'SECRET' },
+  };
   it('serialise without secrets unless asked', () => {
     const safe = serializeAliases([alias]);
     expect(safe).not.toContain('SECRET');
@@ -89,7 +122,24 @@ describe('endpoint aliases', () => {
     expect(() => parseAliases('{')).toThrow(/JSON/);
   });
   it('import S3netCDF4 hosts', () => {
-    const cfg = JSON.stringify({ version: '9', hosts: { 's3://tenancy-0': { alias: 'tenancy-0', url: 'http://tenancy-0.jc.rl.ac.uk', credentials: { accessKey: 'blank', secretKey: 'blank' }, api: 'S3v4' } } });
-    expect(aliasesFromS3nc(cfg)).toEqual([{ name: 'tenancy-0', url: 'http://tenancy-0.jc.rl.ac.uk', region: 'us-east-1', credentials: { accessKeyId: 'blank', secretAccessKey: 'blank' } }]);
+    const cfg = JSON.stringify({
+      version: '9',
+      hosts: {
+        's3://tenancy-0': {
+          alias: 'tenancy-0',
+          url: 'http://tenancy-0.jc.rl.ac.uk',
+          credentials: { accessKey: 'blank', secretKey: 'blank' },
+          api: 'S3v4',
+        },
+      },
+    });
+    expect(aliasesFromS3nc(cfg)).toEqual([
+      {
+        name: 'tenancy-0',
+        url: 'http://tenancy-0.jc.rl.ac.uk',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'blank', secretAccessKey: 'blank' },
+      },
+    ]);
   });
 });

@@ -56,9 +56,12 @@ export async function loadAwsEnvironment(options: AwsEnvironmentOptions = {}): P
   const profile = options.profile || env.AWS_PROFILE || 'default';
   const [credIni, configIni] = await Promise.all([readIni(credFile), readIni(configFile)]);
   const credSection = credIni.get(profile);
-  const configSection = configIni.get(profile === 'default' ? 'default' : `profile ${profile}`) ?? configIni.get(profile);
+  const configSection =
+    configIni.get(profile === 'default' ? 'default' : `profile ${profile}`) ?? configIni.get(profile);
   if (options.profile && !credSection && !configSection) {
-    throw new UsageError(`The AWS profile "${options.profile}" (from awsprofile=) is in neither ${credFile} nor ${configFile}.`);
+    throw new UsageError(
+      `The AWS profile "${options.profile}" (from awsprofile=) is in neither ${credFile} nor ${configFile}.`,
+    );
   }
 
   let credentials: S3Credentials | undefined;
@@ -66,13 +69,22 @@ export async function loadAwsEnvironment(options: AwsEnvironmentOptions = {}): P
   const envId = env.AWS_ACCESS_KEY_ID;
   const envSecret = env.AWS_SECRET_ACCESS_KEY;
   if (!options.profile && envId && envSecret) {
-    credentials = { accessKeyId: envId, secretAccessKey: envSecret, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
+    credentials = {
+      accessKeyId: envId,
+      secretAccessKey: envSecret,
+      ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+    };
     source = 'environment';
   } else if ((credentials = credsOf(credSection))) source = 'credentials file';
   else if ((credentials = credsOf(configSection))) source = 'config file';
 
-  const region = env.AWS_REGION || env.AWS_DEFAULT_REGION || configSection?.get('region') || credSection?.get('region') || undefined;
+  const region =
+    env.AWS_REGION || env.AWS_DEFAULT_REGION || configSection?.get('region') || credSection?.get('region') || undefined;
   const endpoint =
-    env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || configSection?.get('s3.endpoint_url') || configSection?.get('endpoint_url') || undefined;
+    env.AWS_ENDPOINT_URL_S3 ||
+    env.AWS_ENDPOINT_URL ||
+    configSection?.get('s3.endpoint_url') ||
+    configSection?.get('endpoint_url') ||
+    undefined;
   return { profile, credentials, region, endpoint, source };
 }

@@ -19,7 +19,10 @@ function reachable(entry: string, seen = new Set<string>()): Set<string> {
 describe('browser-safe modules', () => {
   it('nothing reachable from src/store/index.ts or src/url/index.ts imports node: or a Node-only module', () => {
     const here = path.dirname(new URL(import.meta.url).pathname);
-    const files = new Set([...reachable(path.join(here, 'index.ts')), ...reachable(path.join(here, '../url/index.ts'))]);
+    const files = new Set([
+      ...reachable(path.join(here, 'index.ts')),
+      ...reachable(path.join(here, '../url/index.ts')),
+    ]);
     expect(files.size).toBeGreaterThan(15);
     for (const f of files) {
       expect(readFileSync(f, 'utf8'), f).not.toMatch(/from\s+'node:/);

@@ -18,7 +18,12 @@ export class FolderStore implements Store {
     this.files = new Map(files.map((f) => [f.path.replace(/\\/g, '/').replace(/^\.?\/+/, ''), f.file]));
     const root = findDatasetRoot(this.files.keys(), name.replace(/\/$/, ''));
     if (root === undefined) {
-      throw new HttpError('not-found', 0, `The folder "${name}" holds no Zarr dataset (no .zgroup, .zarray, .zattrs or zarr.json inside).`, { key: name });
+      throw new HttpError(
+        'not-found',
+        0,
+        `The folder "${name}" holds no Zarr dataset (no .zgroup, .zarray, .zattrs or zarr.json inside).`,
+        { key: name },
+      );
     }
     this.root = root;
     this.description = `${name.replace(/\/$/, '')}/${root}`;
@@ -37,7 +42,10 @@ export class FolderStore implements Store {
   async getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
     const b = this.blob(key, options);
     if (!b) return undefined;
-    const part = 'suffixLength' in range ? b.slice(Math.max(0, b.size - range.suffixLength)) : b.slice(range.offset, range.offset + range.length);
+    const part =
+      'suffixLength' in range
+        ? b.slice(Math.max(0, b.size - range.suffixLength))
+        : b.slice(range.offset, range.offset + range.length);
     return new Uint8Array(await part.arrayBuffer());
   }
 

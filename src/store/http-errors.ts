@@ -27,7 +27,11 @@ export class HttpStatusError extends HttpError {
   readonly s3Code: string | undefined;
   /** The bucket's region when S3 says the request went to the wrong one (301 PermanentRedirect, 400). */
   readonly bucketRegion: string | undefined;
-  constructor(status: number, message: string, opts: { key?: string; cause?: unknown; retryAfterMs?: number; s3Code?: string; bucketRegion?: string }) {
+  constructor(
+    status: number,
+    message: string,
+    opts: { key?: string; cause?: unknown; retryAfterMs?: number; s3Code?: string; bucketRegion?: string },
+  ) {
     const code = status === 401 || status === 403 ? 'forbidden' : status === 404 ? 'not-found' : 'http';
     super(code, status, message, { key: opts.key, cause: opts.cause });
     this.name = 'HttpError';
@@ -47,12 +51,23 @@ function hostOf(url: string): string {
 
 /** True in a browser page or worker, where a CORS block surfaces as a bare `TypeError`. */
 export function inBrowser(): boolean {
-  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown; process?: { versions?: { node?: string } } };
+  const g = globalThis as {
+    document?: unknown;
+    WorkerGlobalScope?: unknown;
+    process?: { versions?: { node?: string } };
+  };
   return g.process?.versions?.node === undefined && (g.document !== undefined || g.WorkerGlobalScope !== undefined);
 }
 
 /** The error for a response status the store does not treat as success or as a missing key. */
-export function statusError(status: number, requestUrl: string, key: string, body: string, retryAfter: string | null, regionHeader?: string | null): HttpStatusError {
+export function statusError(
+  status: number,
+  requestUrl: string,
+  key: string,
+  body: string,
+  retryAfter: string | null,
+  regionHeader?: string | null,
+): HttpStatusError {
   const url = redactLocation(requestUrl);
   const s3Code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1];
   const endpointRegion = /<Endpoint>[^<]*?\.s3[.-]([a-z0-9-]+)\.amazonaws\.com<\/Endpoint>/.exec(body)?.[1];
@@ -73,9 +88,10 @@ export function statusError(status: number, requestUrl: string, key: string, bod
       message = `${host} refused access to "${key}" (${status}). If the bucket is private, add credentials (access key and secret) for this endpoint; if it is public, its policy must allow s3:GetObject (and s3:ListBucket to list).${detail}`;
     }
   } else if (status === 404) {
-    message = s3Code === 'NoSuchBucket'
-      ? `The bucket of "${url}" does not exist on ${host} (404). Check the bucket name and the endpoint or region.`
-      : `Nothing at "${key}" on ${host} (404). Check the path: the dataset root must contain .zgroup, .zattrs or zarr.json.`;
+    message =
+      s3Code === 'NoSuchBucket'
+        ? `The bucket of "${url}" does not exist on ${host} (404). Check the bucket name and the endpoint or region.`
+        : `Nothing at "${key}" on ${host} (404). Check the path: the dataset root must contain .zgroup, .zattrs or zarr.json.`;
   } else if (status === 429 || status === 503) {
     message = `${host} is overloaded or rate limiting (${status}) while reading "${key}". Try again in a moment.${detail}`;
   } else if (status >= 500) {
@@ -85,11 +101,22 @@ export function statusError(status: number, requestUrl: string, key: string, bod
   } else {
     message = `${host} answered ${status} for "${key}".${detail}`;
   }
-  return new HttpStatusError(status, message, { key, retryAfterMs: secs, ...(s3Code ? { s3Code } : {}), ...(bucketRegion ? { bucketRegion } : {}) });
+  return new HttpStatusError(status, message, {
+    key,
+    retryAfterMs: secs,
+    ...(s3Code ? { s3Code } : {}),
+    ...(bucketRegion ? { bucketRegion } : {}),
+  });
 }
 
 /** The error for a fetch that threw (no response): aborted, CORS-blocked (browser) or a network failure. */
-export function fetchFailure(e: unknown, requestUrl: string, key: string, signal: AbortSignal | undefined, browser: boolean = inBrowser()): Error {
+export function fetchFailure(
+  e: unknown,
+  requestUrl: string,
+  key: string,
+  signal: AbortSignal | undefined,
+  browser: boolean = inBrowser(),
+): Error {
   if (isZarrviewError(e)) return e;
   const url = redactLocation(requestUrl);
   if (signal?.aborted || (e instanceof Error && e.name === 'AbortError')) return new AbortedError({ cause: e, key });
@@ -103,13 +130,24 @@ export function fetchFailure(e: unknown, requestUrl: string, key: string, signal
       { key, cause: e },
     );
   }
-  const reason = (e as { cause?: { code?: string } } | undefined)?.cause?.code ?? (e instanceof Error ? e.message : String(e));
-  return new HttpError('network', 0, `Could not reach ${host} (${reason}) while reading "${key}". Check the address and your connection.`, { key, cause: e });
+  const reason =
+    (e as { cause?: { code?: string } } | undefined)?.cause?.code ?? (e instanceof Error ? e.message : String(e));
+  return new HttpError(
+    'network',
+    0,
+    `Could not reach ${host} (${reason}) while reading "${key}". Check the address and your connection.`,
+    { key, cause: e },
+  );
 }
 
 /** The error for a request that took longer than its timeout. */
 export function timeoutError(url: string, key: string, ms: number): HttpError {
-  return new HttpError('timeout', 0, `${hostOf(url)} did not answer within ${Math.round(ms / 100) / 10} s while reading "${key}". The server may be slow or overloaded; try again.`, { key });
+  return new HttpError(
+    'timeout',
+    0,
+    `${hostOf(url)} did not answer within ${Math.round(ms / 100) / 10} s while reading "${key}". The server may be slow or overloaded; try again.`,
+    { key },
+  );
 }
 
 /** Whether a failed attempt is worth retrying (5xx, 429, network, timeout); never aborts or 4xx. */

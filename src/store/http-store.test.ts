@@ -31,7 +31,10 @@ describe('HttpStore', () => {
     expect(await s.head('/a b/0.0')).toEqual({ size: 1000 });
     expect(await s.head('/nope')).toBeUndefined();
     const suffix = server.requests.slice(-4, -2);
-    expect(suffix.map((r) => [r.method, r.headers.range])).toEqual([['HEAD', undefined], ['GET', 'bytes=996-999']]);
+    expect(suffix.map((r) => [r.method, r.headers.range])).toEqual([
+      ['HEAD', undefined],
+      ['GET', 'bytes=996-999'],
+    ]);
   });
 
   it('sends suffix ranges only when asked; sizes are cached; refused HEAD falls back to a one-byte range', async () => {
@@ -41,7 +44,10 @@ describe('HttpStore', () => {
     const plain = new HttpStore(`${server.url}/ds`);
     server.fail('/ds/a b/0.0', 405);
     expect(await plain.size('/a b/0.0')).toBe(1000);
-    expect(server.requests.slice(-2).map((r) => [r.method, r.headers.range])).toEqual([['HEAD', undefined], ['GET', 'bytes=0-0']]);
+    expect(server.requests.slice(-2).map((r) => [r.method, r.headers.range])).toEqual([
+      ['HEAD', undefined],
+      ['GET', 'bytes=0-0'],
+    ]);
     const n = server.requests.length;
     expect(await plain.getRange('/a b/0.0', { suffixLength: 2 })).toEqual(big.subarray(998));
     expect(server.requests.length).toBe(n + 1);
@@ -56,7 +62,10 @@ describe('HttpStore', () => {
 
   it('maps 403 to a forbidden error, or to missing when asked', async () => {
     server.fail('/ds/.zattrs', 403, 403);
-    await expect(new HttpStore(`${server.url}/ds`).get('/.zattrs')).rejects.toMatchObject({ code: 'forbidden', status: 403 });
+    await expect(new HttpStore(`${server.url}/ds`).get('/.zattrs')).rejects.toMatchObject({
+      code: 'forbidden',
+      status: 403,
+    });
     expect(await new HttpStore(`${server.url}/ds`, { forbiddenAsMissing: true }).get('/.zattrs')).toBeUndefined();
   });
 
@@ -90,25 +99,49 @@ describe('S3 region redirect', () => {
       const auth = String((init.headers as Record<string, string>).authorization ?? '');
       seen.push({ url, auth });
       if (url.startsWith('https://s3.us-east-1.amazonaws.com/')) {
-        return new Response('<Error><Code>PermanentRedirect</Code><Endpoint>bkt.s3.eu-west-2.amazonaws.com</Endpoint></Error>', { status: 301, headers: { 'x-amz-bucket-region': 'eu-west-2' } });
+        return new Response(
+          '<Error><Code>PermanentRedirect</Code><Endpoint>bkt.s3.eu-west-2.amazonaws.com</Endpoint></Error>',
+          { status: 301, headers: { 'x-amz-bucket-region': 'eu-west-2' } },
+        );
       }
       return new Response('{}', { status: 200 });
     };
     const { S3Store } = await import('./s3-store');
-    const store = new S3Store({ endpoint: 'https://s3.us-east-1.amazonaws.com', bucket: 'bkt', key: 'ds.zarr', region: 'us-east-1', credentials: { accessKeyId: 'AK', secretAccessKey: 'S' }, fetch: fake });
+    const store = new S3Store({
+      endpoint: 'https://s3.us-east-1.amazonaws.com',
+      bucket: 'bkt',
+      key: 'ds.zarr',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'AK', secretAccessKey: 'S' },
+      fetch: fake,
+    });
     expect(await store.get('/.zgroup')).toBeDefined();
     expect(store.currentRegion).toBe('eu-west-2');
-    expect(seen.map((x) => x.url)).toEqual(['https://s3.us-east-1.amazonaws.com/bkt/ds.zarr/.zgroup', 'https://s3.eu-west-2.amazonaws.com/bkt/ds.zarr/.zgroup']);
+    expect(seen.map((x) => x.url)).toEqual([
+      'https://s3.us-east-1.amazonaws.com/bkt/ds.zarr/.zgroup',
+      'https://s3.eu-west-2.amazonaws.com/bkt/ds.zarr/.zgroup',
+    ]);
     expect(seen[1]!.auth).toMatch(/\/eu-west-2\/s3\/aws4_request/);
-    const custom = new S3Store({ endpoint: 'http://127.0.0.1:1', bucket: 'bkt', key: '', region: 'us-east-1', fetch: async () => new Response('', { status: 301, headers: { 'x-amz-bucket-region': 'eu-west-2' } }) });
-    await expect(custom.get('/x')).rejects.toMatchObject({ status: 301, message: expect.stringMatching(/region eu-west-2/) });
+    const custom = new S3Store({
+      endpoint: 'http://127.0.0.1:1',
+      bucket: 'bkt',
+      key: '',
+      region: 'us-east-1',
+      fetch: async () => new Response('', { status: 301, headers: { 'x-amz-bucket-region': 'eu-west-2' } }),
+    });
+    await expect(custom.get('/x')).rejects.toMatchObject({
+      status: 301,
+      message: expect.stringMatching(/region eu-west-2/),
+    });
   });
 });
 
 describe('errors', () => {
   it('give actionable messages', () => {
     expect(statusError(403, 'https://b.s3.amazonaws.com/k', '/k', '', null).message).toMatch(/add credentials/);
-    expect(statusError(403, 'https://h/k', '/k', '<Error><Code>SignatureDoesNotMatch</Code></Error>', null).message).toMatch(/secret access key and the region/);
+    expect(
+      statusError(403, 'https://h/k', '/k', '<Error><Code>SignatureDoesNotMatch</Code></Error>', null).message,
+    ).toMatch(/secret access key and the region/);
     expect(statusError(404, 'https://h/k', '/temp/.zarray', '', null).message).toMatch(/"\/temp\/\.zarray"/);
     expect(statusError(503, 'https://h/k', '/k', '', '2').retryAfterMs).toBe(2000);
     expect(isRetryable(statusError(500, 'u', 'k', '', null))).toBe(true);
@@ -118,10 +151,18 @@ describe('errors', () => {
   });
 
   it('explain a CORS block in a browser, retried once only', async () => {
-    const e = fetchFailure(new TypeError('Failed to fetch'), 'https://b.s3.amazonaws.com/ds/.zattrs', '/.zattrs', undefined, true);
+    const e = fetchFailure(
+      new TypeError('Failed to fetch'),
+      'https://b.s3.amazonaws.com/ds/.zattrs',
+      '/.zattrs',
+      undefined,
+      true,
+    );
     expect(e).toMatchObject({ code: 'cors' });
     expect(e.message).toContain('"AllowedMethods"');
-    expect(fetchFailure(new TypeError('fetch failed'), 'https://h/x', '/x', undefined, false)).toMatchObject({ code: 'network' });
+    expect(fetchFailure(new TypeError('fetch failed'), 'https://h/x', '/x', undefined, false)).toMatchObject({
+      code: 'network',
+    });
     let calls = 0;
     const blocked = new HttpStore('https://b.s3.amazonaws.com/ds', {
       browser: true,
@@ -165,7 +206,9 @@ describe('retry, timeout, abort', () => {
   it('does not retry 4xx', async () => {
     server.fail('/ds/.zattrs', 400);
     const before = count('/ds/.zattrs');
-    await expect(withRetry(new HttpStore(`${server.url}/ds`), fast).get('/.zattrs')).rejects.toMatchObject({ status: 400 });
+    await expect(withRetry(new HttpStore(`${server.url}/ds`), fast).get('/.zattrs')).rejects.toMatchObject({
+      status: 400,
+    });
     expect(count('/ds/.zattrs') - before).toBe(1);
   });
 
@@ -176,13 +219,19 @@ describe('retry, timeout, abort', () => {
     expect(new TextDecoder().decode(await s.get('/.zattrs'))).toBe('{"a":1}');
     expect(telemetry.retries).toBe(2);
     server.fail('/ds/.zattrs', 'stall');
-    await expect(withTimeout(new HttpStore(`${server.url}/ds`), 100).get('/.zattrs')).rejects.toMatchObject({ code: 'timeout' });
+    await expect(withTimeout(new HttpStore(`${server.url}/ds`), 100).get('/.zattrs')).rejects.toMatchObject({
+      code: 'timeout',
+    });
   });
 
   it('an aborted request is neither retried nor started', async () => {
     const path = '/ds/.zattrs';
     server.fail(path, 'stall');
-    const s = withNetworkPolicy(new HttpStore(`${server.url}/ds`), { telemetry: emptyTelemetry(), retry: fast, timeoutMs: 5000 });
+    const s = withNetworkPolicy(new HttpStore(`${server.url}/ds`), {
+      telemetry: emptyTelemetry(),
+      retry: fast,
+      timeoutMs: 5000,
+    });
     const ctrl = new AbortController();
     const before = count(path);
     const p = s.get('/.zattrs', { signal: ctrl.signal });

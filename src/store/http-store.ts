@@ -51,7 +51,9 @@ export function encodeKeyPath(key: string): string {
 }
 
 function rangeHeader(range: RangeQuery): string {
-  return 'suffixLength' in range ? `bytes=-${range.suffixLength}` : `bytes=${range.offset}-${range.offset + range.length - 1}`;
+  return 'suffixLength' in range
+    ? `bytes=-${range.suffixLength}`
+    : `bytes=${range.offset}-${range.offset + range.length - 1}`;
 }
 
 export class HttpStore implements Store {
@@ -120,7 +122,12 @@ export class HttpStore implements Store {
         throw fetchFailure(e, url, key, options?.signal, this.options.browser);
       }
     }
-    if (size === undefined) throw new HttpStatusError(200, `${this.keyUrl(key)} does not report its size (Content-Length or Content-Range).`, { key });
+    if (size === undefined)
+      throw new HttpStatusError(
+        200,
+        `${this.keyUrl(key)} does not report its size (Content-Length or Content-Range).`,
+        { key },
+      );
     this.sizes.set(key, size);
     return size;
   }
@@ -144,7 +151,11 @@ export class HttpStore implements Store {
     }
   }
 
-  private async read(key: AbsolutePath, range: RangeQuery | undefined, options?: RequestOptions): Promise<Uint8Array | undefined> {
+  private async read(
+    key: AbsolutePath,
+    range: RangeQuery | undefined,
+    options?: RequestOptions,
+  ): Promise<Uint8Array | undefined> {
     const url = this.keyUrl(key);
     const res = await this.send('GET', url, key, range ? { range: rangeHeader(range) } : {}, options);
     if (!res) return undefined;
@@ -160,7 +171,9 @@ export class HttpStore implements Store {
     }
     if (range && res.status === 200) {
       // The server ignored Range and sent the whole object.
-      return 'suffixLength' in range ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength)) : bytes.subarray(range.offset, range.offset + range.length);
+      return 'suffixLength' in range
+        ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength))
+        : bytes.subarray(range.offset, range.offset + range.length);
     }
     if (range && 'length' in range && bytes.length > range.length) {
       // A server that answers 206 with more than asked (s3rver does for `bytes=0-0`): cut by Content-Range.
@@ -187,14 +200,27 @@ export class HttpStore implements Store {
       // Signed (private) responses stay out of the browser's HTTP cache: not kept on disk, and never answered
       // from it once the credentials changed.
       const cache: RequestCache | undefined = this.options.sign ? 'no-store' : undefined;
-      res = await this.fetchFn(url, { method, headers: { ...headers, ...extra }, signal, credentials: 'omit', ...(cache ? { cache } : {}) });
+      res = await this.fetchFn(url, {
+        method,
+        headers: { ...headers, ...extra },
+        signal,
+        credentials: 'omit',
+        ...(cache ? { cache } : {}),
+      });
     } catch (e) {
       throw fetchFailure(e, url, key, signal, this.options.browser);
     }
     if (res.ok) return res;
     const body = method === 'HEAD' ? '' : await res.text().catch(() => '');
     if (res.status === 404) return undefined;
-    const err = statusError(res.status, url, key, body, res.headers.get('retry-after'), res.headers.get('x-amz-bucket-region'));
+    const err = statusError(
+      res.status,
+      url,
+      key,
+      body,
+      res.headers.get('retry-after'),
+      res.headers.get('x-amz-bucket-region'),
+    );
     if (res.status === 403 && forbiddenMayBeMissing && this.forbiddenAsMissing(err)) return undefined;
     throw err;
   }

@@ -69,12 +69,21 @@ export class NodeFolderStore implements Store {
     check(options?.signal, prefix);
     try {
       const entries = await fs.readdir(this.file(prefix), { withFileTypes: true });
-      const files = entries.filter((e) => e.isFile()).map((e) => e.name).sort();
-      const folders = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      const files = entries
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+        .sort();
+      const folders = entries
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort();
       return { files, folders };
     } catch (e) {
       if (isMissing(e)) return { files: [], folders: [] };
-      throw new HttpError('network', 0, `Could not list ${this.file(prefix)}: ${(e as Error).message}`, { key: prefix, cause: e });
+      throw new HttpError('network', 0, `Could not list ${this.file(prefix)}: ${(e as Error).message}`, {
+        key: prefix,
+        cause: e,
+      });
     }
   }
 }

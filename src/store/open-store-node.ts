@@ -28,7 +28,11 @@ export async function openLocalPath(file: string, loc: ParsedLocation, options: 
   }
   const base = path.basename(file);
   const dot = base.lastIndexOf('.');
-  return ZipStore.open(await nodeFileSource(file), { stem: dot > 0 ? base.slice(0, dot) : base, maxEntryBytes: options.maxEntryBytes, signal: options.signal });
+  return ZipStore.open(await nodeFileSource(file), {
+    stem: dot > 0 ? base.slice(0, dot) : base,
+    maxEntryBytes: options.maxEntryBytes,
+    signal: options.signal,
+  });
 }
 
 /** `openStore` for the CLI: local paths, `file://`, and the AWS environment for S3. */
@@ -36,7 +40,9 @@ export function openStoreNode(source: StoreSource, options: OpenStoreOptions = {
   return openStore(source, {
     openLocal: openLocalPath,
     s3Defaults: async (loc) => {
-      const aws = await loadAwsEnvironment({ profile: loc.fragment ? fragmentValue(loc.fragment, 'awsprofile') : undefined });
+      const aws = await loadAwsEnvironment({
+        profile: loc.fragment ? fragmentValue(loc.fragment, 'awsprofile') : undefined,
+      });
       return { credentials: aws.credentials, region: aws.region, endpoint: aws.endpoint };
     },
     ...options,

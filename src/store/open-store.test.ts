@@ -21,7 +21,10 @@ let zip: Uint8Array;
 let dir: string;
 
 beforeAll(async () => {
-  zip = await makeZip(Object.entries(DS).map(([k, v]) => ({ name: `tst/${k}`, data: v })), { deflate: true });
+  zip = await makeZip(
+    Object.entries(DS).map(([k, v]) => ({ name: `tst/${k}`, data: v })),
+    { deflate: true },
+  );
   http = await startFaultServer({
     ...Object.fromEntries(Object.entries(DS).map(([k, v]) => [`/data/ds.zarr/${k}`, v])),
     '/data/tst.zip': zip,
@@ -49,12 +52,22 @@ describe('openStore', () => {
   it('https URL → HTTP store with the network policy', async () => {
     const telemetry = emptyTelemetry();
     http.fail('/data/ds.zarr/.zgroup', 503);
-    const o = await openStore({ kind: 'url', url: `${http.url}/data/ds.zarr#mode=zarr,noxarray` }, { telemetry, retry: { baseDelayMs: 5 } });
+    const o = await openStore(
+      { kind: 'url', url: `${http.url}/data/ds.zarr#mode=zarr,noxarray` },
+      { telemetry, retry: { baseDelayMs: 5 } },
+    );
     expect(text(await o.store.get('/.zgroup'))).toBe(DS['.zgroup']);
-    expect(o).toMatchObject({ name: 'ds', mode: { zarr: true, xarray: false, medium: 'http' }, location: `${http.url}/data/ds.zarr#mode=zarr,noxarray` });
+    expect(o).toMatchObject({
+      name: 'ds',
+      mode: { zarr: true, xarray: false, medium: 'http' },
+      location: `${http.url}/data/ds.zarr#mode=zarr,noxarray`,
+    });
     expect(telemetry).toMatchObject({ requests: 2, retries: 1 });
     // This server offers no directory index and no S3 listing: listing says what to do instead.
-    await expect(o.store.list!('/')).rejects.toMatchObject({ code: 'unsupported', message: expect.stringContaining('zarr.consolidate_metadata') });
+    await expect(o.store.list!('/')).rejects.toMatchObject({
+      code: 'unsupported',
+      message: expect.stringContaining('zarr.consolidate_metadata'),
+    });
   });
 
   it('zip at a URL → ranged zip store with the NCZarr top folder', async () => {
@@ -62,7 +75,9 @@ describe('openStore', () => {
     expect(o).toMatchObject({ name: 'tst', mode: { nczarr: true, medium: 'zip' } });
     expect(text(await o.store.get('/v/0'))).toBe('abcd');
     expect(await o.store.list!('/')).toEqual({ files: ['.zattrs', '.zgroup'], folders: ['v'] });
-    await expect(openStore({ kind: 'url', url: `${http.url}/data/none.zip` })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(openStore({ kind: 'url', url: `${http.url}/data/none.zip` })).rejects.toMatchObject({
+      code: 'not-found',
+    });
   });
 
   it('S3-compatible path-style URL (#mode=…,s3) lists through ListObjectsV2', async () => {
@@ -104,7 +119,8 @@ describe('openStore', () => {
   });
 
   it('zarrita opens groups and arrays through every store kind', async () => {
-    const meta = '{"zarr_format":2,"shape":[4],"chunks":[4],"dtype":"<i2","compressor":null,"fill_value":0,"order":"C","filters":null}';
+    const meta =
+      '{"zarr_format":2,"shape":[4],"chunks":[4],"dtype":"<i2","compressor":null,"fill_value":0,"order":"C","filters":null}';
     const arr = { name: 'z/a/.zarray', data: meta };
     const chunk = { name: 'z/a/0', data: new Uint8Array(new Int16Array([1, -2, 3, -4]).buffer) };
     const z = await makeZip([{ name: 'z/.zgroup', data: '{"zarr_format":2}' }, arr, chunk], { deflate: true });
@@ -120,7 +136,9 @@ describe('openStore', () => {
     const urls: string[] = [];
     const fetch = async (url: string) => {
       urls.push(url);
-      return new Response(url.includes('list-type') ? '<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>' : '{}');
+      return new Response(
+        url.includes('list-type') ? '<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>' : '{}',
+      );
     };
     const open = async (url: string) => {
       const o = await openStore({ kind: 'url', url }, { fetch });
@@ -128,11 +146,25 @@ describe('openStore', () => {
       await o.store.list!('/');
       return urls.splice(0);
     };
-    expect(await open('s3://bkt/ds.zarr')).toEqual(['https://bkt.s3.amazonaws.com/ds.zarr/.zgroup', 'https://bkt.s3.amazonaws.com/?delimiter=%2F&list-type=2&prefix=ds.zarr%2F']);
-    expect(await open('https://bkt.s3.eu-west-2.amazonaws.com/ds.zarr')).toEqual(['https://bkt.s3.eu-west-2.amazonaws.com/ds.zarr/.zgroup', 'https://bkt.s3.eu-west-2.amazonaws.com/?delimiter=%2F&list-type=2&prefix=ds.zarr%2F']);
-    expect(await open('https://s3.eu-west-2.amazonaws.com/bkt/ds.zarr')).toEqual(['https://s3.eu-west-2.amazonaws.com/bkt/ds.zarr/.zgroup', 'https://s3.eu-west-2.amazonaws.com/bkt?delimiter=%2F&list-type=2&prefix=ds.zarr%2F']);
-    expect((await open('s3://my.dotted/ds.zarr'))[0]).toBe('https://s3.us-east-1.amazonaws.com/my.dotted/ds.zarr/.zgroup');
-    const regional = await openStore({ kind: 'url', url: 's3://bkt/ds.zarr' }, { fetch, credentials: { ...creds, region: 'ap-south-1' } });
+    expect(await open('s3://bkt/ds.zarr')).toEqual([
+      'https://bkt.s3.amazonaws.com/ds.zarr/.zgroup',
+      'https://bkt.s3.amazonaws.com/?delimiter=%2F&list-type=2&prefix=ds.zarr%2F',
+    ]);
+    expect(await open('https://bkt.s3.eu-west-2.amazonaws.com/ds.zarr')).toEqual([
+      'https://bkt.s3.eu-west-2.amazonaws.com/ds.zarr/.zgroup',
+      'https://bkt.s3.eu-west-2.amazonaws.com/?delimiter=%2F&list-type=2&prefix=ds.zarr%2F',
+    ]);
+    expect(await open('https://s3.eu-west-2.amazonaws.com/bkt/ds.zarr')).toEqual([
+      'https://s3.eu-west-2.amazonaws.com/bkt/ds.zarr/.zgroup',
+      'https://s3.eu-west-2.amazonaws.com/bkt?delimiter=%2F&list-type=2&prefix=ds.zarr%2F',
+    ]);
+    expect((await open('s3://my.dotted/ds.zarr'))[0]).toBe(
+      'https://s3.us-east-1.amazonaws.com/my.dotted/ds.zarr/.zgroup',
+    );
+    const regional = await openStore(
+      { kind: 'url', url: 's3://bkt/ds.zarr' },
+      { fetch, credentials: { ...creds, region: 'ap-south-1' } },
+    );
     await regional.store.get('/.zgroup');
     expect(urls.splice(0)).toEqual(['https://s3.ap-south-1.amazonaws.com/bkt/ds.zarr/.zgroup']);
   });
@@ -146,9 +178,15 @@ describe('openStore', () => {
     expect(f.name).toBe('ds');
     expect(await f.store.list!('/')).toEqual({ files: ['.zattrs', '.zgroup'], folders: ['v'] });
     expect(await f.store.getRange!('/v/0', { offset: 1, length: 2 })).toEqual(new TextEncoder().encode('bc'));
-    const flat = await openStore({ kind: 'folder', files: Object.entries(DS).map(([k, v]) => ({ path: k, file: new Blob([v]) })), name: 'ds.zarr' });
+    const flat = await openStore({
+      kind: 'folder',
+      files: Object.entries(DS).map(([k, v]) => ({ path: k, file: new Blob([v]) })),
+      name: 'ds.zarr',
+    });
     expect(text(await flat.store.get('/.zgroup'))).toBe(DS['.zgroup']);
-    await expect(openStore({ kind: 'folder', files: [{ path: 'a.txt', file: new Blob(['x']) }], name: 'junk' })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(
+      openStore({ kind: 'folder', files: [{ path: 'a.txt', file: new Blob(['x']) }], name: 'junk' }),
+    ).rejects.toMatchObject({ code: 'not-found' });
   });
 
   it('a local path in a browser build is a usage error', async () => {
@@ -170,16 +208,30 @@ describe('openStoreNode (CLI)', () => {
     expect(text(await url.store.get('/v/0'))).toBe('abcd');
     const local = await openStoreNode({ kind: 'local', path: `${path.join(dir, 'tst.zip')}#mode=nczarr,zip` });
     expect(text(await local.store.get('/.zgroup'))).toBe(DS['.zgroup']);
-    await expect(openStoreNode({ kind: 'local', path: path.join(dir, 'missing.zarr') })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(openStoreNode({ kind: 'local', path: path.join(dir, 'missing.zarr') })).rejects.toMatchObject({
+      code: 'not-found',
+    });
   });
 
   it('s3:// with #…&awsprofile= reads credentials, region and endpoint from the AWS files', async () => {
-    writeFileSync(path.join(dir, 'credentials'), `[lab]\naws_access_key_id = ${creds.accessKeyId}\naws_secret_access_key = ${creds.secretAccessKey}\n`);
+    writeFileSync(
+      path.join(dir, 'credentials'),
+      `[lab]\naws_access_key_id = ${creds.accessKeyId}\naws_secret_access_key = ${creds.secretAccessKey}\n`,
+    );
     writeFileSync(path.join(dir, 'config'), `[profile lab]\nregion = eu-central-1\nendpoint_url = ${proxy.url}\n`);
     const saved = { ...process.env };
     process.env.AWS_SHARED_CREDENTIALS_FILE = path.join(dir, 'credentials');
     process.env.AWS_CONFIG_FILE = path.join(dir, 'config');
-    for (const k of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_S3', 'AWS_PROFILE']) delete process.env[k];
+    for (const k of [
+      'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY',
+      'AWS_REGION',
+      'AWS_DEFAULT_REGION',
+      'AWS_ENDPOINT_URL',
+      'AWS_ENDPOINT_URL_S3',
+      'AWS_PROFILE',
+    ])
+      delete process.env[k];
     try {
       const o = await openStoreNode({ kind: 'url', url: 's3://bkt/dir/ds.zarr#mode=zarr&awsprofile=lab' });
       expect(text(await o.store.get('/.zattrs'))).toBe(DS['.zattrs']);

@@ -10,7 +10,14 @@
 import type { EndpointAlias, S3Credentials } from '../url/endpoints';
 import { HttpError, UsageError } from '../errors';
 import {
-  datasetName, formatLocation, parseLocation, resolveS3, s3HostInfo, type ModeFlags, type ParsedLocation, type S3Target,
+  datasetName,
+  formatLocation,
+  parseLocation,
+  resolveS3,
+  s3HostInfo,
+  type ModeFlags,
+  type ParsedLocation,
+  type S3Target,
 } from '../url/index';
 import { folderStore } from './folder-store';
 import { withListing } from './http-listing';
@@ -65,7 +72,11 @@ export interface OpenedStore {
 }
 
 function stem(name: string): string {
-  const base = name.replace(/[/\\]+$/, '').split(/[/\\]/).pop() ?? name;
+  const base =
+    name
+      .replace(/[/\\]+$/, '')
+      .split(/[/\\]/)
+      .pop() ?? name;
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(0, dot) : base;
 }
@@ -97,33 +108,63 @@ function credentialsFor(endpoint: string, options: OpenStoreOptions, defaults: S
 function awsAddressing(target: S3Target): { endpoint: string; addressing: 'path' | 'virtual' } {
   // An alias says itself how its buckets are addressed.
   if (target.alias) return { endpoint: target.endpoint, addressing: target.virtualHost ? 'virtual' : 'path' };
-  const aws = s3HostInfo(new URL(target.endpoint).host) !== undefined && !target.alias && new URL(target.endpoint).hostname.endsWith('.amazonaws.com');
+  const aws =
+    s3HostInfo(new URL(target.endpoint).host) !== undefined &&
+    !target.alias &&
+    new URL(target.endpoint).hostname.endsWith('.amazonaws.com');
   if (!aws || target.bucket.includes('.')) return { endpoint: target.endpoint, addressing: 'path' };
   if (!target.regionKnown) return { endpoint: 'https://s3.amazonaws.com', addressing: 'virtual' };
   return { endpoint: target.endpoint, addressing: target.virtualHost ? 'virtual' : 'path' };
 }
 
 /** Opens a zip object of a remote store by ranges (HEAD, or a one-byte range, for its size). */
-async function openRemoteZip(raw: HttpStore | S3Store, key: `/${string}`, description: string, network: Store, telemetry: Telemetry, options: OpenStoreOptions, zipStem: string): Promise<ZipStore> {
+async function openRemoteZip(
+  raw: HttpStore | S3Store,
+  key: `/${string}`,
+  description: string,
+  network: Store,
+  telemetry: Telemetry,
+  options: OpenStoreOptions,
+  zipStem: string,
+): Promise<ZipStore> {
   telemetry.requests++;
   const size = await raw.size(key, { signal: options.signal });
-  if (size === undefined) throw new HttpError('not-found', 404, `There is no zip at ${description} (404).`, { key: description });
-  return ZipStore.open(storeSource(network, key, size, description), { stem: zipStem, maxEntryBytes: options.maxEntryBytes, signal: options.signal });
+  if (size === undefined)
+    throw new HttpError('not-found', 404, `There is no zip at ${description} (404).`, { key: description });
+  return ZipStore.open(storeSource(network, key, size, description), {
+    stem: zipStem,
+    maxEntryBytes: options.maxEntryBytes,
+    signal: options.signal,
+  });
 }
 
 async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telemetry): Promise<OpenedStore> {
   const loc = parseLocation(text);
   const location = formatLocation(loc, { share: true, plainHash: true });
   const name = datasetName(loc);
-  const net = (s: Store) => withNetworkPolicy(s, { telemetry, concurrency: options.concurrency, timeoutMs: options.timeoutMs, retry: options.retry });
+  const net = (s: Store) =>
+    withNetworkPolicy(s, {
+      telemetry,
+      concurrency: options.concurrency,
+      timeoutMs: options.timeoutMs,
+      retry: options.retry,
+    });
 
   if (loc.style === 'file' || loc.style === 'local') {
     if (!options.openLocal) {
-      throw new UsageError(`"${text}" is a local path: in the browser, drop the folder or zip onto the page instead.`, { key: text });
+      throw new UsageError(`"${text}" is a local path: in the browser, drop the folder or zip onto the page instead.`, {
+        key: text,
+      });
     }
     const path = loc.style === 'file' ? decodeURIComponent(loc.path) : loc.path;
     const store = await options.openLocal(path, loc, options);
-    return { store, mode: { ...loc.mode, medium: store instanceof ZipStore ? 'zip' : loc.mode.medium ?? 'file' }, name, telemetry, location };
+    return {
+      store,
+      mode: { ...loc.mode, medium: store instanceof ZipStore ? 'zip' : (loc.mode.medium ?? 'file') },
+      name,
+      telemetry,
+      location,
+    };
   }
 
   if (loc.s3) {
@@ -135,12 +176,24 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
     })!;
     const credentials = target.alias ? target.credentials : credentialsFor(target.endpoint, options, defaults);
     const config = {
-      ...awsAddressing(target), bucket: target.bucket, region: target.region, credentials,
-      fetch: options.fetch, forbiddenAsMissing: options.forbiddenAsMissing,
+      ...awsAddressing(target),
+      bucket: target.bucket,
+      region: target.region,
+      credentials,
+      fetch: options.fetch,
+      forbiddenAsMissing: options.forbiddenAsMissing,
     };
     if (isZip(loc, target.key)) {
       const raw = new S3Store({ ...config, key: '' });
-      const zip = await openRemoteZip(raw, `/${target.key}`, `s3://${target.bucket}/${target.key}`, net(raw), telemetry, options, name);
+      const zip = await openRemoteZip(
+        raw,
+        `/${target.key}`,
+        `s3://${target.bucket}/${target.key}`,
+        net(raw),
+        telemetry,
+        options,
+        name,
+      );
       return { store: zip, mode: { ...loc.mode, medium: 'zip' }, name, telemetry, location };
     }
     const store = net(new S3Store({ ...config, key: target.key }));
@@ -173,7 +226,11 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
       return openUrl(source.path, options, telemetry);
     case 'zip-file': {
       const name = stem(source.name);
-      const store = await ZipStore.open(blobSource(source.file, source.name), { stem: name, maxEntryBytes: options.maxEntryBytes, signal: options.signal });
+      const store = await ZipStore.open(blobSource(source.file, source.name), {
+        stem: name,
+        maxEntryBytes: options.maxEntryBytes,
+        signal: options.signal,
+      });
       return { store, mode: { medium: 'zip' }, name, telemetry, location: source.name };
     }
     case 'folder': {

@@ -57,18 +57,33 @@ describe('S3Store against s3rver', () => {
     expect(await full.list('/g/')).toEqual({ files: ['.zgroup'], folders: ['sub'] });
     const bucketRoot = new S3Store({ endpoint: s3.url, bucket: 'data', key: '', region: 'us-east-1' });
     expect(await bucketRoot.list('/')).toEqual({ files: [], folders: ['ds.zarr', 'other.zarr'] });
-    expect(await new S3Store({ endpoint: s3.url, bucket: 'empty', key: 'x', region: 'us-east-1' }).list('/')).toEqual({ files: [], folders: [] });
+    expect(await new S3Store({ endpoint: s3.url, bucket: 'empty', key: 'x', region: 'us-east-1' }).list('/')).toEqual({
+      files: [],
+      folders: [],
+    });
   });
 
   it('a missing bucket is a not-found error naming it', async () => {
-    const store = new S3Store({ endpoint: s3.url, bucket: 'nobucket', key: 'ds', region: 'us-east-1', forbiddenAsMissing: false });
+    const store = new S3Store({
+      endpoint: s3.url,
+      bucket: 'nobucket',
+      key: 'ds',
+      region: 'us-east-1',
+      forbiddenAsMissing: false,
+    });
     await expect(store.list('/')).rejects.toMatchObject({ code: 'not-found' });
   });
 });
 
 describe('SigV4 through a verifying proxy', () => {
   it('signs GET, Range GET and listings; the proxy recomputes the same signature', async () => {
-    const store = new S3Store({ endpoint: proxy.url, bucket: 'data', key: 'ds.zarr', region: 'eu-west-1', credentials: creds });
+    const store = new S3Store({
+      endpoint: proxy.url,
+      bucket: 'data',
+      key: 'ds.zarr',
+      region: 'eu-west-1',
+      credentials: creds,
+    });
     expect(await store.get('/.zattrs')).toBeDefined();
     expect(await store.getRange('/temp/2.0', { offset: 0, length: 1 })).toEqual(new Uint8Array([2]));
     expect(await store.get('/a b/.zarray')).toBeDefined();
@@ -79,15 +94,36 @@ describe('SigV4 through a verifying proxy', () => {
   });
 
   it('sends the session token and signs it', async () => {
-    const store = new S3Store({ endpoint: tokenProxy.url, bucket: 'data', key: 'ds.zarr', region: 'eu-west-1', credentials: tokenCreds });
+    const store = new S3Store({
+      endpoint: tokenProxy.url,
+      bucket: 'data',
+      key: 'ds.zarr',
+      region: 'eu-west-1',
+      credentials: tokenCreds,
+    });
     expect(await store.get('/.zgroup')).toBeDefined();
     expect(tokenProxy.verdicts.at(-1)).toMatchObject({ valid: true, sessionToken: 'session-token-123' });
   });
 
   it('a wrong secret or region fails with an actionable error, not as "missing"', async () => {
-    const wrong = new S3Store({ endpoint: proxy.url, bucket: 'data', key: 'ds.zarr', region: 'eu-west-1', credentials: { ...creds, secretAccessKey: 'nope' } });
-    await expect(wrong.get('/.zattrs')).rejects.toMatchObject({ code: 'forbidden', message: expect.stringMatching(/secret access key and the region/) });
-    const region = new S3Store({ endpoint: proxy.url, bucket: 'data', key: 'ds.zarr', region: 'us-west-2', credentials: creds });
+    const wrong = new S3Store({
+      endpoint: proxy.url,
+      bucket: 'data',
+      key: 'ds.zarr',
+      region: 'eu-west-1',
+      credentials: { ...creds, secretAccessKey: 'nope' },
+    });
+    await expect(wrong.get('/.zattrs')).rejects.toMatchObject({
+      code: 'forbidden',
+      message: expect.stringMatching(/secret access key and the region/),
+    });
+    const region = new S3Store({
+      endpoint: proxy.url,
+      bucket: 'data',
+      key: 'ds.zarr',
+      region: 'us-west-2',
+      credentials: creds,
+    });
     await expect(region.list('/')).rejects.toMatchObject({ code: 'forbidden' });
     expect(proxy.verdicts.at(-1)).toMatchObject({ signed: true, valid: false });
   });
@@ -95,7 +131,10 @@ describe('SigV4 through a verifying proxy', () => {
   it('anonymous requests to a private bucket: 403 as missing for keys, forbidden for listings', async () => {
     const anon = new S3Store({ endpoint: proxy.url, bucket: 'data', key: 'ds.zarr', region: 'eu-west-1' });
     expect(await anon.get('/.zattrs')).toBeUndefined();
-    await expect(anon.list('/')).rejects.toMatchObject({ code: 'forbidden', message: expect.stringMatching(/add credentials/) });
+    await expect(anon.list('/')).rejects.toMatchObject({
+      code: 'forbidden',
+      message: expect.stringMatching(/add credentials/),
+    });
     const strict = new S3Store({ ...anon.config, forbiddenAsMissing: false });
     await expect(strict.get('/.zattrs')).rejects.toMatchObject({ code: 'forbidden' });
   });

@@ -38,7 +38,13 @@ export interface S3StoreConfig {
 }
 
 /** 403 codes that mean "wrong credentials", never "missing key". */
-const AUTH_CODES = new Set(['SignatureDoesNotMatch', 'InvalidAccessKeyId', 'ExpiredToken', 'InvalidToken', 'AuthorizationHeaderMalformed']);
+const AUTH_CODES = new Set([
+  'SignatureDoesNotMatch',
+  'InvalidAccessKeyId',
+  'ExpiredToken',
+  'InvalidToken',
+  'AuthorizationHeaderMalformed',
+]);
 
 export class S3Store implements Store {
   readonly description: string;
@@ -66,7 +72,9 @@ export class S3Store implements Store {
     } else {
       this.bucketUrl = `${endpoint}/${encodeRfc3986(config.bucket)}`;
     }
-    const sign = config.credentials ? createSigV4Signer({ credentials: config.credentials, region, origin: new URL(this.bucketUrl).origin }) : undefined;
+    const sign = config.credentials
+      ? createSigV4Signer({ credentials: config.credentials, region, origin: new URL(this.bucketUrl).origin })
+      : undefined;
     const asMissing = config.forbiddenAsMissing ?? true;
     this.objects = new HttpStore(this.root ? `${this.bucketUrl}${encodeKeyPath(`/${this.root}`)}` : this.bucketUrl, {
       fetch: config.fetch,
@@ -85,7 +93,13 @@ export class S3Store implements Store {
       return await run();
     } catch (e) {
       const region = e instanceof HttpStatusError ? e.bucketRegion : undefined;
-      if (!region || region === this.region || !/^[a-z0-9-]+$/.test(region) || !s3HostInfo(new URL(this.config.endpoint).host)) throw e;
+      if (
+        !region ||
+        region === this.region ||
+        !/^[a-z0-9-]+$/.test(region) ||
+        !s3HostInfo(new URL(this.config.endpoint).host)
+      )
+        throw e;
       this.target(awsEndpoint(region), region);
       return run();
     }
@@ -111,7 +125,11 @@ export class S3Store implements Store {
 
   /** The ListObjectsV2 URL of one page. */
   listUrl(prefix: string, token: string | undefined): string {
-    const params: [string, string][] = [['list-type', '2'], ['delimiter', '/'], ['prefix', prefix]];
+    const params: [string, string][] = [
+      ['list-type', '2'],
+      ['delimiter', '/'],
+      ['prefix', prefix],
+    ];
     if (this.config.maxKeys) params.push(['max-keys', String(this.config.maxKeys)]);
     if (token !== undefined) params.push(['continuation-token', token]);
     params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -138,10 +156,16 @@ export class S3Store implements Store {
       try {
         doc = parseXml(text);
       } catch (e) {
-        throw new HttpStatusError(200, `The listing of "${prefix}" from ${this.description} is not valid XML.`, { key: prefix, cause: e });
+        throw new HttpStatusError(200, `The listing of "${prefix}" from ${this.description} is not valid XML.`, {
+          key: prefix,
+          cause: e,
+        });
       }
       const result = findFirst(doc, 'ListBucketResult');
-      if (!result) throw new HttpStatusError(200, `The answer to a listing of "${prefix}" is not an S3 ListBucketResult.`, { key: prefix });
+      if (!result)
+        throw new HttpStatusError(200, `The answer to a listing of "${prefix}" is not an S3 ListBucketResult.`, {
+          key: prefix,
+        });
       for (const c of childrenNamed(result, 'Contents')) {
         const name = (childText(c, 'Key') ?? '').slice(s3Prefix.length);
         if (name && !name.includes('/')) files.add(name);

@@ -51,5 +51,14 @@ export interface Telemetry {
 }
 
 export function emptyTelemetry(): Telemetry {
-  return { requests: 0, bytes: 0, retries: 0, failures: 0, cacheHits: 0, cacheMisses: 0, chunksDecoded: 0, prefetchHits: 0 };
+  return {
+    requests: 0,
+    bytes: 0,
+    retries: 0,
+    failures: 0,
+    cacheHits: 0,
+    cacheMisses: 0,
+    chunksDecoded: 0,
+    prefetchHits: 0,
+  };
 }

@@ -20,7 +20,8 @@ export type Around = <T>(
 export function wrapStore(inner: Store, around: Around, description = inner.description): Store {
   const store: Store = {
     description,
-    get: (key: AbsolutePath, options?: RequestOptions) => around((o) => inner.get(key, o), options, { kind: 'get', key }),
+    get: (key: AbsolutePath, options?: RequestOptions) =>
+      around((o) => inner.get(key, o), options, { kind: 'get', key }),
   };
   if (inner.getRange) {
     const getRange = inner.getRange.bind(inner);

@@ -15,7 +15,9 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"'
 
 function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : ENTITIES[e]!,
+    e[0] === '#'
+      ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+      : ENTITIES[e]!,
   );
 }
 
@@ -24,7 +26,8 @@ function localName(qname: string): string {
   return i < 0 ? qname : qname.slice(i + 1);
 }
 
-const TOKEN = /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE(?:[^>[]|\[[\s\S]*?\])*>|<(\/?)([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>|([^<]+)/g;
+const TOKEN =
+  /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE(?:[^>[]|\[[\s\S]*?\])*>|<(\/?)([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>|([^<]+)/g;
 
 /** Parses with the tokenizer (exported for tests). Throws on unbalanced tags. */
 export function parseXmlTokens(text: string): XmlElement {
@@ -71,7 +74,9 @@ function fromDom(node: DomLike): XmlElement {
 export function parseXml(text: string): XmlElement {
   const Parser = (globalThis as { DOMParser?: new () => { parseFromString(s: string, t: string): unknown } }).DOMParser;
   if (Parser) {
-    const doc = new Parser().parseFromString(text, 'application/xml') as DomLike & { getElementsByTagName(n: string): ArrayLike<unknown> };
+    const doc = new Parser().parseFromString(text, 'application/xml') as DomLike & {
+      getElementsByTagName(n: string): ArrayLike<unknown>;
+    };
     if (doc.getElementsByTagName('parsererror').length > 0) throw new Error('Malformed XML');
     return { ...fromDom(doc), name: '#document' };
   }

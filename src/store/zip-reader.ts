@@ -40,15 +40,20 @@ const u32 = (b: Uint8Array, o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]!
 const u64 = (b: Uint8Array, o: number) => u32(b, o) + u32(b, o + 4) * 2 ** 32;
 
 async function readExact(src: ByteSource, offset: number, length: number, signal?: AbortSignal): Promise<Uint8Array> {
-  if (offset < 0 || offset + length > src.size) throw new ZipError(`${src.description} is damaged: a record points outside the file.`);
+  if (offset < 0 || offset + length > src.size)
+    throw new ZipError(`${src.description} is damaged: a record points outside the file.`);
   const b = await src.read(offset, length, signal);
-  if (b.length < length) throw new ZipError(`${src.description} is damaged or truncated: expected ${length} bytes at ${offset}.`);
+  if (b.length < length)
+    throw new ZipError(`${src.description} is damaged or truncated: expected ${length} bytes at ${offset}.`);
   return b;
 }
 
 /** Reads the central directory: entry name → entry. */
 export async function readZipDirectory(src: ByteSource, signal?: AbortSignal): Promise<Map<string, ZipEntry>> {
-  const notZip = () => new ZipError(`${src.description} is not a zip file (no end-of-central-directory record). Choose a .zip written by netcdf-c (#mode=nczarr,zip) or zarr-python's ZipStore.`);
+  const notZip = () =>
+    new ZipError(
+      `${src.description} is not a zip file (no end-of-central-directory record). Choose a .zip written by netcdf-c (#mode=nczarr,zip) or zarr-python's ZipStore.`,
+    );
   if (src.size < 22) throw notZip();
   // The end record is usually in the last bytes (no comment): try a small tail first, then the largest.
   let tail: Uint8Array = new Uint8Array(0);
@@ -69,7 +74,11 @@ export async function readZipDirectory(src: ByteSource, signal?: AbortSignal): P
   let count = u16(tail, eocd + 10);
   let cdSize = u32(tail, eocd + 12);
   let cdOffset = u32(tail, eocd + 16);
-  if ((count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) && eocd >= 20 && u32(tail, eocd - 20) === 0x07064b50) {
+  if (
+    (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) &&
+    eocd >= 20 &&
+    u32(tail, eocd - 20) === 0x07064b50
+  ) {
     const rec = await readExact(src, u64(tail, eocd - 20 + 8), 56, signal);
     if (u32(rec, 0) !== 0x06064b50) throw new ZipError(`${src.description} is damaged: bad ZIP64 record.`);
     count = u64(rec, 32);
@@ -81,7 +90,8 @@ export async function readZipDirectory(src: ByteSource, signal?: AbortSignal): P
   const utf8 = new TextDecoder();
   let p = 0;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > cd.length || u32(cd, p) !== 0x02014b50) throw new ZipError(`${src.description} is damaged: bad central directory entry ${n}.`);
+    if (p + 46 > cd.length || u32(cd, p) !== 0x02014b50)
+      throw new ZipError(`${src.description} is damaged: bad central directory entry ${n}.`);
     const nameLen = u16(cd, p + 28);
     const extraLen = u16(cd, p + 30);
     const commentLen = u16(cd, p + 32);
@@ -90,7 +100,7 @@ export async function readZipDirectory(src: ByteSource, signal?: AbortSignal): P
     let localHeaderOffset = u32(cd, p + 42);
     const name = utf8.decode(cd.subarray(p + 46, p + 46 + nameLen));
     // ZIP64 extended information: only the fields that are 0xffffffff in the record are present, in order.
-    for (let e = p + 46 + nameLen; e + 4 <= p + 46 + nameLen + extraLen; ) {
+    for (let e = p + 46 + nameLen; e + 4 <= p + 46 + nameLen + extraLen;) {
       const id = u16(cd, e);
       const len = u16(cd, e + 2);
       if (id === 0x0001) {
@@ -107,19 +117,35 @@ export async function readZipDirectory(src: ByteSource, signal?: AbortSignal): P
       }
       e += 4 + len;
     }
-    entries.set(name, { name, method: u16(cd, p + 10), compressedSize, size, localHeaderOffset, extraLength: extraLen });
+    entries.set(name, {
+      name,
+      method: u16(cd, p + 10),
+      compressedSize,
+      size,
+      localHeaderOffset,
+      extraLength: extraLen,
+    });
     p += 46 + nameLen + extraLen + commentLen;
   }
   return entries;
 }
 
 /** Inflates a deflated entry, failing as soon as the output passes `maxBytes` or `signal` aborts. */
-export async function inflateEntry(data: Uint8Array, maxBytes: number, name: string, signal?: AbortSignal): Promise<Uint8Array> {
+export async function inflateEntry(
+  data: Uint8Array,
+  maxBytes: number,
+  name: string,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
   try {
     return await inflateBounded(data, 'deflate-raw', maxBytes, {
       signal,
       key: name,
-      tooLarge: (max) => new ZipError(`"${name}" in the zip inflates to more than ${max} bytes (its declared size or the limit): refusing to decompress it further.`, { key: name }),
+      tooLarge: (max) =>
+        new ZipError(
+          `"${name}" in the zip inflates to more than ${max} bytes (its declared size or the limit): refusing to decompress it further.`,
+          { key: name },
+        ),
     });
   } catch (e) {
     if (e instanceof ZarrviewError) throw e;
@@ -132,7 +158,8 @@ export async function readEntryData(src: ByteSource, entry: ZipEntry, signal?: A
   const guess = 30 + entry.name.length * 3 + entry.extraLength + 64;
   const first = Math.min(src.size - entry.localHeaderOffset, guess + entry.compressedSize);
   const head = await readExact(src, entry.localHeaderOffset, first, signal);
-  if (u32(head, 0) !== 0x04034b50) throw new ZipError(`${src.description} is damaged: bad local header of "${entry.name}".`, { key: entry.name });
+  if (u32(head, 0) !== 0x04034b50)
+    throw new ZipError(`${src.description} is damaged: bad local header of "${entry.name}".`, { key: entry.name });
   const start = 30 + u16(head, 26) + u16(head, 28);
   if (start + entry.compressedSize <= head.length) return head.subarray(start, start + entry.compressedSize);
   return readExact(src, entry.localHeaderOffset + start, entry.compressedSize, signal);
@@ -141,13 +168,20 @@ export async function readEntryData(src: ByteSource, entry: ZipEntry, signal?: A
 /** The offset of an entry's data (after its local header), for ranged reads of stored entries. */
 export async function entryDataOffset(src: ByteSource, entry: ZipEntry, signal?: AbortSignal): Promise<number> {
   const head = await readExact(src, entry.localHeaderOffset, 30, signal);
-  if (u32(head, 0) !== 0x04034b50) throw new ZipError(`${src.description} is damaged: bad local header of "${entry.name}".`, { key: entry.name });
+  if (u32(head, 0) !== 0x04034b50)
+    throw new ZipError(`${src.description} is damaged: bad local header of "${entry.name}".`, { key: entry.name });
   return entry.localHeaderOffset + 30 + u16(head, 26) + u16(head, 28);
 }
 
 /** A ByteSource over one object of a store with `getRange` (an HTTP or S3 zip); `size` from HEAD. */
 export function storeSource(
-  store: { getRange?(key: `/${string}`, range: { offset: number; length: number }, options?: { signal?: AbortSignal }): Promise<Uint8Array | undefined> },
+  store: {
+    getRange?(
+      key: `/${string}`,
+      range: { offset: number; length: number },
+      options?: { signal?: AbortSignal },
+    ): Promise<Uint8Array | undefined>;
+  },
   key: `/${string}`,
   size: number,
   description: string,

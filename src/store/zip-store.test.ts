@@ -63,19 +63,41 @@ describe('ZipStore over a Blob', () => {
 
   it('rejects a file that is not a zip, and a zip with no dataset', async () => {
     const notZip = blobSource(new Blob(['this is not a zip file at all, just text']), 'x.zip');
-    await expect(ZipStore.open(notZip)).rejects.toMatchObject({ code: 'zip', message: expect.stringMatching(/not a zip/) });
+    await expect(ZipStore.open(notZip)).rejects.toMatchObject({
+      code: 'zip',
+      message: expect.stringMatching(/not a zip/),
+    });
     const noData = await makeZip([{ name: 'readme.txt', data: 'hi' }]);
-    await expect(ZipStore.open(blobSource(new Blob([noData as Uint8Array<ArrayBuffer>]), 'r.zip'))).rejects.toMatchObject({ code: 'zip', message: expect.stringMatching(/no Zarr dataset/) });
+    await expect(
+      ZipStore.open(blobSource(new Blob([noData as Uint8Array<ArrayBuffer>]), 'r.zip')),
+    ).rejects.toMatchObject({ code: 'zip', message: expect.stringMatching(/no Zarr dataset/) });
   });
 
   it('bounds decompressed size: lying headers and the per-entry limit', async () => {
     const big = new Uint8Array(1 << 20); // 1 MiB of zeros deflates to ~1 KB
-    const bomb = await makeZip([{ name: '.zgroup', data: '{}' }, { name: 'c/0', data: big, declaredSize: 1000 }], { deflate: true });
+    const bomb = await makeZip(
+      [
+        { name: '.zgroup', data: '{}' },
+        { name: 'c/0', data: big, declaredSize: 1000 },
+      ],
+      { deflate: true },
+    );
     const store = await ZipStore.open(blobSource(new Blob([bomb as Uint8Array<ArrayBuffer>]), 'bomb.zip'));
     await expect(store.get('/c/0')).rejects.toBeInstanceOf(ZipError);
-    const honest = await makeZip([{ name: '.zgroup', data: '{}' }, { name: 'c/0', data: big }], { deflate: true });
-    const limited = await ZipStore.open(blobSource(new Blob([honest as Uint8Array<ArrayBuffer>]), 'h.zip'), { maxEntryBytes: 1000 });
-    await expect(limited.get('/c/0')).rejects.toMatchObject({ code: 'zip', message: expect.stringMatching(/over the limit/) });
+    const honest = await makeZip(
+      [
+        { name: '.zgroup', data: '{}' },
+        { name: 'c/0', data: big },
+      ],
+      { deflate: true },
+    );
+    const limited = await ZipStore.open(blobSource(new Blob([honest as Uint8Array<ArrayBuffer>]), 'h.zip'), {
+      maxEntryBytes: 1000,
+    });
+    await expect(limited.get('/c/0')).rejects.toMatchObject({
+      code: 'zip',
+      message: expect.stringMatching(/over the limit/),
+    });
     expect(await limited.get('/.zgroup')).toBeDefined();
   });
 });
@@ -89,7 +111,9 @@ describe('zips written by Python zipfile (as zarr-python ZipStore does)', () => 
     expect(store.root).toBe('');
     expect(text(await store.get('/v/.zarray'))).toBe('{"shape": [32, 32]}');
     expect((await store.get('/v/0.0'))?.length).toBe(1024);
-    expect(await store.getRange('/v/0.0', { offset: 250, length: 10 })).toEqual(new Uint8Array([250, 251, 252, 253, 254, 255, 0, 1, 2, 3]));
+    expect(await store.getRange('/v/0.0', { offset: 250, length: 10 })).toEqual(
+      new Uint8Array([250, 251, 252, 253, 254, 255, 0, 1, 2, 3]),
+    );
     expect(await store.list('/')).toEqual({ files: ['.zgroup'], folders: ['v'] });
   });
 });
@@ -100,7 +124,7 @@ describe('zip by URL, read by ranges', () => {
   beforeAll(async () => {
     // Incompressible chunks, so that the zip is much larger than one chunk.
     let seed = 1;
-    const noise = () => new Uint8Array(4096).map(() => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24));
+    const noise = () => new Uint8Array(4096).map(() => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24);
     const many = Array.from({ length: 20 }, (_, i) => ({ name: `tst/v/${i}`, data: i === 7 ? chunk : noise() }));
     zip = await makeZip([{ name: 'tst/.zgroup', data: '{"zarr_format":2}' }, ...many], { deflate: true });
     server = await startFaultServer({ '/data/tst.zip': zip });

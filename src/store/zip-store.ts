@@ -11,7 +11,14 @@
  * await store.get('/.zgroup');
  */
 import { AbortedError, ZipError } from '../errors';
-import { entryDataOffset, inflateEntry, readEntryData, readZipDirectory, type ByteSource, type ZipEntry } from './zip-reader';
+import {
+  entryDataOffset,
+  inflateEntry,
+  readEntryData,
+  readZipDirectory,
+  type ByteSource,
+  type ZipEntry,
+} from './zip-reader';
 import { findDatasetRoot, listPaths, prefixBase } from './dataset-root';
 import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
 
@@ -73,7 +80,9 @@ export class ZipStore implements Store {
     const entries = await readZipDirectory(source, options.signal);
     const root = findZipRoot(entries.keys(), options.stem);
     if (root === undefined) {
-      throw new ZipError(`${source.description} holds no Zarr dataset (no .zgroup, .zarray, .zattrs or zarr.json inside).`);
+      throw new ZipError(
+        `${source.description} holds no Zarr dataset (no .zgroup, .zarray, .zattrs or zarr.json inside).`,
+      );
     }
     return new ZipStore(source, entries, root, options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES);
   }
@@ -90,15 +99,22 @@ export class ZipStore implements Store {
     if (signal?.aborted) throw new AbortedError({ key, cause: signal.reason });
     const limit = Math.min(this.maxEntryBytes, entry.size);
     if (entry.size > this.maxEntryBytes) {
-      throw new ZipError(`"${key}" in ${this.source.description} is ${entry.size} bytes uncompressed, over the limit of ${this.maxEntryBytes}.`, { key });
+      throw new ZipError(
+        `"${key}" in ${this.source.description} is ${entry.size} bytes uncompressed, over the limit of ${this.maxEntryBytes}.`,
+        { key },
+      );
     }
     const data = await readEntryData(this.source, entry, signal);
     if (entry.method === 0) {
-      if (entry.compressedSize !== entry.size) throw new ZipError(`"${key}" in ${this.source.description} is damaged (stored sizes differ).`, { key });
+      if (entry.compressedSize !== entry.size)
+        throw new ZipError(`"${key}" in ${this.source.description} is damaged (stored sizes differ).`, { key });
       return data;
     }
     if (entry.method === 8) return inflateEntry(data, limit, key, signal);
-    throw new ZipError(`"${key}" in ${this.source.description} uses zip compression method ${entry.method}; only stored and deflate are read.`, { key });
+    throw new ZipError(
+      `"${key}" in ${this.source.description} uses zip compression method ${entry.method}; only stored and deflate are read.`,
+      { key },
+    );
   }
 
   async getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
@@ -107,8 +123,10 @@ export class ZipStore implements Store {
       // Stored entries (shards, uncompressed chunks): read just the range.
       const signal = options?.signal;
       let offset = this.dataOffsets.get(entry.name);
-      if (offset === undefined) this.dataOffsets.set(entry.name, (offset = await entryDataOffset(this.source, entry, signal)));
-      const start = 'suffixLength' in range ? Math.max(0, entry.size - range.suffixLength) : Math.min(range.offset, entry.size);
+      if (offset === undefined)
+        this.dataOffsets.set(entry.name, (offset = await entryDataOffset(this.source, entry, signal)));
+      const start =
+        'suffixLength' in range ? Math.max(0, entry.size - range.suffixLength) : Math.min(range.offset, entry.size);
       const end = 'suffixLength' in range ? entry.size : Math.min(entry.size, range.offset + range.length);
       return end > start ? this.source.read(offset + start, end - start, signal) : new Uint8Array(0);
     }
@@ -123,7 +141,9 @@ export class ZipStore implements Store {
       if (!bytes) return undefined;
       this.remember(key, bytes);
     }
-    return 'suffixLength' in range ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength)) : bytes.subarray(range.offset, range.offset + range.length);
+    return 'suffixLength' in range
+      ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength))
+      : bytes.subarray(range.offset, range.offset + range.length);
   }
 
   private remember(key: string, bytes: Uint8Array): void {

@@ -16,7 +16,13 @@ function sequence(b: Uint8Array, i: number): number {
   if (n <= 1 || i + n > b.length) return n > 1 ? 0 : n;
   for (let k = 1; k < n; k++) if (((b[i + k] as number) & 0xc0) !== 0x80) return 0;
   const c1 = b[i + 1] as number;
-  if ((c === 0xe0 && c1 < 0xa0) || (c === 0xed && c1 >= 0xa0) || (c === 0xf0 && c1 < 0x90) || (c === 0xf4 && c1 >= 0x90)) return 0;
+  if (
+    (c === 0xe0 && c1 < 0xa0) ||
+    (c === 0xed && c1 >= 0xa0) ||
+    (c === 0xf0 && c1 < 0x90) ||
+    (c === 0xf4 && c1 >= 0x90)
+  )
+    return 0;
   return n;
 }
 
@@ -27,7 +33,7 @@ export function decodeEscaped(b: Uint8Array): string {
   } catch {
     let out = '';
     let from = 0;
-    for (let i = 0; i < b.length; ) {
+    for (let i = 0; i < b.length;) {
       const n = sequence(b, i);
       if (n > 0) {
         i += n;
@@ -47,7 +53,8 @@ export function encodeEscaped(s: string): Uint8Array {
   let from = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    const lone = c >= 0xdc80 && c <= 0xdcff && !(i > 0 && s.charCodeAt(i - 1) >= 0xd800 && s.charCodeAt(i - 1) <= 0xdbff);
+    const lone =
+      c >= 0xdc80 && c <= 0xdcff && !(i > 0 && s.charCodeAt(i - 1) >= 0xd800 && s.charCodeAt(i - 1) <= 0xdbff);
     if (!lone) continue;
     parts.push(encoder.encode(s.slice(from, i)), Uint8Array.of(c - 0xdc00));
     from = i + 1;

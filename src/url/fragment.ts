@@ -39,7 +39,9 @@ export function parseFragment(text: string): Fragment {
         last.values.push(token);
         continue;
       }
-      entries.push(eq < 0 ? { key: token, values: null, sep } : { key: token.slice(0, eq), values: [token.slice(eq + 1)], sep });
+      entries.push(
+        eq < 0 ? { key: token, values: null, sep } : { key: token.slice(0, eq), values: [token.slice(eq + 1)], sep },
+      );
     }
   }
   return entries;

@@ -2,8 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  datasetName, formatFragment, formatLocation, localPath, modeFlags, parseFragment, parseLocation, pathStyleUrl,
-  resolveS3, withFragment, withMode,
+  datasetName,
+  formatFragment,
+  formatLocation,
+  localPath,
+  modeFlags,
+  parseFragment,
+  parseLocation,
+  pathStyleUrl,
+  resolveS3,
+  withFragment,
+  withMode,
 } from './index';
 
 const FORMS = [
@@ -58,7 +67,12 @@ describe('location grammar', () => {
   it('reads styles and the S3 address', () => {
     const v = parseLocation('https://my.dotted.bucket.s3.eu-west-2.amazonaws.com/a/ds.zarr');
     expect(v.style).toBe('virtual-host');
-    expect(v.s3).toMatchObject({ bucket: 'my.dotted.bucket', key: 'a/ds.zarr', region: 'eu-west-2', endpoint: 'https://s3.eu-west-2.amazonaws.com' });
+    expect(v.s3).toMatchObject({
+      bucket: 'my.dotted.bucket',
+      key: 'a/ds.zarr',
+      region: 'eu-west-2',
+      endpoint: 'https://s3.eu-west-2.amazonaws.com',
+    });
     const p = parseLocation('https://s3.us-west-2.amazonaws.com/noaa-bucket/ds.zarr');
     expect(p.style).toBe('path-style');
     expect(p.s3).toMatchObject({ bucket: 'noaa-bucket', key: 'ds.zarr', region: 'us-west-2' });
@@ -78,17 +92,39 @@ describe('location grammar', () => {
 
   it('normalises s3://, aliases and regions to path style', () => {
     const plain = resolveS3(parseLocation('s3://bucket/dir/ds.zarr/'))!;
-    expect(plain).toMatchObject({ bucket: 'bucket', key: 'dir/ds.zarr', region: 'us-east-1', endpoint: 'https://s3.us-east-1.amazonaws.com' });
+    expect(plain).toMatchObject({
+      bucket: 'bucket',
+      key: 'dir/ds.zarr',
+      region: 'us-east-1',
+      endpoint: 'https://s3.us-east-1.amazonaws.com',
+    });
     expect(pathStyleUrl(plain)).toBe('https://s3.us-east-1.amazonaws.com/bucket/dir/ds.zarr');
-    expect(resolveS3(parseLocation('s3://bucket/k'), { region: 'eu-north-1' })?.endpoint).toBe('https://s3.eu-north-1.amazonaws.com');
-    expect(resolveS3(parseLocation('s3://bucket/k'), { endpoint: 'http://127.0.0.1:9000/' })?.endpoint).toBe('http://127.0.0.1:9000');
+    expect(resolveS3(parseLocation('s3://bucket/k'), { region: 'eu-north-1' })?.endpoint).toBe(
+      'https://s3.eu-north-1.amazonaws.com',
+    );
+    expect(resolveS3(parseLocation('s3://bucket/k'), { endpoint: 'http://127.0.0.1:9000/' })?.endpoint).toBe(
+      'http://127.0.0.1:9000',
+    );
     const aliases = [{ name: 'tenancy-0', url: 'http://tenancy-0.jc.rl.ac.uk', region: 'eu' }];
     const a = resolveS3(parseLocation('s3://tenancy-0/test/test2.nc'), { aliases })!;
-    expect(a).toMatchObject({ endpoint: 'http://tenancy-0.jc.rl.ac.uk', bucket: 'test', key: 'test2.nc', region: 'eu', alias: 'tenancy-0' });
-    expect(resolveS3(parseLocation('s3://tenancy-0/test/test2.nc'))).toMatchObject({ bucket: 'tenancy-0', key: 'test/test2.nc' });
+    expect(a).toMatchObject({
+      endpoint: 'http://tenancy-0.jc.rl.ac.uk',
+      bucket: 'test',
+      key: 'test2.nc',
+      region: 'eu',
+      alias: 'tenancy-0',
+    });
+    expect(resolveS3(parseLocation('s3://tenancy-0/test/test2.nc'))).toMatchObject({
+      bucket: 'tenancy-0',
+      key: 'test/test2.nc',
+    });
     expect(a.virtualHost).toBe(false);
     const vhAlias = [{ ...aliases[0]!, addressing: 'virtual' as const }];
-    expect(resolveS3(parseLocation('s3://tenancy-0/test/test2.nc'), { aliases: vhAlias })).toMatchObject({ bucket: 'test', key: 'test2.nc', virtualHost: true });
+    expect(resolveS3(parseLocation('s3://tenancy-0/test/test2.nc'), { aliases: vhAlias })).toMatchObject({
+      bucket: 'test',
+      key: 'test2.nc',
+      virtualHost: true,
+    });
     expect(() => resolveS3(parseLocation('s3://'))).toThrow(/names no bucket/);
     expect(resolveS3(parseLocation('https://example.org/x'))).toBeUndefined();
     const vh = resolveS3(parseLocation('https://b.s3.eu-west-2.amazonaws.com/ds.zarr'))!;
@@ -99,12 +135,26 @@ describe('location grammar', () => {
     const f = parseFragment('mode=nczarr,zip&awsprofile=unidata,log');
     expect(f.map((e) => e.key)).toEqual(['mode', 'awsprofile']);
     expect(modeFlags(f)).toEqual({ nczarr: true, medium: 'zip' });
-    expect(modeFlags(parseFragment('mode=zarr,noxarray,consolidated,v3,s3'))).toEqual({ zarr: true, xarray: false, consolidated: true, zarrFormat: 3, medium: 's3' });
+    expect(modeFlags(parseFragment('mode=zarr,noxarray,consolidated,v3,s3'))).toEqual({
+      zarr: true,
+      xarray: false,
+      consolidated: true,
+      zarrFormat: 3,
+      medium: 's3',
+    });
     expect(modeFlags(parseFragment('mode=nczarr,awsprofile=unidata'))).toEqual({ nczarr: true });
-    expect(parseFragment('mode=nczarr,awsprofile=unidata')[1]).toMatchObject({ key: 'awsprofile', values: ['unidata'], sep: ',' });
-    expect(formatFragment(withMode(parseFragment('awsprofile=x'), { zarr: true, medium: 's3' }))).toBe('mode=zarr,s3&awsprofile=x');
+    expect(parseFragment('mode=nczarr,awsprofile=unidata')[1]).toMatchObject({
+      key: 'awsprofile',
+      values: ['unidata'],
+      sep: ',',
+    });
+    expect(formatFragment(withMode(parseFragment('awsprofile=x'), { zarr: true, medium: 's3' }))).toBe(
+      'mode=zarr,s3&awsprofile=x',
+    );
     expect(formatFragment(withMode(parseFragment('mode=nczarr&awsprofile=x'), {}))).toBe('awsprofile=x');
-    expect(formatFragment(withMode(parseFragment('mode=nczarr,file&k=v'), { nczarr: true, medium: 'zip' }))).toBe('mode=nczarr,zip&k=v');
+    expect(formatFragment(withMode(parseFragment('mode=nczarr,file&k=v'), { nczarr: true, medium: 'zip' }))).toBe(
+      'mode=nczarr,zip&k=v',
+    );
   });
 
   it('withFragment re-reads the S3 view', () => {
@@ -117,7 +167,8 @@ describe('location grammar', () => {
 
   it('keeps credentials out of formatted URLs', () => {
     expect(formatLocation(parseLocation('https://user:secret@host/ds.zarr'))).toBe('https://host/ds.zarr');
-    const signed = 'https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA&X-Amz-Signature=abc&v=2';
+    const signed =
+      'https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA&X-Amz-Signature=abc&v=2';
     expect(formatLocation(parseLocation(signed), { share: true })).toBe('https://b.s3.amazonaws.com/k?v=2');
     expect(formatLocation(parseLocation('s3://b/k\\#mode=zarr'), { plainHash: true })).toBe('s3://b/k#mode=zarr');
   });
@@ -139,7 +190,9 @@ describe('location grammar', () => {
 describe('every example URL in the seeds', () => {
   // The URLs quoted in netcdf-c's NCZarr documents, S3netCDF4 and xarray's convention (committed: never skipped).
   const file = path.join(import.meta.dirname, 'testdata', 'seed-urls.txt');
-  const urls = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+  const urls = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '' && !l.startsWith('#'));
   it(`parses and formats back ${urls.length} URLs`, () => {
     expect(urls.length).toBeGreaterThan(20);
     for (const u of urls) expect(formatLocation(parseLocation(u)), u).toBe(u);

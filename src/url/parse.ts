@@ -56,7 +56,8 @@ export interface ParsedLocation {
   readonly s3: S3Address | undefined;
 }
 
-const URL_RE = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#\\]*)([^?#\\]*(?:\\(?!#)[^?#\\]*)*)(?:\?([^#\\]*))?(?:(\\?)#(.*))?$/s;
+const URL_RE =
+  /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#\\]*)([^?#\\]*(?:\\(?!#)[^?#\\]*)*)(?:\?([^#\\]*))?(?:(\\?)#(.*))?$/s;
 
 function decodeKey(s: string): string {
   try {
@@ -76,7 +77,9 @@ function splitHash(text: string): { body: string; escaped: boolean; fragment: st
 function pathSegments(path: string): { first: string; rest: string; hasSlash: boolean } {
   const p = path.startsWith('/') ? path.slice(1) : path;
   const j = p.indexOf('/');
-  return j < 0 ? { first: p, rest: '', hasSlash: false } : { first: p.slice(0, j), rest: p.slice(j + 1), hasSlash: true };
+  return j < 0
+    ? { first: p, rest: '', hasSlash: false }
+    : { first: p.slice(0, j), rest: p.slice(j + 1), hasSlash: true };
 }
 
 function s3Address(style: LocationStyle, scheme: string, host: string, path: string): S3Address | undefined {
@@ -89,17 +92,35 @@ function s3Address(style: LocationStyle, scheme: string, host: string, path: str
       const key = info.bucket !== undefined ? decodeKey(path.replace(/^\//, '')) : decodeKey(seg.rest);
       return { bucket, key, region: info.region, endpoint: `https://${info.serviceHost}`, aliasCandidate: undefined };
     }
-    return { bucket: host, key: decodeKey(path.replace(/^\//, '')), region: undefined, endpoint: undefined, aliasCandidate: host };
+    return {
+      bucket: host,
+      key: decodeKey(path.replace(/^\//, '')),
+      region: undefined,
+      endpoint: undefined,
+      aliasCandidate: host,
+    };
   }
   if (style === 'virtual-host') {
     const info = s3HostInfo(host)!;
     const key = decodeKey(path.replace(/^\//, ''));
-    return { bucket: info.bucket!, key, region: info.region, endpoint: `${scheme}://${info.serviceHost}`, aliasCandidate: undefined };
+    return {
+      bucket: info.bucket!,
+      key,
+      region: info.region,
+      endpoint: `${scheme}://${info.serviceHost}`,
+      aliasCandidate: undefined,
+    };
   }
   if (style === 'path-style') {
     const seg = pathSegments(path);
     const region = s3HostInfo(host)?.region;
-    return { bucket: decodeKey(seg.first), key: decodeKey(seg.rest), region, endpoint: `${scheme}://${host}`, aliasCandidate: undefined };
+    return {
+      bucket: decodeKey(seg.first),
+      key: decodeKey(seg.rest),
+      region,
+      endpoint: `${scheme}://${host}`,
+      aliasCandidate: undefined,
+    };
   }
   return undefined;
 }
@@ -116,8 +137,16 @@ export function parseLocation(text: string): ParsedLocation {
     const { body, escaped, fragment } = splitHash(input);
     const frag = fragment === undefined ? undefined : parseFragment(fragment);
     return {
-      style: 'local', scheme: '', host: '', path: body, query: undefined, fragment: frag, escapedHash: escaped,
-      hadUserinfo: false, mode: frag ? modeFlags(frag) : {}, s3: undefined,
+      style: 'local',
+      scheme: '',
+      host: '',
+      path: body,
+      query: undefined,
+      fragment: frag,
+      escapedHash: escaped,
+      hadUserinfo: false,
+      mode: frag ? modeFlags(frag) : {},
+      s3: undefined,
     };
   }
   const scheme = m[1]!.toLowerCase();
@@ -137,10 +166,21 @@ export function parseLocation(text: string): ParsedLocation {
     else if (info || mode.medium === 's3') style = 'path-style';
     else style = 'http';
   } else {
-    throw new UrlError(`The scheme "${m[1]}:" is not supported: use https://, http://, s3://, file:// or a path.`, input);
+    throw new UrlError(
+      `The scheme "${m[1]}:" is not supported: use https://, http://, s3://, file:// or a path.`,
+      input,
+    );
   }
   return {
-    style, scheme: m[1]!, host, path, query: m[4], fragment: frag, escapedHash: m[5] === '\\', hadUserinfo, mode,
+    style,
+    scheme: m[1]!,
+    host,
+    path,
+    query: m[4],
+    fragment: frag,
+    escapedHash: m[5] === '\\',
+    hadUserinfo,
+    mode,
     s3: s3Address(style, scheme, host, path),
   };
 }
@@ -159,7 +199,8 @@ export function formatLocation(loc: ParsedLocation, options: FormatOptions = {})
     const query = options.share ? redactQuery(loc.query) : loc.query;
     if (!options.share || query !== '') out += `?${query}`;
   }
-  if (loc.fragment !== undefined) out += `${loc.escapedHash && !options.plainHash ? '\\' : ''}#${formatFragment(loc.fragment)}`;
+  if (loc.fragment !== undefined)
+    out += `${loc.escapedHash && !options.plainHash ? '\\' : ''}#${formatFragment(loc.fragment)}`;
   return out;
 }
 

@@ -66,20 +66,32 @@ export function resolveS3(loc: ParsedLocation, options: ResolveOptions = {}): S3
     if (bucket === '') throw new UrlError(`"s3://${alias.name}/" needs a bucket after the endpoint name.`, loc.host);
     const endpoint = alias.url.replace(/\/+$/, '');
     return {
-      endpoint, bucket, key: trimSlashes(j < 0 ? '' : rest.slice(j + 1)),
+      endpoint,
+      bucket,
+      key: trimSlashes(j < 0 ? '' : rest.slice(j + 1)),
       region: alias.region || s3HostInfo(new URL(endpoint).host)?.region || options.region || DEFAULT_REGION,
-      regionKnown: true, virtualHost: alias.addressing === 'virtual', alias: alias.name, credentials: alias.credentials,
+      regionKnown: true,
+      virtualHost: alias.addressing === 'virtual',
+      alias: alias.name,
+      credentials: alias.credentials,
     };
   }
   if (s3.bucket === '') throw new UrlError('The S3 location names no bucket: write s3://bucket/key.', loc.path);
   // A path-style URL on a host that an alias describes gets that alias's region and credentials.
-  const byOrigin = s3.endpoint !== undefined ? options.aliases?.find((a) => sameOrigin(a.url, s3.endpoint!)) : undefined;
+  const byOrigin =
+    s3.endpoint !== undefined ? options.aliases?.find((a) => sameOrigin(a.url, s3.endpoint!)) : undefined;
   const region = byOrigin?.region || s3.region || options.region || DEFAULT_REGION;
   const endpoint = s3.endpoint ?? options.endpoint?.replace(/\/+$/, '') ?? awsEndpoint(region);
   const regionKnown = Boolean(byOrigin?.region || s3.region || options.region);
   return {
-    endpoint, bucket: s3.bucket, key: trimSlashes(s3.key), region, regionKnown, virtualHost: loc.style === 'virtual-host',
-    alias: byOrigin?.name, credentials: byOrigin?.credentials,
+    endpoint,
+    bucket: s3.bucket,
+    key: trimSlashes(s3.key),
+    region,
+    regionKnown,
+    virtualHost: loc.style === 'virtual-host',
+    alias: byOrigin?.name,
+    credentials: byOrigin?.credentials,
   };
 }
 

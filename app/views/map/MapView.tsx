@@ -1,5 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { PROJECTIONS, PROJECTION_LABELS, axisLookup, formatNumber, isProjectionName, loadMapCore, type Land, type ProjectionSpec } from '../../core';
+import {
+  PROJECTIONS,
+  PROJECTION_LABELS,
+  axisLookup,
+  formatNumber,
+  isProjectionName,
+  loadMapCore,
+  type Land,
+  type ProjectionSpec,
+} from '../../core';
 import type { ViewProps } from '../../display/view-kind';
 import { gradientCss, scaleValues } from '../../plot/colormap';
 import { useSeries } from '../../state/series-store';
@@ -44,15 +53,28 @@ export default function MapView({ frame, options, context }: ViewProps) {
     const latAxis = context.y === geo.lat ? frame.y : frame.x;
     const lonAxis = context.y === geo.lat ? frame.x : frame.y;
     const v = Float64Array.from(values as ArrayLike<number>, (x, i) => (mask && mask[i] ? NaN : Number(x)));
-    return { values: v, rows: shape[0] ?? 0, cols: shape[1] ?? 0, rowsAreLat, lat: numbers(latAxis.values), lon: numbers(lonAxis.values) };
+    return {
+      values: v,
+      rows: shape[0] ?? 0,
+      cols: shape[1] ?? 0,
+      rowsAreLat,
+      lat: numbers(latAxis.values),
+      lon: numbers(lonAxis.values),
+    };
   }, [geo, frame, context]);
 
-  const scaled = useMemo(() => (grid ? scaleValues(grid.values, null, options.scale, options.range) : null), [grid, options.scale, options.range]);
+  const scaled = useMemo(
+    () => (grid ? scaleValues(grid.values, null, options.scale, options.range) : null),
+    [grid, options.scale, options.range],
+  );
 
   useEffect(() => {
     corePromise ??= loadMapCore();
     let live = true;
-    corePromise.then((c) => live && setCore(c), (e: unknown) => live && setError(String(e)));
+    corePromise.then(
+      (c) => live && setCore(c),
+      (e: unknown) => live && setError(String(e)),
+    );
     return () => {
       live = false;
     };
@@ -79,7 +101,11 @@ export default function MapView({ frame, options, context }: ViewProps) {
     const draw = (land: Land | null) => {
       if (!live) return;
       ctx.clearRect(0, 0, s.width, s.height);
-      ctx.putImageData(colour(data, s.width, { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold }), 0, 0);
+      ctx.putImageData(
+        colour(data, s.width, { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold }),
+        0,
+        0,
+      );
       drawOverlay(core, ctx, s, land);
       setDrawn((d) => ({ count: d.count + 1, name: s.name, center: s.center.join(',') }));
     };
@@ -108,7 +134,9 @@ export default function MapView({ frame, options, context }: ViewProps) {
     const ll = invert(px + 0.5, py + 0.5);
     if (!ll) return setHover('');
     const v = image.data[py * spec.width + px];
-    setHover(`lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${v === undefined || Number.isNaN(v) ? 'no data' : `${formatNumber(v)}`} — ${frame.title}`);
+    setHover(
+      `lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${v === undefined || Number.isNaN(v) ? 'no data' : `${formatNumber(v)}`} — ${frame.title}`,
+    );
   };
 
   // A click on a cell opens its series along the slider dimension.
@@ -121,8 +149,14 @@ export default function MapView({ frame, options, context }: ViewProps) {
     const i = axisLookup(grid.lat, false)(ll[1]);
     const j = axisLookup(grid.lon, true)(ll[0]);
     if (i < 0 || j < 0) return;
-    const indices = context.variable.shape.map((_, d) => (d === geo.lat ? i : d === geo.lon ? j : (viewIndices[d] ?? 0)));
-    setPoint({ variable: context.variable.path, indices, label: `(${formatNumber(grid.lat[i] ?? 0)}, ${formatNumber(grid.lon[j] ?? 0)})` });
+    const indices = context.variable.shape.map((_, d) =>
+      d === geo.lat ? i : d === geo.lon ? j : (viewIndices[d] ?? 0),
+    );
+    setPoint({
+      variable: context.variable.path,
+      indices,
+      label: `(${formatNumber(grid.lat[i] ?? 0)}, ${formatNumber(grid.lon[j] ?? 0)})`,
+    });
   };
 
   if (!geo) return <p className="muted">The Map needs latitude and longitude on the two axes.</p>;
@@ -132,7 +166,11 @@ export default function MapView({ frame, options, context }: ViewProps) {
       <div className="toolbar">
         <label>
           Projection{' '}
-          <select value={options.projection} onChange={(e) => isProjectionName(e.target.value) && setOptions({ projection: e.target.value })} data-testid="projection">
+          <select
+            value={options.projection}
+            onChange={(e) => isProjectionName(e.target.value) && setOptions({ projection: e.target.value })}
+            data-testid="projection"
+          >
             {PROJECTIONS.map((p) => (
               <option key={p} value={p}>
                 {PROJECTION_LABELS[p]}
@@ -141,17 +179,40 @@ export default function MapView({ frame, options, context }: ViewProps) {
           </select>
         </label>
         <label className="check">
-          <input type="checkbox" checked={options.coastlines} onChange={(e) => setOptions({ coastlines: e.target.checked })} data-testid="coastlines" />
+          <input
+            type="checkbox"
+            checked={options.coastlines}
+            onChange={(e) => setOptions({ coastlines: e.target.checked })}
+            data-testid="coastlines"
+          />
           Coastlines
         </label>
         <label>
           Centre longitude{' '}
-          <input className="num" type="number" min={-180} max={360} value={options.center[0]} onChange={(e) => setOptions({ center: [Number(e.target.value) || 0, options.center[1]] })} data-testid="center-lon" />
+          <input
+            className="num"
+            type="number"
+            min={-180}
+            max={360}
+            value={options.center[0]}
+            onChange={(e) => setOptions({ center: [Number(e.target.value) || 0, options.center[1]] })}
+            data-testid="center-lon"
+          />
         </label>
         {round && options.projection === 'orthographic' && (
           <label>
             Centre latitude{' '}
-            <input className="num" type="number" min={-90} max={90} value={options.center[1]} onChange={(e) => setOptions({ center: [options.center[0], Math.max(-90, Math.min(90, Number(e.target.value) || 0))] })} data-testid="center-lat" />
+            <input
+              className="num"
+              type="number"
+              min={-90}
+              max={90}
+              value={options.center[1]}
+              onChange={(e) =>
+                setOptions({ center: [options.center[0], Math.max(-90, Math.min(90, Number(e.target.value) || 0))] })
+              }
+              data-testid="center-lat"
+            />
           </label>
         )}
       </div>
@@ -176,7 +237,11 @@ export default function MapView({ frame, options, context }: ViewProps) {
       {scaled && (
         <div className="map-legend">
           <span>{formatNumber(scaled.zmin)}</span>
-          <span className="swatch" style={{ background: gradientCss(options.colormap, options.invert) }} aria-hidden="true" />
+          <span
+            className="swatch"
+            style={{ background: gradientCss(options.colormap, options.invert) }}
+            aria-hidden="true"
+          />
           <span>{formatNumber(scaled.zmax)}</span> <span className="muted">{frame.title}</span>
         </div>
       )}

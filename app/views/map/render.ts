@@ -55,7 +55,12 @@ export function colour(image: Float32Array, width: number, o: ColourOptions): Im
 type MapCore = Awaited<ReturnType<typeof loadMapCore>>;
 
 /** Draws the globe outline and, when given, the coastlines. */
-export function drawOverlay(core: MapCore, ctx: CanvasRenderingContext2D, spec: ProjectionSpec, land: Land | null): void {
+export function drawOverlay(
+  core: MapCore,
+  ctx: CanvasRenderingContext2D,
+  spec: ProjectionSpec,
+  land: Land | null,
+): void {
   const path = core.geoPath(core.makeProjection(spec), ctx);
   ctx.lineWidth = 1;
   ctx.strokeStyle = '#888';

@@ -59,7 +59,10 @@ export function readVariable(root: string, key: string): Variable | null {
     .map(([k, v]) => jsonAttribute(k, v))
     .filter((a): a is Attribute => a !== null);
   const name = key.slice(key.lastIndexOf('/') + 1);
-  return { ...makeVariable({ name, path: `/${key}`, type, attributes, fillValue: fillValue(zarray.fill_value) }), dtype: zarray.dtype };
+  return {
+    ...makeVariable({ name, path: `/${key}`, type, attributes, fillValue: fillValue(zarray.fill_value) }),
+    dtype: zarray.dtype,
+  };
 }
 
 /** Raw values of a Zarr v2 array in C order, read with zarrita. */

@@ -2,14 +2,27 @@
 import { CodecError, isZarrviewError } from '../../errors';
 import { renderImage } from '../../render/encode';
 import { DecoderCache } from './executor';
-import { type DecodeRequest, type PrepareRequest, type RenderRequest, type SerializedError, type WorkerResponse, transferablesOf } from './protocol';
+import {
+  type DecodeRequest,
+  type PrepareRequest,
+  type RenderRequest,
+  type SerializedError,
+  type WorkerResponse,
+  transferablesOf,
+} from './protocol';
 
 const decoders = new DecoderCache();
 
 function serialize(e: unknown): SerializedError {
   if (isZarrviewError(e)) {
     const cause = e.cause instanceof Error ? `${e.cause.name}: ${e.cause.message}` : undefined;
-    return { name: e.name, code: e.code, message: e.message, codec: e instanceof CodecError ? e.codec : undefined, cause };
+    return {
+      name: e.name,
+      code: e.code,
+      message: e.message,
+      codec: e instanceof CodecError ? e.codec : undefined,
+      cause,
+    };
   }
   const message = e instanceof Error ? e.message : String(e);
   return { name: 'Error', code: 'codec', message: `Decoding failed: ${message}` };
@@ -24,15 +37,27 @@ export function handlePrepare(msg: PrepareRequest): void {
 async function handleRender(msg: RenderRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
   try {
     const image = await renderImage(msg.image);
-    return { response: { type: 'rendered', id: msg.id, image }, transfer: image.rgba ? [image.rgba.buffer as ArrayBuffer] : [] };
+    return {
+      response: { type: 'rendered', id: msg.id, image },
+      transfer: image.rgba ? [image.rgba.buffer as ArrayBuffer] : [],
+    };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return { response: { type: 'error', id: msg.id, error: { name: 'Error', code: 'unsupported', message: `The slice image could not be made: ${message}` } }, transfer: [] };
+    return {
+      response: {
+        type: 'error',
+        id: msg.id,
+        error: { name: 'Error', code: 'unsupported', message: `The slice image could not be made: ${message}` },
+      },
+      transfer: [],
+    };
   }
 }
 
 /** Answers one decode or render request; `transfer` lists the buffers to move (not copy) back. */
-export async function handleRequest(msg: DecodeRequest | RenderRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
+export async function handleRequest(
+  msg: DecodeRequest | RenderRequest,
+): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
   if (msg.type === 'render') return handleRender(msg);
   return handleDecode(msg);
 }
@@ -43,7 +68,9 @@ async function handleDecode(msg: DecodeRequest): Promise<{ response: WorkerRespo
     const chunk = await decode(msg.bytes);
     // A view that does not own its whole buffer would transfer more than it needs: copy it compact.
     const data =
-      Array.isArray(chunk.data) || chunk.data.byteLength === chunk.data.buffer.byteLength ? chunk.data : chunk.data.slice();
+      Array.isArray(chunk.data) || chunk.data.byteLength === chunk.data.buffer.byteLength
+        ? chunk.data
+        : chunk.data.slice();
     const out = { ...chunk, data };
     return { response: { type: 'decoded', id: msg.id, chunk: out }, transfer: transferablesOf(out) };
   } catch (e) {

@@ -69,7 +69,10 @@ describe('WorkerPool (with a structured-clone worker double)', () => {
 
   it('revives typed errors from the worker and drops queued jobs on abort', async () => {
     const pool = new WorkerPool(1, () => new FakeWorker() as unknown as Worker);
-    const bad = pool.decode({ dtype: '<i4', zarrFormat: 2, order: 'C', shape: [2], codecs: [{ id: 'zlib', configuration: {} }] }, new Uint8Array([9, 9, 9]));
+    const bad = pool.decode(
+      { dtype: '<i4', zarrFormat: 2, order: 'C', shape: [2], codecs: [{ id: 'zlib', configuration: {} }] },
+      new Uint8Array([9, 9, 9]),
+    );
     await expect(bad).rejects.toBeInstanceOf(CodecError);
     const spec = { dtype: '<i4', zarrFormat: 2 as const, order: 'C' as const, shape: [1], codecs: [] };
     const ac = new AbortController();
@@ -85,7 +88,17 @@ describe('WorkerPool (with a structured-clone worker double)', () => {
 describe('WorkerPool: images and priorities', () => {
   it('colours a slice image in a worker, as colourImage does here', async () => {
     const pool = new WorkerPool(1, () => new FakeWorker() as unknown as Worker);
-    const req = { values: new Float64Array([1, NaN, 3, 4, 5, 6]), mask: null, shape: [2, 3] as [number, number], transposed: false, step: 1, scale: 'linear' as const, range: null, colormap: 'magma' as const, invert: false };
+    const req = {
+      values: new Float64Array([1, NaN, 3, 4, 5, 6]),
+      mask: null,
+      shape: [2, 3] as [number, number],
+      transposed: false,
+      step: 1,
+      scale: 'linear' as const,
+      range: null,
+      colormap: 'magma' as const,
+      invert: false,
+    };
     const img = await pool.render(req);
     expect([img.width, img.height, img.zmin, img.zmax]).toEqual([3, 2, 1, 6]);
     expect([...img.rgba!]).toEqual([...colourImage(req).rgba]);

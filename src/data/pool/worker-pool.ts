@@ -69,10 +69,14 @@ export class WorkerPool implements DecodeExecutor {
   }
 
   decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options: TaskOptions = {}): Promise<DecodedChunk> {
-    return this.#submit<DecodedChunk>((id) => {
-      const own = ownBuffer(bytes);
-      return { msg: { type: 'decode', id, spec, bytes: own }, transfer: [own.buffer as ArrayBuffer] };
-    }, signal, options);
+    return this.#submit<DecodedChunk>(
+      (id) => {
+        const own = ownBuffer(bytes);
+        return { msg: { type: 'decode', id, spec, bytes: own }, transfer: [own.buffer as ArrayBuffer] };
+      },
+      signal,
+      options,
+    );
   }
 
   /** Colours a slice into an image (PNG-encoded) in a worker; the values are copied, not transferred. */
@@ -80,7 +84,11 @@ export class WorkerPool implements DecodeExecutor {
     return this.#submit<RenderedImage>((id) => ({ msg: { type: 'render', id, image }, transfer: [] }), signal, options);
   }
 
-  #submit<T extends DecodedChunk | RenderedImage>(message: Job['message'], signal: AbortSignal | undefined, options: TaskOptions): Promise<T> {
+  #submit<T extends DecodedChunk | RenderedImage>(
+    message: Job['message'],
+    signal: AbortSignal | undefined,
+    options: TaskOptions,
+  ): Promise<T> {
     if (this.#closed) return Promise.reject(new UsageError('The decode pool is closed.'));
     if (signal?.aborted) return Promise.reject(new AbortedError());
     return new Promise<T>((res, reject) => {
@@ -128,7 +136,10 @@ export class WorkerPool implements DecodeExecutor {
 
   #pump(): void {
     for (;;) {
-      const slot = this.#slots.reduce<Slot | null>((best, s) => (!best || s.running.size < best.running.size ? s : best), null);
+      const slot = this.#slots.reduce<Slot | null>(
+        (best, s) => (!best || s.running.size < best.running.size ? s : best),
+        null,
+      );
       if (!slot || slot.running.size >= PER_WORKER || this.#queue.length === 0) return;
       // The oldest job the user waits for; a prefetch only when none waits, and then on an idle worker.
       let k = this.#queue.findIndex((j) => !j.low);

@@ -56,4 +56,3 @@ export function variableFromMetadata(key: string, meta: Record<string, unknown>)
     zarr: { zarrFormat: v3 ? 3 : 2, key, chunkSeparator: sep, chunkKeyPrefix: prefix, metadata: meta },
   };
 }
-

@@ -36,7 +36,10 @@ async function deflateRaw(data: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await out.arrayBuffer());
 }
 
-export async function makeZip(inputs: readonly ZipInput[], options: { deflate?: boolean; comment?: string } = {}): Promise<Uint8Array> {
+export async function makeZip(
+  inputs: readonly ZipInput[],
+  options: { deflate?: boolean; comment?: string } = {},
+): Promise<Uint8Array> {
   const enc = new TextEncoder();
   const parts: Uint8Array[] = [];
   const central: Uint8Array[] = [];

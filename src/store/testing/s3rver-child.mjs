@@ -16,7 +16,10 @@ const server = new S3rver({
   silent: true,
   resetOnClose: true,
   ...(vhost === '1' ? { vhostBuckets: true, serviceEndpoint: 'localhost' } : {}),
-  configureBuckets: (buckets ?? '').split(',').filter(Boolean).map((name) => ({ name, configs: withCors === '1' ? [cors] : [] })),
+  configureBuckets: (buckets ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((name) => ({ name, configs: withCors === '1' ? [cors] : [] })),
 });
 
 // AWS counts keys and common prefixes together against max-keys, so a folder listing with more than 1,000
@@ -30,14 +33,18 @@ server.store.listObjects = async (bucket, options) => {
   const maxKeys = options.maxKeys ?? Infinity;
   if (!options.delimiter || !Number.isFinite(maxKeys)) return list(bucket, options);
   const all = await list(bucket, { ...options, maxKeys: Infinity });
-  const entries = [...all.objects.map((o) => ({ key: o.key, object: o })), ...all.commonPrefixes.map((p) => ({ key: p }))];
+  const entries = [
+    ...all.objects.map((o) => ({ key: o.key, object: o })),
+    ...all.commonPrefixes.map((p) => ({ key: p })),
+  ];
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   if (entries.length <= maxKeys) return all;
   const page = entries.slice(0, maxKeys);
   const objects = page.filter((e) => e.object).map((e) => e.object);
   const commonPrefixes = page.filter((e) => !e.object).map((e) => e.key);
   const last = page[page.length - 1];
-  if (!last.object) objects.push({ key: last.key + MARK, lastModifiedDate: new Date(0), metadata: { etag: '""' }, size: 0 });
+  if (!last.object)
+    objects.push({ key: last.key + MARK, lastModifiedDate: new Date(0), metadata: { etag: '""' }, size: 0 });
   return { objects, commonPrefixes, isTruncated: true };
 };
 // After the XML encoder (middleware 1), before the router: drop the marker; KeyCount counts prefixes too.

@@ -45,7 +45,11 @@ function amzDate(s: string): Date {
 }
 
 /** Recomputes the Authorization header of a received request; true when it matches. */
-export async function verifySigV4(req: http.IncomingMessage, credentials: S3Credentials, region: string): Promise<boolean> {
+export async function verifySigV4(
+  req: http.IncomingMessage,
+  credentials: S3Credentials,
+  region: string,
+): Promise<boolean> {
   const auth = String(req.headers.authorization ?? '');
   const signedHeaders = /SignedHeaders=([^,]+)/.exec(auth)?.[1]?.split(';') ?? [];
   if (!signedHeaders.includes('host')) return false;
@@ -54,10 +58,29 @@ export async function verifySigV4(req: http.IncomingMessage, credentials: S3Cred
   for (const [k, v] of u.searchParams) query[k] = v;
   const headers: Record<string, string> = {};
   for (const h of signedHeaders) headers[h] = String(req.headers[h] ?? '');
-  const signer = new SignatureV4({ credentials, region, service: 's3', sha256: Sha256, uriEscapePath: false, applyChecksum: true });
+  const signer = new SignatureV4({
+    credentials,
+    region,
+    service: 's3',
+    sha256: Sha256,
+    uriEscapePath: false,
+    applyChecksum: true,
+  });
   const signed = await signer.sign(
-    { method: req.method ?? 'GET', protocol: 'http:', hostname: u.hostname, port: Number(u.port), path: u.pathname, query, headers },
-    { signingDate: amzDate(String(req.headers['x-amz-date'] ?? '')), unsignableHeaders: new Set(), signableHeaders: new Set(signedHeaders) },
+    {
+      method: req.method ?? 'GET',
+      protocol: 'http:',
+      hostname: u.hostname,
+      port: Number(u.port),
+      path: u.pathname,
+      query,
+      headers,
+    },
+    {
+      signingDate: amzDate(String(req.headers['x-amz-date'] ?? '')),
+      unsignableHeaders: new Set(),
+      signableHeaders: new Set(signedHeaders),
+    },
   );
   return signed.headers.authorization === auth;
 }
@@ -77,16 +100,25 @@ export async function startSigV4Proxy(options: SigV4ProxyOptions): Promise<SigV4
       const tokenOk = (options.credentials.sessionToken ?? undefined) === sessionToken;
       if (!preflight && !(valid && tokenOk) && !(!signed && options.allowAnonymous)) {
         const code = signed ? 'SignatureDoesNotMatch' : 'AccessDenied';
-        res.writeHead(403, { 'content-type': 'application/xml', 'access-control-allow-origin': String(req.headers.origin ?? '*') });
-        return res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>rejected by the test proxy</Message></Error>`);
+        res.writeHead(403, {
+          'content-type': 'application/xml',
+          'access-control-allow-origin': String(req.headers.origin ?? '*'),
+        });
+        return res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>rejected by the test proxy</Message></Error>`,
+        );
       }
       // s3rver checks access key ids against its own: forward without the (already verified) signature.
       const headers: http.OutgoingHttpHeaders = { ...req.headers, host: target.host };
-      for (const h of ['authorization', 'x-amz-date', 'x-amz-content-sha256', 'x-amz-security-token']) delete headers[h];
-      const fwd = http.request({ hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
+      for (const h of ['authorization', 'x-amz-date', 'x-amz-content-sha256', 'x-amz-security-token'])
+        delete headers[h];
+      const fwd = http.request(
+        { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
       fwd.on('error', () => {
         res.writeHead(502);
         res.end();
@@ -99,9 +131,10 @@ export async function startSigV4Proxy(options: SigV4ProxyOptions): Promise<SigV4
   return {
     url: `http://127.0.0.1:${port}`,
     verdicts,
-    stop: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    stop: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
