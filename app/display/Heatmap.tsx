@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { colorbarTicks, colorscale, scaleValues } from '../plot/colormap';
-import { PlotlyView } from '../plot/PlotlyView';
+import { PlotlyView, type HoverEvent } from '../plot/PlotlyView';
 import type { ViewOptions } from '../state/view-options';
 import { ImageHeatmap } from './ImageHeatmap';
 import { axisType, displayStep, every, grid, type Values } from './plot-data';
@@ -19,6 +19,8 @@ interface Props {
   readonly y: AxisInfo;
   readonly title: string;
   readonly options: ViewOptions;
+  /** A click on a cell: its column (x) and row (y) indices in the slice as shown. */
+  readonly onCell?: ((xi: number, yi: number) => void) | undefined;
 }
 
 /**
@@ -32,8 +34,8 @@ export function Heatmap(props: Props) {
   return drawsAsImage(ny, nx, x.values, y.values) ? <ImageHeatmap {...props} /> : <TraceHeatmap {...props} />;
 }
 
-function TraceHeatmap({ data, transposed, x, y, title, options }: Props) {
-  const { traces, layout } = useMemo(() => {
+function TraceHeatmap({ data, transposed, x, y, title, options, onCell }: Props) {
+  const { traces, layout, step } = useMemo(() => {
     const s = scaleValues(data.values, data.mask, options.scale, options.range);
     const step = displayStep(y.values.length, x.values.length);
     const z = grid({ values: s.z, mask: data.mask, shape: data.shape }, transposed, step);
@@ -66,5 +68,14 @@ function TraceHeatmap({ data, transposed, x, y, title, options }: Props) {
       step,
     };
   }, [data, transposed, x, y, title, options]);
-  return <PlotlyView data={traces} layout={layout} label={`Heatmap of ${title}`} testId="heatmap" />;
+  const onClick = useMemo(
+    () => (e: HoverEvent) => {
+      const pn = e.points.find((p) => p.curveNumber === 0)?.pointNumber;
+      if (!onCell || !Array.isArray(pn)) return;
+      const [row, col] = pn as [number, number];
+      onCell(col * step, row * step);
+    },
+    [onCell, step],
+  );
+  return <PlotlyView data={traces} layout={layout} label={`Heatmap of ${title}`} testId="heatmap" onClick={onClick} />;
 }

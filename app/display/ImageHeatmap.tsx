@@ -16,6 +16,8 @@ interface Props {
   readonly y: AxisInfo;
   readonly title: string;
   readonly options: ViewOptions;
+  /** A click on a cell: its column (x) and row (y) indices in the slice as shown. */
+  readonly onCell?: ((xi: number, yi: number) => void) | undefined;
 }
 
 interface Readout {
@@ -28,7 +30,7 @@ interface Readout {
  * A big 2-D slice as an image under plotly's axes: coloured in the decode workers, with a colour bar of the same
  * scale (an empty marker trace carries it) and hover values looked up in the slice.
  */
-export function ImageHeatmap({ data, transposed, x, y, title, options }: Props) {
+export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }: Props) {
   const dataset = useDataset((s) => s.dataset);
   const [shown, setShown] = useState<{ image: ShownImage; data: Values } | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -100,15 +102,29 @@ export function ImageHeatmap({ data, transposed, x, y, title, options }: Props) 
     return { traces, layout };
   }, [shown, xTitle, yTitle, title, options, place]);
 
+  // The slice indices (x, y) of an image pixel [row, col].
+  const cellOf = useMemo(
+    () =>
+      ([row, col]: [number, number]): [number, number] => {
+        const { step: s, width, height } = shown?.image ?? { step: 1, width: 0, height: 0 };
+        return [(place.x.flip ? width - 1 - col : col) * s, (place.y.flip ? height - 1 - row : row) * s];
+      },
+    [shown, place],
+  );
+  const onClick = useMemo(
+    () => (e: HoverEvent) => {
+      const pn = e.points.find((p) => p.curveNumber === 0)?.pointNumber;
+      if (onCell && shown && Array.isArray(pn)) onCell(...cellOf(pn as [number, number]));
+    },
+    [onCell, shown, cellOf],
+  );
+
   const onHover = useMemo(
     () => (e: HoverEvent | null) => {
       const pt = e?.points.find((p) => p.curveNumber === 0);
       const pn = pt?.pointNumber;
       if (!e || !shown || !Array.isArray(pn) || !e.event) return setReadout(null);
-      const [row, col] = pn as [number, number];
-      const { step: s, width, height } = shown.image;
-      const yi = (place.y.flip ? height - 1 - row : row) * s;
-      const xi = (place.x.flip ? width - 1 - col : col) * s;
+      const [xi, yi] = cellOf(pn as [number, number]);
       const n1 = shown.data.shape[1] ?? 1;
       const i = transposed ? xi * n1 + yi : yi * n1 + xi;
       const v = shown.data.values[i];
@@ -134,7 +150,7 @@ export function ImageHeatmap({ data, transposed, x, y, title, options }: Props) 
         ],
       });
     },
-    [shown, transposed, x, y, title, place],
+    [shown, transposed, x, y, title, cellOf],
   );
 
   if (error) return <ErrorMessage error={error} title="The heatmap image could not be made" />;
@@ -146,6 +162,7 @@ export function ImageHeatmap({ data, transposed, x, y, title, options }: Props) 
       label={`Heatmap of ${title}`}
       testId="heatmap"
       onHover={onHover}
+      onClick={onClick}
     >
       {readout && (
         <div

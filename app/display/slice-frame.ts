@@ -47,6 +47,8 @@ export interface SliceFrame {
   csv(): CsvInput;
   /** NPY writes these float64 values instead of the raw slice (A − B), or null. */
   readonly npyOverride: Float64Array | null;
+  /** A shown index k is the variable's index k × stride (strided reads of big slices). */
+  readonly stride: number;
 }
 
 /** What `sliceFrame` reads: the shown slice (and A − B's second one), its axes, the x/y dimensions. */
@@ -170,5 +172,6 @@ export function sliceFrame({ shown, variable, axes, x, y, raw: rawValues }: Fram
     warnings: !rawValues && decoded ? decoded.plan.warnings : [],
     csv,
     npyOverride: other && values ? Float64Array.from(values.values) : null,
+    stride,
   };
 }

@@ -31,6 +31,8 @@ interface Props {
   readonly testId: string;
   /** Hover over a point (`null`: the pointer left). */
   readonly onHover?: ((e: HoverEvent | null) => void) | undefined;
+  /** A click on a point. */
+  readonly onClick?: ((e: HoverEvent) => void) | undefined;
   /** Drawn over the plot (e.g. a hover read-out). */
   readonly children?: React.ReactNode;
 }
@@ -53,12 +55,14 @@ function themeLayout(): Record<string, unknown> {
 }
 
 /** A plotly plot that follows its data; shows a status while plotly loads. */
-export function PlotlyView({ data, layout, label, testId, onHover, children }: Props) {
+export function PlotlyView({ data, layout, label, testId, onHover, onClick, children }: Props) {
   const ref = useRef<PlotElement>(null);
   const hover = useRef(onHover);
+  const click = useRef(onClick);
   useEffect(() => {
     hover.current = onHover;
-  }, [onHover]);
+    click.current = onClick;
+  }, [onHover, onClick]);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const target = useContext(PlotTargetContext);
@@ -84,6 +88,7 @@ export function PlotlyView({ data, layout, label, testId, onHover, children }: P
             el.dataset.hoverWired = '1';
             el.on('plotly_hover', (e) => hover.current?.(e));
             el.on('plotly_unhover', () => hover.current?.(null));
+            el.on('plotly_click', (e) => click.current?.(e));
           }
           el.dataset.rendered = String(Number(el.dataset.rendered ?? 0) + 1);
           setReady(true);
