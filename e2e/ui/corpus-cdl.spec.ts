@@ -17,7 +17,10 @@ import { ROOT } from './helpers';
 const stores = corpusCases().filter((c) => c.kind === 'h');
 
 function storeUrl(c: Case): string {
-  const key = `${c.store.slice(ROOT.length + 1)}`.split('\\').join('/');
+  const key = c.store
+    .slice(ROOT.length + 1)
+    .split('\\')
+    .join('/');
   return `${S3_URL}/${BUCKET}/${key}#mode=${c.pureZarr ? 'zarr' : 'nczarr'},s3`;
 }
 
@@ -81,9 +84,7 @@ test('every corpus store: the CDL tab equals zarrview dump -h', async ({ page })
     const text = page.getByTestId('cdl-text');
     let got = '';
     try {
-      await expect
-        .poll(async () => (got = norm((await text.textContent()) ?? '')), { timeout: 5_000 })
-        .toBe(want);
+      await expect.poll(async () => (got = norm((await text.textContent()) ?? '')), { timeout: 5_000 }).toBe(want);
     } catch {
       const d = firstDifference(want, got);
       failures.push(`${c.id}: line ${d?.line}: CLI ${JSON.stringify(d?.expected)}, viewer ${JSON.stringify(d?.got)}`);
