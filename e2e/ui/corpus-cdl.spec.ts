@@ -17,7 +17,10 @@ import { ROOT } from './helpers';
 const stores = corpusCases().filter((c) => c.kind === 'h');
 
 function storeUrl(c: Case): string {
-  const key = `${c.store.slice(ROOT.length + 1)}`.split('\\').join('/');
+  const key = c.store
+    .slice(ROOT.length + 1)
+    .split('\\')
+    .join('/');
   return `${S3_URL}/${BUCKET}/${key}#mode=${c.pureZarr ? 'zarr' : 'nczarr'},s3`;
 }
 
