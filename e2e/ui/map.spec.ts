@@ -1,5 +1,5 @@
 /**
- * The Map view on the ERA5-like dataset (xarray-written, 0–360 longitudes): drawn in every projection with
+ * The Map view on the ERA5-like and CMIP-like datasets (xarray-written, 0–360 longitudes): drawn in every projection with
  * coastlines, checked by pixels. Where Natural Earth's coastline (world-atlas 110m) passes, projected in Node with
  * the same d3 projection, the canvas holds the coastline colour; at open-ocean and inland points it holds the data's
  * colour. The map state is in the share link.
@@ -118,4 +118,19 @@ test('the map draws with coastlines in every projection (pixel checks); hover; s
   await page.reload();
   await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-projection', 'orthographic');
   await expect(page.getByLabel('Coastlines')).not.toBeChecked();
+});
+
+test('the CMIP-like dataset (noleap, lat/lon with bounds) draws with coastlines in every projection', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/xarray-world/cmip-like.zarr`);
+  await selectPath(page, '/tas');
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  await expect(page.getByLabel('Coastlines')).toBeChecked();
+  for (const name of PROJECTIONS) {
+    await page.getByLabel('Projection').selectOption(name);
+    await check(page, name, [0, 0]);
+  }
 });
