@@ -84,29 +84,28 @@ export interface ScaledValues {
 }
 
 /**
- * Transforms values for a colour scale. `range` (data units) fixes the colour limits; otherwise they are the
- * finite unmasked extremes (for log, the positive ones).
+ * The colour range in scale space and the symlog threshold: `range` (data units) fixes the colour limits;
+ * otherwise they are the finite unmasked extremes (for log, the positive ones).
  */
-export function scaleValues(
+export function scaleRange(
   values: ArrayLike<number>,
   mask: ArrayLike<number> | null,
   scale: ScaleName,
   range: readonly [number, number] | null,
-): ScaledValues {
+): { zmin: number; zmax: number; threshold: number } {
   let lo = Infinity;
   let hi = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i] as number;
-    if ((mask && mask[i]) || !Number.isFinite(v) || (scale === 'log' && v <= 0)) continue;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
   if (range) [lo, hi] = range;
+  else
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i] as number;
+      if ((mask && mask[i]) || !Number.isFinite(v) || (scale === 'log' && v <= 0)) continue;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
   const threshold =
     scale === 'symlog' ? symlogThreshold(Number.isFinite(lo) ? lo : 0, Number.isFinite(hi) ? hi : 0) : 1;
-  const z = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) z[i] = mask && mask[i] ? NaN : forward(scale, values[i] as number, threshold);
-  if (!(lo <= hi)) return { z, zmin: 0, zmax: 1, threshold };
+  if (!(lo <= hi)) return { zmin: 0, zmax: 1, threshold };
   let zmin = forward(scale, lo, threshold);
   let zmax = forward(scale, hi, threshold);
   if (!Number.isFinite(zmin)) zmin = Number.isFinite(zmax) ? zmax - 1 : 0;
@@ -115,7 +114,21 @@ export function scaleValues(
     zmin -= 0.5;
     zmax += 0.5;
   }
-  return { z, zmin, zmax, threshold };
+  return { zmin, zmax, threshold };
+}
+
+/** Transforms values for a colour scale, with the colour range of `scaleRange`. */
+export function scaleValues(
+  values: ArrayLike<number>,
+  mask: ArrayLike<number> | null,
+  scale: ScaleName,
+  range: readonly [number, number] | null,
+): ScaledValues {
+  const r = scaleRange(values, mask, scale, range);
+  const z = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++)
+    z[i] = mask && mask[i] ? NaN : forward(scale, values[i] as number, r.threshold);
+  return { z, ...r };
 }
 
 /** Colour-bar ticks: positions in transformed space with labels in data units. */

@@ -6,7 +6,7 @@
  * end with `flipY` / `flipX`, so that an image shows descending coordinates ascending); masked, non-finite and
  * (log scale) non-positive values are transparent, as a heatmap trace leaves them as gaps.
  */
-import { type ColormapName, type ScaleName, forward, rgbStops, symlogThreshold } from './colormap';
+import { type ColormapName, type ScaleName, forward, rgbStops, scaleRange } from './colormap';
 
 export interface ImageRequest {
   /** Values in the slice's C order (NaN where masked). */
@@ -39,33 +39,6 @@ export interface ColouredImage {
   readonly threshold: number;
 }
 
-/** The colour range in scale space over the cells `at` visits: the same rule as `scaleValues`. */
-function colourRange(req: ImageRequest): { zmin: number; zmax: number; threshold: number } {
-  const { values, mask, scale } = req;
-  let lo = Infinity;
-  let hi = -Infinity;
-  if (req.range) [lo, hi] = req.range;
-  else
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i] as number;
-      if ((mask && mask[i]) || !Number.isFinite(v) || (scale === 'log' && v <= 0)) continue;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-  const threshold =
-    scale === 'symlog' ? symlogThreshold(Number.isFinite(lo) ? lo : 0, Number.isFinite(hi) ? hi : 0) : 1;
-  if (!(lo <= hi)) return { zmin: 0, zmax: 1, threshold };
-  let zmin = forward(scale, lo, threshold);
-  let zmax = forward(scale, hi, threshold);
-  if (!Number.isFinite(zmin)) zmin = Number.isFinite(zmax) ? zmax - 1 : 0;
-  if (!Number.isFinite(zmax)) zmax = zmin + 1;
-  if (zmin === zmax) {
-    zmin -= 0.5;
-    zmax += 0.5;
-  }
-  return { zmin, zmax, threshold };
-}
-
 /** Colours a slice into RGBA pixels; rows top to bottom are y indices 0, step, 2·step, … */
 export function colourImage(req: ImageRequest): ColouredImage {
   const [n0, n1] = req.shape;
@@ -74,7 +47,7 @@ export function colourImage(req: ImageRequest): ColouredImage {
   const nx = req.transposed ? n0 : n1;
   const width = Math.ceil(nx / step);
   const height = Math.ceil(ny / step);
-  const { zmin, zmax, threshold } = colourRange(req);
+  const { zmin, zmax, threshold } = scaleRange(req.values, req.mask, req.scale, req.range);
   const stops = rgbStops(req.colormap, req.invert);
   const last = stops.length - 1;
   const flat = new Float64Array(stops.flat());
