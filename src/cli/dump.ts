@@ -8,15 +8,11 @@ import { timeCoderFor } from '../cf/coordinates';
 import { readSlice } from '../data/index';
 import { UsageError } from '../errors';
 import { walkVariables } from '../model/find';
-import { readDataset } from '../model/index';
-import { lastSegment } from '../open';
 import type { Slice } from '../api';
 import type { Dataset, Variable } from '../model/types';
-import { openStoreNode } from '../store/open-store-node';
 import type { Store } from '../store/types';
 import type { DumpArgs } from './args';
-
-const isUrl = (s: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(s);
+import { openLocation } from './open-location';
 
 /** `-t`: dates for CF time variables, as `ncdump -t` prints them. */
 function timeFormatter(v: Variable): ((x: number | bigint) => string | null) | undefined {
@@ -93,14 +89,6 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
 
 /** Opens `args.location` and dumps it. */
 export async function dump(args: DumpArgs): Promise<DumpResult> {
-  const source = isUrl(args.location)
-    ? { kind: 'url' as const, url: args.location }
-    : { kind: 'local' as const, path: args.location };
-  const opened = await openStoreNode(source, { timeoutMs: args.timeoutMs });
-  const ds = await readDataset(opened.store, {
-    mode: opened.mode,
-    name: args.name ?? opened.name,
-    arrayName: lastSegment(opened.location),
-  });
-  return dumpStore(opened.store, ds, args);
+  const { store, dataset } = await openLocation(args.location, { timeoutMs: args.timeoutMs, name: args.name });
+  return dumpStore(store, dataset, args);
 }

@@ -1,9 +1,7 @@
 /** `zarrview report <location>`: the dataset report (src/report) as text; exit 1 when it has an error finding. */
 import { UsageError } from '../errors';
-import { readDataset } from '../model/index';
-import { lastSegment } from '../open';
 import { buildReport, formatReport, hasErrors, loadStandardNames, type DatasetReport } from '../report/index';
-import { openStoreNode } from '../store/open-store-node';
+import { openLocation } from './open-location';
 
 export const REPORT_USAGE = `usage: zarrview report [--timeout s] <location>
   prints the dataset report: dialect, consolidation, chunking, codecs, CF and NCZarr checks;
@@ -35,18 +33,8 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs {
   return { location: rest[0] ?? '', timeoutMs };
 }
 
-const isUrl = (s: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(s);
-
 export async function report(args: ReportArgs): Promise<{ text: string; report: DatasetReport; exitCode: number }> {
-  const source = isUrl(args.location)
-    ? { kind: 'url' as const, url: args.location }
-    : { kind: 'local' as const, path: args.location };
-  const opened = await openStoreNode(source, { timeoutMs: args.timeoutMs });
-  const ds = await readDataset(opened.store, {
-    mode: opened.mode,
-    name: opened.name,
-    arrayName: lastSegment(opened.location),
-  });
+  const { dataset: ds } = await openLocation(args.location, { timeoutMs: args.timeoutMs });
   const r = buildReport(ds, { standardNames: await loadStandardNames() });
   return { text: formatReport(r), report: r, exitCode: hasErrors(r) ? 1 : 0 };
 }

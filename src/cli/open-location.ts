@@ -1,0 +1,23 @@
+/** The CLI's way in: a URL or a local path opened through the store layer and read into the model. */
+import { readDataset } from '../model/index';
+import type { Dataset } from '../model/types';
+import { lastSegment } from '../open';
+import { openStoreNode } from '../store/open-store-node';
+import type { Store } from '../store/types';
+
+const isUrl = (s: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(s);
+
+/** Opens `location` (a URL, or a path on disk) and reads its dataset; `name` overrides the dataset's name. */
+export async function openLocation(
+  location: string,
+  options: { readonly timeoutMs?: number | undefined; readonly name?: string | undefined } = {},
+): Promise<{ store: Store; dataset: Dataset }> {
+  const source = isUrl(location) ? { kind: 'url' as const, url: location } : { kind: 'local' as const, path: location };
+  const opened = await openStoreNode(source, { timeoutMs: options.timeoutMs });
+  const dataset = await readDataset(opened.store, {
+    mode: opened.mode,
+    name: options.name ?? opened.name,
+    arrayName: lastSegment(opened.location),
+  });
+  return { store: opened.store, dataset };
+}
