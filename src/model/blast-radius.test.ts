@@ -3,18 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { walkVariables } from './find';
 import { readDataset } from './read-dataset';
 import { memoryStore } from './testing/memory-store';
+import { zarrayJson as zarray } from './testing/zarray';
 
-const zarray = (over: Record<string, unknown> = {}) => ({
-  zarr_format: 2,
-  shape: [3],
-  chunks: [3],
-  dtype: '<i4',
-  fill_value: 0,
-  order: 'C',
-  compressor: null,
-  filters: null,
-  ...over,
-});
 const paths = (ds: Awaited<ReturnType<typeof readDataset>>) =>
   walkVariables(ds.root)
     .map((v) => v.path)

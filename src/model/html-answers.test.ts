@@ -2,19 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { HtmlAnswerError, isMetadataKey, looksLikeHtml, looksLikeJson } from '../store/html';
 import { HttpStore, type FetchLike } from '../store/http-store';
 import { readDataset } from './read-dataset';
+import { zarrayJson } from './testing/zarray';
 
 const INDEX_HTML =
   '<!doctype html>\n<html lang="en"><head><title>Zarrview</title></head><body><div id="root"></div></body></html>\n';
-const zarray = {
-  zarr_format: 2,
-  shape: [3],
-  chunks: [3],
-  dtype: '<i4',
-  fill_value: 0,
-  order: 'C',
-  compressor: null,
-  filters: null,
-};
+const zarray = zarrayJson();
 
 /**
  * A host that answers every missing path with its index page and status 200, as Vite's dev server, `vite preview`

@@ -6,18 +6,7 @@ import { NodeFolderStore } from '../store/node-folder-store';
 import { walkVariables } from './find';
 import { readDataset } from './read-dataset';
 import { memoryStore } from './testing/memory-store';
-
-const zarray = (over: Record<string, unknown> = {}) => ({
-  zarr_format: 2,
-  shape: [3],
-  chunks: [3],
-  dtype: '<i4',
-  fill_value: 0,
-  order: 'C',
-  compressor: null,
-  filters: null,
-  ...over,
-});
+import { zarrayJson as zarray } from './testing/zarray';
 
 describe('readDataset: pure Zarr v2', () => {
   it("names dimensions from _ARRAY_DIMENSIONS in the array's group (netcdf-c main) and hides the attribute", async () => {
