@@ -4,10 +4,12 @@
  * pointer, looked up in the slice; the colours are the colour map's (the lowest value has the map's first colour);
  * the pixels stay on their cells when the axes zoom.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
 import { colorAt, rgbStops } from '../../src/render/colormap';
-import { openUrl, selectPath } from '../ui/helpers';
+import { ROOT, openUrl, selectPath } from '../ui/helpers';
 import { NX, NY, latAt, lonAt, valueAt, writeBigField } from './big-field';
 
 const url = () => `${STATIC_URL}${writeBigField('image-heatmap')}#mode=zarr`;
@@ -166,4 +168,48 @@ test('scrubbing: the next time step was prefetched while the first was shown (te
   const box = (await heatmap.locator('.nsewdrag').first().boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
   await expect(page.getByTestId('hover-value')).toContainText(/big field: 1\d{6}/);
+});
+
+test('ERA5-like t: pixels at known cells have the colours of zarr-python’s values; hover reads the value', async ({
+  page,
+}) => {
+  const e = (
+    JSON.parse(readFileSync(path.join(ROOT, 'fixtures/xarray-world/expected.json'), 'utf8')) as {
+      datasets: Record<string, { values: Record<string, (number | string)[] | number> }>;
+    }
+  ).datasets['era5-like']!.values;
+  const [lo, hi] = [e.min_first_field as number, e.max_first_field as number];
+  const rows: Record<number, number[]> = { 0: e.first_row as number[], 45: e.middle_row as number[] };
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/xarray-world/era5-like.zarr`);
+  await selectPath(page, '/t');
+  const heatmap = page.getByTestId('heatmap');
+  await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
+  expect(await traceTypes(page)).toEqual(['scatter']);
+  await heatmap.scrollIntoViewIfNeeded();
+  // The 2° grid: latitude 90 → −90 (row r at 90 − 2r), longitude 0 → 358 (column c at 2c).
+  const cells = [0, 45].flatMap((r) => [0, 5, 7].map((c) => [r, c] as const));
+  const got = await heatmap.evaluate(
+    (el, pts) => {
+      const fl = (el as unknown as { _fullLayout: Record<string, { d2p(v: number): number }> })._fullLayout;
+      const canvas = el.parentElement!.querySelector('canvas')!;
+      const k = canvas.width / canvas.getBoundingClientRect().width;
+      const ctx = canvas.getContext('2d')!;
+      return pts.map(([lat = 0, lon = 0]) =>
+        Array.from(ctx.getImageData(Math.floor(fl.xaxis!.d2p(lon) * k), Math.floor(fl.yaxis!.d2p(lat) * k), 1, 1).data),
+      );
+    },
+    cells.map(([r, c]) => [90 - 2 * r, 2 * c]),
+  );
+  expect(got).toEqual(cells.map(([r, c]) => [...colorAt(rgbStops('viridis'), (rows[r]![c]! - lo) / (hi - lo)), 255]));
+  // Hover over row 45, column 7: the read-out shows zarr-python's value.
+  const at = await heatmap.evaluate((el) => {
+    const fl = (el as unknown as { _fullLayout: Record<string, any> })._fullLayout; // eslint-disable-line @typescript-eslint/no-explicit-any -- plotly internals
+    const box = el.getBoundingClientRect();
+    return { x: box.left + fl._size.l + fl.xaxis.d2p(14), y: box.top + fl._size.t + fl.yaxis.d2p(0) };
+  });
+  await page.mouse.move(at.x, at.y, { steps: 3 });
+  const text = await page.getByTestId('hover-value').innerText();
+  const value = Number(/: (-?[\d.]+)$/m.exec(text.split('\n').pop() ?? '')?.[1]);
+  expect(Math.abs(value - rows[45]![7]!)).toBeLessThan(1e-4 * rows[45]![7]!);
 });
