@@ -14,6 +14,7 @@ export type {
   S3Credentials,
   Slice,
   SliceData,
+  SlicePart,
   Source,
 } from '../src/api';
 export type { Attribute, Dataset, Dimension, Group, Variable, Codec, FillValue } from '../src/model/types';
@@ -61,7 +62,14 @@ export {
   type Severity,
 } from '../src/report';
 export * from '../src/render/colormap';
-export { colourImage, type ImageRequest, type ColouredImage } from '../src/render/image';
+export {
+  colourImage,
+  colourRegion,
+  imageSize,
+  regionPixels,
+  type ImageRequest,
+  type ColouredImage,
+} from '../src/render/image';
 export type { RenderedImage } from '../src/render/encode';
 
 /** Whether an error is a cancellation (the user pressed Cancel or a newer request replaced this one). */

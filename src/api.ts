@@ -71,6 +71,21 @@ export interface ReadOptions {
   readonly stride?: number | undefined;
   /** `low`: a prefetch — its decodes wait for reads the user waits for; a later read served by it is counted. */
   readonly priority?: 'normal' | 'low' | undefined;
+  /**
+   * Called as each chunk's part of a slice of several chunks is in place (a progressive display); not called
+   * when the slice is one whole chunk or is served whole (already read, or joined to a read in flight).
+   */
+  readonly onChunk?: ((part: SlicePart) => void) | undefined;
+}
+
+/** A part of a slice being read: the chunk just assembled, in the slice's (C-order) values. */
+export interface SlicePart {
+  /** The slice's shape and its values so far: elements of chunks not yet assembled hold nothing yet. */
+  readonly shape: readonly number[];
+  readonly data: SliceData;
+  /** The part just filled: first index and count along each dimension of the slice. */
+  readonly start: readonly number[];
+  readonly count: readonly number[];
 }
 
 export interface OpenedDataset {
