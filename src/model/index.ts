@@ -5,6 +5,7 @@ export { findVariable, findGroup, parentPath, pendingPaths, walkGroups, walkVari
 export {
   openMetadata,
   relatedPaths,
+  isPending,
   type MetadataLoader,
   type LoadOptions,
   type LoadAllOptions,

@@ -12,12 +12,12 @@
  */
 import { AbortedError } from '../errors';
 import type { Store } from '../store/types';
-import { findVariable, parentPath, walkGroups } from './find';
+import { findGroup, findVariable, parentPath } from './find';
 import type { PendingChild, RawGroup } from './raw';
 import { type Probe, type ReadDatasetOptions, modelOf, readRaw } from './read-dataset';
 import { shareUnchanged } from './share';
 import { type MetaSource, storeSource } from './source';
-import type { Dataset, Problem, Variable } from './types';
+import type { Dataset, Group, Problem, Variable } from './types';
 import { type ChildResult, type WalkContext, join } from './walk';
 import { readChildV2 } from './walk-v2';
 import { readChildV3 } from './walk-v3';
@@ -63,6 +63,17 @@ interface Flight {
 
 const rawPath = (g: RawGroup, name: string) => `/${join(g.key, name)}`;
 
+const pendingNames = new WeakMap<Group, ReadonlySet<string>>();
+
+/** Whether `path` names a child not read yet (lazy open). */
+export function isPending(root: Group, path: string): boolean {
+  const g = findGroup(root, parentPath(path));
+  if (!g?.pending?.length) return false;
+  let names = pendingNames.get(g);
+  if (!names) pendingNames.set(g, (names = new Set(g.pending.map((p) => p.path))));
+  return names.has(path);
+}
+
 /** The pending paths a variable's axes may read: coordinate variables (at the dimension's path) and CF `coordinates`. */
 export function relatedPaths(model: Dataset, v: Variable): string[] {
   const out = v.dimensions.filter((d) => !d.anonymous).map((d) => d.path);
@@ -73,8 +84,7 @@ export function relatedPaths(model: Dataset, v: Variable): string[] {
       if (g === '/') break;
     }
   }
-  const pending = new Set(walkGroups(model.root).flatMap((g) => (g.pending ?? []).map((p) => p.path)));
-  return [...new Set(out)].filter((p) => pending.has(p));
+  return [...new Set(out)].filter((p) => isPending(model.root, p));
 }
 
 class Loader implements MetadataLoader {
