@@ -30,6 +30,13 @@ export function Tree({ root, selected, onSelect, onNeed }: Props) {
   const viewport = useRef<HTMLDivElement>(null);
   const typed = useRef({ text: '', time: 0 });
   const rows = useMemo(() => visibleNodes(nodes, expanded, filter), [nodes, expanded, filter]);
+  // A selection made elsewhere (a share link, the display) becomes the active row, scrolled into view.
+  const [shownSelection, setShownSelection] = useState(selected);
+  if (shownSelection !== selected) {
+    setShownSelection(selected);
+    const i = rows.findIndex((r) => r.path === selected);
+    if (i >= 0 && i !== active) setActive(i);
+  }
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
   const current = rows[activeIndex];
 
