@@ -98,6 +98,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
     );
     zgroupBroken = true;
   }
+  const rootAttrs = problems.some((p) => p.key === '.zattrs') ? undefined : Promise.resolve({ value: zattrs });
   let nczarr: NczarrForm | null = null;
   let version: string | undefined;
   const pure = mode.zarr === true && mode.nczarr !== true;
@@ -159,7 +160,8 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
     src,
     nczarr,
     version,
-    root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal, lazy: o.lazy }, '', zgroup ?? {}),
+    // The root's .zattrs was read by the probe: the walk does not ask for it again (one round trip less).
+    root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal, lazy: o.lazy }, '', zgroup ?? {}, rootAttrs),
   };
 }
 
