@@ -45,10 +45,13 @@ export function App() {
   const [endpointsOpen, setEndpointsOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const share = useShareSync();
-  // Plotly (a big chunk) loads while the dataset's metadata is read, not after the first slice arrived.
-  const wantsPlot = status === 'opening' || dataset !== null;
+  // Plotly (a big chunk) loads as soon as the tree is on screen, not after the first slice arrived; not while
+  // the groups are read, where compiling it would hold back the tree (the lazy open takes a few round trips).
+  const wantsPlot = dataset !== null;
   useEffect(() => {
-    if (wantsPlot) void loadPlotly().catch(() => undefined);
+    if (!wantsPlot) return;
+    const t = setTimeout(() => void loadPlotly().catch(() => undefined), 50);
+    return () => clearTimeout(t);
   }, [wantsPlot]);
 
   const openSource = (s: Source) => {
