@@ -93,6 +93,9 @@ class Loader implements MetadataLoader {
   private readonly flights = new Map<string, Flight>();
   private readonly listeners = new Set<(m: Dataset) => void>();
   private dirty = false;
+  /** Children read since the last model, and their groups (tidied once per model: 100,000 reads stay linear). */
+  private readonly read = new Set<PendingChild>();
+  private readonly changed = new Set<RawGroup>();
 
   constructor(
     private readonly store: Store,
@@ -132,18 +135,13 @@ class Loader implements MetadataLoader {
     if (signal.aborted) throw new AbortedError({ key: path });
     g.problems.push(...problems);
     this.slots.delete(path);
-    g.pending = (g.pending ?? []).filter((c) => c !== child);
-    const order = new Map((g.slots ?? []).map((n, i) => [n, i]));
-    const rank = (name: string) => order.get(name) ?? Number.MAX_SAFE_INTEGER;
-    if (r?.array) {
-      g.arrays.push(r.array);
-      g.arrays.sort((a, b) => rank(a.name) - rank(b.name));
-    }
+    this.read.add(child);
+    if (r?.array) g.arrays.push(r.array);
     if (r?.group) {
       g.groups.push(r.group);
-      g.groups.sort((a, b) => rank(a.name) - rank(b.name));
       this.index(r.group);
     }
+    this.changed.add(g);
     this.dirty = true;
   }
 
@@ -183,6 +181,15 @@ class Loader implements MetadataLoader {
   private publish(): Dataset {
     if (!this.dirty) return this.model;
     this.dirty = false;
+    for (const g of this.changed) {
+      g.pending = (g.pending ?? []).filter((c) => !this.read.has(c));
+      const order = new Map((g.slots ?? []).map((n, i) => [n, i]));
+      const rank = (name: string) => order.get(name) ?? Number.MAX_SAFE_INTEGER;
+      g.arrays.sort((a, b) => rank(a.name) - rank(b.name));
+      g.groups.sort((a, b) => rank(a.name) - rank(b.name));
+    }
+    this.changed.clear();
+    this.read.clear();
     this.model = shareUnchanged(modelOf(this.raw, this.probe, this.options), this.model);
     for (const l of this.listeners) l(this.model);
     return this.model;
