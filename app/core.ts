@@ -17,7 +17,7 @@ export type {
   SlicePart,
   Source,
 } from '../src/api';
-export type { Attribute, Dataset, Dimension, Group, Variable, Codec, FillValue } from '../src/model/types';
+export type { Attribute, Dataset, Dimension, Group, PendingNode, Variable, Codec, FillValue } from '../src/model/types';
 export type { Telemetry } from '../src/store/types';
 export { ZarrviewError, AbortedError, BudgetError, isZarrviewError };
 export {
@@ -51,7 +51,8 @@ export { PROJECTIONS, PROJECTION_LABELS, isProjectionName, type ProjectionName }
 export type { ProjectionSpec, LatLonGrid, Land } from '../src/geo/map-core';
 /** The map view's code (d3, the reprojection worker, coastlines), loaded on first use. */
 export const loadMapCore = () => import('../src/geo/map-core');
-export { findGroup, findVariable, parentPath } from '../src/model/find';
+export { findGroup, findVariable, parentPath, pendingPaths, walkGroups } from '../src/model/find';
+export { isPending, relatedPaths } from '../src/model/lazy';
 export {
   buildReport,
   loadStandardNames,

@@ -19,6 +19,11 @@ export interface OpenOptions {
   readonly onProgress?: ((p: Progress) => void) | undefined;
   /** Per-request timeout in ms for remote stores (default 30 000); failed requests are retried. */
   readonly timeoutMs?: number | undefined;
+  /**
+   * Show the hierarchy before every array is read: arrays whose names the group metadata gives (NCZarr, a
+   * listing) stay pending (`Group.pending`) until `load` reads them. Default false: everything is read at open.
+   */
+  readonly lazy?: boolean | undefined;
 }
 
 /**
@@ -89,7 +94,22 @@ export interface SlicePart {
 }
 
 export interface OpenedDataset {
+  /** The model as read so far (the latest; a new object after each load that changed it). */
   readonly model: Dataset;
+  /** Reads pending variables (full paths) in parallel; resolves with the model that holds them. */
+  load(paths: readonly string[], options?: { readonly signal?: AbortSignal | undefined }): Promise<Dataset>;
+  /** Reads everything still pending (the CDL, the report); `onProgress` counts variables. */
+  loadAll(options?: {
+    readonly signal?: AbortSignal | undefined;
+    readonly onProgress?: ((done: number, total: number) => void) | undefined;
+  }): Promise<Dataset>;
+  /**
+   * A variable ready to show (a full path or a bare name): read when pending, with the pending variables its axes
+   * need (coordinate variables, CF `coordinates`); undefined when the dataset has no such variable.
+   */
+  loadVariable(path: string, options?: { readonly signal?: AbortSignal | undefined }): Promise<Variable | undefined>;
+  /** Called with each new model; returns the unsubscribe function. */
+  subscribe(listener: (model: Dataset) => void): () => void;
   /** The source as a canonical string (URL with its `#mode` fragment), for share links; never credentials. */
   readonly location: string;
   read(variablePath: string, selection: readonly DimSelection[], options?: ReadOptions): Promise<Slice>;
