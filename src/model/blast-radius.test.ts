@@ -40,6 +40,35 @@ describe('blast radius', () => {
     expect(ds.problems.map((p) => p.key).sort()).toEqual(['.zgroup', 'g']);
   });
 
+  // One rule for a .zgroup that is lost or a web page (a fallback page, or a document overwritten with one): the
+  // folder is the group of the nodes it holds, with one problem; a folder that holds none is not a node.
+  const PAGE = '<!doctype html><html><body>Not here</body></html>';
+  it("a .zgroup that is a web page follows the same rule: the folder is its nodes' group, with one problem saying so", async () => {
+    const ds = await readDataset(memoryStore({ ...files, 'g/.zgroup': PAGE }));
+    expect(paths(ds)).toEqual(['/a', '/g/b', '/g/h/c']);
+    expect(ds.problems.map((p) => [p.key, p.message])).toEqual([
+      ['g', 'g/.zgroup: is a web page (HTML), not JSON; shown as a group because it holds Zarr arrays or groups.'],
+    ]);
+  });
+
+  it('a listed folder with no nodes whose .zgroup is a web page is not a node (no group, no problem)', async () => {
+    const ds = await readDataset(memoryStore({ ...files, 'e/.zgroup': PAGE, 'e/notes.txt': 'x' }));
+    expect(ds.root.groups.map((g) => g.name)).toEqual(['g']);
+    expect(ds.problems).toEqual([]);
+  });
+
+  it('a root .zgroup that is a web page, with a readable .zattrs: the root keeps its attributes, with one problem', async () => {
+    const ds = await readDataset(memoryStore({ ...files, '.zgroup': PAGE, '.zattrs': { title: 't' } }));
+    expect(paths(ds)).toEqual(['/a', '/g/b', '/g/h/c']);
+    expect(ds.root.attributes.map((a) => a.name)).toEqual(['title']);
+    expect(ds.problems.map((p) => [p.key, p.message])).toEqual([
+      [
+        '.zgroup',
+        '.zgroup: is a web page (HTML), not JSON; the root is shown as the group of the Zarr arrays and groups below it.',
+      ],
+    ]);
+  });
+
   it('an unreadable .zarray loses that array only', async () => {
     const ds = await readDataset(memoryStore({ ...files, 'g/b/.zarray': '{"shape": [3], ' }));
     expect(paths(ds)).toEqual(['/a', '/g/h/c']);

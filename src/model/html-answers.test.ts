@@ -136,6 +136,24 @@ describe('HTML answers where metadata is expected', () => {
     expect(ds.problems[0]!.message).toContain('Check the URL');
   });
 
+  it('a subgroup the NCZarr group names, whose .zgroup is a web page, is a problem with the fallback-page advice', async () => {
+    const fetch = fallbackHost({
+      '.zgroup': {
+        zarr_format: 2,
+        _nczarr_superblock: { version: '2.0.0' },
+        _nczarr_group: { dimensions: {}, arrays: [], groups: ['g'] },
+      },
+      '.zattrs': {},
+    });
+    const ds = await open(fetch, { nczarr: true });
+    expect(ds.root.groups).toEqual([]);
+    expect(ds.problems).toHaveLength(1);
+    expect(ds.problems[0]!.message).toContain(
+      'g/.zgroup: the group lists this subgroup but its .zgroup is a web page (HTML), not JSON.',
+    );
+    expect(ds.problems[0]!.message).toContain('Check the URL');
+  });
+
   it('without the fallback (404s), messages stay as they were', async () => {
     const f: FetchLike = async () => new Response('no', { status: 404 });
     const err = await open(f).catch((e: unknown) => e);

@@ -20,7 +20,7 @@ import { type JsonObject, getCI, isObject } from './json';
 import type { RawGroup } from './raw';
 import { htmlHint, throwWhyNothing } from './nothing-found';
 import { type MetaSource, getObject, mapSource, storeSource } from './source';
-import { isUnreadable, readGroupV2, readGroupV3, readSingleArrayRoot, problemOf } from './tree';
+import { implicitGroupProblem, isUnreadable, readGroupV2, readGroupV3, readSingleArrayRoot, problemOf } from './tree';
 import type { Dataset, Dialect, Group, NczarrForm, Problem } from './types';
 
 /** The `#mode` words the readers care about (the URL parser's `ModeFlags` fits). */
@@ -89,15 +89,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
   const safe = (k: string) => getObject(src, k).catch((e: unknown) => (problems.push(problemOf(k, e)), undefined));
   const [zgroup, zattrs] = await Promise.all([safe('.zgroup'), safe('.zattrs')]);
   // A root `.zgroup` that exists but is unreadable still marks a group: its children are read all the same.
-  let zgroupBroken = problems.some((p) => p.key === '.zgroup' && isUnreadable(p.error));
-  if (!zgroup && !zgroupBroken && html.has('.zgroup') && (await listsChildren(plain))) {
-    // A `.zgroup` that is a web page in a store whose listing shows children is a damaged document, not a
-    // site's fallback page: it costs only itself.
-    problems.push(
-      problemOf('.zgroup', new MetadataError('is a web page (HTML), not JSON; read as a group.', { key: '.zgroup' })),
-    );
-    zgroupBroken = true;
-  }
+  const zgroupBroken = problems.some((p) => p.key === '.zgroup' && isUnreadable(p.error));
   const rootAttrs = problems.some((p) => p.key === '.zattrs') ? undefined : Promise.resolve({ value: zattrs });
   let nczarr: NczarrForm | null = null;
   let version: string | undefined;
@@ -132,20 +124,15 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
         root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false),
       };
     }
+    // No readable root .zgroup (lost, or a web page) but Zarr nodes below it: the root is their group (with its
+    // .zattrs when there is one), with one problem — the rule every folder follows (`implicitGroupProblem`).
+    // A root with a readable .zattrs and nothing found below stays a group of those attributes, as before.
+    const below = await readGroupV2({ src, nczarr, signal: o.signal }, '', {}, Promise.resolve({ value: zattrs }));
+    if (below.arrays.length + below.groups.length > 0) {
+      problems.push(implicitGroupProblem({ src, nczarr }, ''));
+      return { zarrFormat: 2, src, nczarr, version, root: async () => below };
+    }
     if (!zattrs) {
-      // No readable root document, but Zarr nodes below it (a lost or web-page .zgroup): the root is their group.
-      const below = await readGroupV2({ src, nczarr, signal: o.signal }, '', {});
-      if (below.arrays.length + below.groups.length > 0) {
-        problems.push(
-          problemOf(
-            '.zgroup',
-            new MetadataError('no readable .zgroup at the root; read as the group of the arrays and groups below it.', {
-              key: '.zgroup',
-            }),
-          ),
-        );
-        return { zarrFormat: 2, src, nczarr, version, root: async () => below };
-      }
       await throwWhyNothing(store, o, problems);
       throw new HttpError(
         'not-found',
@@ -163,12 +150,6 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
     // The root's .zattrs was read by the probe: the walk does not ask for it again (one round trip less).
     root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal, lazy: o.lazy }, '', zgroup ?? {}, rootAttrs),
   };
-}
-
-/** Whether the store lists child folders at its root (false when it cannot list or listing fails). */
-async function listsChildren(src: MetaSource): Promise<boolean> {
-  const folders = await src.folders('').catch(() => undefined);
-  return folders !== undefined && folders.length > 0;
 }
 
 /** The variable name of a single-array root: the last segment of the location, else the dataset name. */

@@ -11,7 +11,7 @@ import { type WalkContext, problemOf } from './walk';
 import { readArrayV2 } from './walk-v2';
 import { readArrayV3 } from './walk-v3';
 
-export { isUnreadable, problemOf, type WalkContext } from './walk';
+export { implicitGroupProblem, isUnreadable, problemOf, type WalkContext } from './walk';
 export { readChildV2, readGroupV2 } from './walk-v2';
 export { readChildV3, readGroupV3 } from './walk-v3';
 

@@ -18,6 +18,7 @@ import {
   childNames,
   early,
   groupMarker,
+  implicitGroupProblem,
   join,
   metaPath,
   missingMessage,
@@ -89,14 +90,7 @@ export async function readChildV2(
     // nodes is shown as the group it must be, with a problem; one that holds none is not a node.
     const implicit = await readGroupV2({ ...ctx, lazy: false }, ck, {}, zattrsRead);
     if (implicit.arrays.length + implicit.groups.length === 0) return {};
-    problems.push(
-      problemOf(
-        ck,
-        new MetadataError('no readable .zgroup; shown as a group because it holds Zarr arrays or groups.', {
-          key: metaPath(ck, '.zgroup'),
-        }),
-      ),
-    );
+    problems.push(implicitGroupProblem(ctx, ck));
     return { group: implicit };
   } catch (e) {
     problems.push(problemOf(ck, e));

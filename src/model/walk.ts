@@ -68,22 +68,32 @@ export function isUnreadable(e: unknown): boolean {
 
 /**
  * A group's `.zgroup`: a document that exists but is unreadable is a problem, and the group is still read (its
- * attributes and children do not depend on it); undefined when it is missing.
+ * attributes and children do not depend on it); undefined when it is missing or a web page.
  */
 export async function groupMarker(ctx: WalkContext, key: string, problems: Problem[]): Promise<JsonObject | undefined> {
   try {
-    const marker = await getObject(ctx.src, key);
-    if (marker === undefined && ctx.src.htmlKeys?.has(key)) {
-      // The folder is there (listed) but its marker is a web page: a damaged document that costs only itself.
-      problems.push(problemOf(key, new MetadataError('is a web page (HTML), not JSON; read as a group.', { key })));
-      return {};
-    }
-    return marker;
+    // A web page where the marker should be counts as missing, as everywhere: whether the folder is a group then
+    // depends on what it holds (`implicitGroupProblem`).
+    return await getObject(ctx.src, key);
   } catch (e) {
     if (!isUnreadable(e)) throw e;
     problems.push(problemOf(key, e));
     return {};
   }
+}
+
+/**
+ * The one rule for a folder (or the root) with no readable `.zgroup` — lost, or answered with a web page: it is
+ * the group of the Zarr nodes it holds, with this one problem; a folder that holds none is not a node.
+ */
+export function implicitGroupProblem(ctx: WalkContext, key: string): Problem {
+  const marker = metaPath(key, '.zgroup');
+  const why = ctx.src.htmlKeys?.has(marker) ? 'is a web page (HTML), not JSON' : 'no readable .zgroup';
+  const what =
+    key === ''
+      ? 'the root is shown as the group of the Zarr arrays and groups below it'
+      : 'shown as a group because it holds Zarr arrays or groups';
+  return problemOf(key === '' ? marker : key, new MetadataError(`${why}; ${what}.`, { key: marker }));
 }
 
 export function tryParse<T>(problems: Problem[], key: string, f: () => T): T | undefined {
