@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axisLookup } from './lookup';
-import { reproject } from './reproject';
+import { fillImage, gridLookup, reprojectCells } from './reproject';
 
 describe('axisLookup', () => {
   it('finds the nearest cell on ascending and descending axes, −1 outside', () => {
@@ -23,20 +23,25 @@ describe('axisLookup', () => {
   });
 });
 
-describe('reproject', () => {
-  it('takes the nearest cell per pixel and NaN off the globe', () => {
-    // 2 × 4 grid, rows = lat [45, -45], cols = lon [0, 90, 180, 270]; value = 10·row + col.
-    const grid = {
-      values: [0, 1, 2, 3, 10, 11, 12, 13],
-      rows: 2,
-      cols: 4,
-      rowsAreLat: true,
-      lat: [45, -45],
-      lon: [0, 90, 180, 270],
-    };
-    // Plate carrée on a 8 × 2 image: x → lon −180…180, y → lat 90…−90; the last column is "off the globe".
-    const img = reproject(grid, (x, y) => (x > 7 ? null : [-180 + x * 45, 90 - y * 90]), 8, 2);
-    expect(Array.from(img.slice(0, 8))).toEqual([2, 3, 3, 0, 0, 1, 1, NaN].map((v, i) => (i === 7 ? NaN : v)));
-    expect(Array.from(img.slice(8, 15))).toEqual([12, 13, 13, 10, 10, 11, 11]);
+describe('reprojectCells', () => {
+  // 2 × 4 grid, rows = lat [45, -45], cols = lon [0, 90, 180, 270]; value = 10·row + col.
+  const grid = { kind: 'regular', rows: 2, cols: 4, rowsAreLat: true, lat: [45, -45], lon: [0, 90, 180, 270] } as const;
+  const values = [0, 1, 2, 3, 10, 11, 12, 13];
+  // Plate carrée on a 8 × 2 image: x → lon −180…180, y → lat 90…−90; the last column is "off the globe".
+  const invert = (x: number, y: number) => (x > 7 ? null : ([-180 + x * 45, 90 - y * 90] as const));
+
+  it('takes the nearest cell per pixel and −1 off the globe; values fill in NaN there', () => {
+    const cells = reprojectCells(gridLookup(grid), invert, 8, 2);
+    expect(Array.from(cells)).toEqual([2, 3, 3, 0, 0, 1, 1, -1, 6, 7, 7, 4, 4, 5, 5, -1]);
+    const img = fillImage(cells, values);
+    expect(Array.from(img.slice(0, 7))).toEqual([2, 3, 3, 0, 0, 1, 1]);
+    expect(Number.isNaN(img[7])).toBe(true);
+  });
+
+  it('rows along longitude index the transposed values', () => {
+    const t = { ...grid, rowsAreLat: false, rows: 4, cols: 2 };
+    const cells = reprojectCells(gridLookup(t), invert, 8, 2);
+    // Cell (lon j, lat i) is j·2 + i.
+    expect(Array.from(cells.slice(0, 7))).toEqual([4, 6, 6, 0, 0, 2, 2]);
   });
 });
