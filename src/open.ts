@@ -36,7 +36,7 @@ export interface DatasetReadOptions extends ReadOptions {
 
 export interface Dataset extends OpenedDataset {
   read(variablePath: string, selection: readonly DimSelection[], options?: DatasetReadOptions): Promise<Slice>;
-  /** Colours a 2-D slice into a PNG image off the calling thread (in the decode workers where there are some). */
+  /** Colours a 2-D slice into RGBA pixels off the calling thread (in the decode workers where there are some). */
   renderImage(
     image: ImageRequest,
     options?: { signal?: AbortSignal | undefined; priority?: 'normal' | 'low' | undefined },

@@ -65,8 +65,9 @@ export function ExportBar({ slice, frame, formats, plot }: Props) {
           run(async () => {
             const el = plot.current;
             if (!el) throw new Error('There is no plot to export.');
-            const P = await loadPlotly();
-            const url = await P.toImage(el, { format: 'png', width: 1200, height: 800 });
+            const url = plot.toImage
+              ? await plot.toImage()
+              : await (await loadPlotly()).toImage(el, { format: 'png', width: 1200, height: 800 });
             download(`${stem}.png`, dataUrlBytes(url).buffer as ArrayBuffer, 'image/png');
           })
         }

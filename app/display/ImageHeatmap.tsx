@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { colorbarTicks, colorscale, formatNumber } from '../core';
-import { PlotlyView, type HoverEvent } from '../plot/PlotlyView';
+import { RasterPlot, type RasterImage, type RasterPointer } from '../plot/RasterPlot';
 import type { ViewOptions } from '../state/view-options';
 import { useDataset } from '../state/dataset-store';
 import type { AxisInfo } from './Heatmap';
@@ -27,8 +27,8 @@ interface Readout {
 }
 
 /**
- * A big 2-D slice as an image under plotly's axes: coloured in the decode workers, with a colour bar of the same
- * scale (an empty marker trace carries it) and hover values looked up in the slice.
+ * A big 2-D slice as pixels under plotly's axes (`RasterPlot`): coloured in the decode workers, with a colour bar
+ * of the same scale and hover values looked up in the slice.
  */
 export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }: Props) {
   const dataset = useDataset((s) => s.dataset);
@@ -42,123 +42,101 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }:
   const placeKey = JSON.stringify({
     x: placement(uniformAxis(x.values) ?? { start: 0, step: 1 }, nx, step),
     y: placement(uniformAxis(y.values) ?? { start: 0, step: 1 }, ny, step),
+    width: Math.ceil(nx / step),
+    height: Math.ceil(ny / step),
   });
-  const place = useMemo(() => JSON.parse(placeKey) as Record<'x' | 'y', ReturnType<typeof placement>>, [placeKey]);
-  const xTitle = x.title;
-  const yTitle = y.title;
+  const place = useMemo(
+    () => JSON.parse(placeKey) as Record<'x' | 'y', ReturnType<typeof placement>> & { width: number; height: number },
+    [placeKey],
+  );
   useEffect(() => {
     if (!dataset) return;
     let alive = true;
-    performance.mark('zarrview:image-asked');
     sliceImage(dataset, imageRequest(data, transposed, options, { x: place.x.flip, y: place.y.flip }))
-      .then((image) => alive && (performance.mark('zarrview:image-ready'), setShown({ image, data }), setError(null)))
+      .then((image) => alive && (setShown({ image, data }), setError(null)))
       .catch((e: unknown) => alive && setError(e));
     return () => {
       alive = false;
     };
   }, [dataset, data, transposed, options, place]);
 
-  const plot = useMemo(() => {
+  const raster = useMemo((): RasterImage | null => {
+    if (!shown) return null;
+    const { width, height, source } = shown.image;
+    return { width, height, source };
+  }, [shown]);
+  const rasterPlace = useMemo(
+    () => ({
+      x0: place.x.start,
+      dx: place.x.size,
+      y0: place.y.start,
+      dy: place.y.size,
+      width: place.width,
+      height: place.height,
+    }),
+    [place],
+  );
+  const colorbar = useMemo(() => {
     if (!shown) return null;
     const { image } = shown;
     const ticks =
       options.scale === 'linear' ? null : colorbarTicks(options.scale, image.zmin, image.zmax, image.threshold);
-    const traces = [
-      {
-        type: 'image',
-        source: image.source,
-        x0: place.x.start,
-        dx: place.x.size,
-        y0: place.y.start,
-        dy: place.y.size,
-        hoverinfo: 'none',
-      },
-      {
-        type: 'scatter',
-        x: [null],
-        y: [null],
-        mode: 'markers',
-        hoverinfo: 'skip',
-        showlegend: false,
-        marker: {
-          color: [image.zmin, image.zmax],
-          cmin: image.zmin,
-          cmax: image.zmax,
-          colorscale: colorscale(options.colormap, options.invert),
-          showscale: true,
-          colorbar: {
-            title: { text: title, side: 'right' },
-            ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}),
-          },
-        },
-      },
-    ];
-    const note = image.step > 1 ? ` (every ${image.step}th cell shown)` : '';
-    const layout = {
-      xaxis: { title: { text: xTitle + note }, type: 'linear', autorange: true },
-      // Fill the plot area as a heatmap trace does (an image trace would lock the aspect ratio by default).
-      yaxis: { title: { text: yTitle }, type: 'linear', autorange: true, scaleanchor: false },
+    return {
+      colorscale: colorscale(options.colormap, options.invert),
+      cmin: image.zmin,
+      cmax: image.zmax,
+      title,
+      ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}),
     };
-    return { traces, layout };
-  }, [shown, xTitle, yTitle, title, options, place]);
+  }, [shown, title, options]);
+  const layout = useMemo(() => {
+    const note = step > 1 ? ` (every ${step}th cell shown)` : '';
+    return { xaxis: { title: { text: x.title + note } }, yaxis: { title: { text: y.title } } };
+  }, [x.title, y.title, step]);
 
   // The slice indices (x, y) of an image pixel [row, col].
   const cellOf = useMemo(
     () =>
-      ([row, col]: [number, number]): [number, number] => {
-        const { step: s, width, height } = shown?.image ?? { step: 1, width: 0, height: 0 };
-        return [(place.x.flip ? width - 1 - col : col) * s, (place.y.flip ? height - 1 - row : row) * s];
+      (row: number, col: number): [number, number] => {
+        const { width, height } = place;
+        return [(place.x.flip ? width - 1 - col : col) * step, (place.y.flip ? height - 1 - row : row) * step];
       },
-    [shown, place],
+    [place, step],
   );
-  const onClick = useMemo(
-    () => (e: HoverEvent) => {
-      const pn = e.points.find((p) => p.curveNumber === 0)?.pointNumber;
-      if (onCell && shown && Array.isArray(pn)) onCell(...cellOf(pn as [number, number]));
-    },
-    [onCell, shown, cellOf],
-  );
-
-  const onHover = useMemo(
-    () => (e: HoverEvent | null) => {
-      const pt = e?.points.find((p) => p.curveNumber === 0);
-      const pn = pt?.pointNumber;
-      if (!e || !shown || !Array.isArray(pn) || !e.event) return setReadout(null);
-      const [xi, yi] = cellOf(pn as [number, number]);
-      const n1 = shown.data.shape[1] ?? 1;
-      const i = transposed ? xi * n1 + yi : yi * n1 + xi;
-      const v = shown.data.values[i];
-      const masked = shown.data.mask?.[i] === 1 || v === undefined || Number.isNaN(v);
-      const label = (a: AxisInfo, k: number) =>
-        a.values[k] === undefined
-          ? String(k)
-          : typeof a.values[k] === 'number'
-            ? formatNumber(a.values[k])
-            : String(a.values[k]);
-      const box = (
-        e.event.currentTarget instanceof Element ? e.event.currentTarget : (e.event.target as Element | null)
-      )
-        ?.closest('figure')
-        ?.getBoundingClientRect();
-      setReadout({
-        left: e.event.clientX - (box?.left ?? 0) + 12,
-        top: e.event.clientY - (box?.top ?? 0) + 12,
-        lines: [
-          `${x.title}: ${label(x, xi)}`,
-          `${y.title}: ${label(y, yi)}`,
-          `${title}: ${masked ? 'masked' : formatNumber(v)}`,
-        ],
-      });
-    },
-    [shown, transposed, x, y, title, cellOf],
-  );
+  const onClick = (p: RasterPointer) => {
+    if (onCell && p.col !== null && p.row !== null) onCell(...cellOf(p.row, p.col));
+  };
+  const onHover = (p: RasterPointer | null) => {
+    if (!p || !shown || p.col === null || p.row === null) return setReadout(null);
+    const [xi, yi] = cellOf(p.row, p.col);
+    const m1 = shown.data.shape[1] ?? 1;
+    const i = transposed ? xi * m1 + yi : yi * m1 + xi;
+    const v = shown.data.values[i];
+    const masked = shown.data.mask?.[i] === 1 || v === undefined || Number.isNaN(v);
+    const label = (a: AxisInfo, k: number) =>
+      a.values[k] === undefined
+        ? String(k)
+        : typeof a.values[k] === 'number'
+          ? formatNumber(a.values[k])
+          : String(a.values[k]);
+    setReadout({
+      left: p.left + 12,
+      top: p.top + 12,
+      lines: [
+        `${x.title}: ${label(x, xi)}`,
+        `${y.title}: ${label(y, yi)}`,
+        `${title}: ${masked ? 'masked' : formatNumber(v)}`,
+      ],
+    });
+  };
 
   if (error) return <ErrorMessage error={error} title="The heatmap image could not be made" />;
-  if (!plot) return <p className="muted">Drawing…</p>;
   return (
-    <PlotlyView
-      data={plot.traces}
-      layout={plot.layout}
+    <RasterPlot
+      image={raster}
+      placement={rasterPlace}
+      colorbar={colorbar}
+      layout={layout}
       label={`Heatmap of ${title}`}
       testId="heatmap"
       onHover={onHover}
@@ -176,6 +154,6 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }:
           ))}
         </div>
       )}
-    </PlotlyView>
+    </RasterPlot>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * Big 2-D slices are drawn as an image coloured in the decode workers (plotly then only places one PNG under its
- * axes) instead of a heatmap trace of a million cells. This module decides when, builds the request, and keeps
+ * Big 2-D slices are drawn as an image coloured in the decode workers (drawn on a canvas under plotly's axes)
+ * instead of a heatmap trace of a million cells. This module decides when, builds the request, and keeps
  * the last few images (the neighbours a prefetch prepared, the slice on screen) by values object (decoded once
  * per slice, see decode-cache.ts) and colour options.
  */
@@ -9,7 +9,7 @@ import type { ViewOptions } from '../state/view-options';
 import { displayStep, type Values } from './plot-data';
 
 /** Fewer cells than this read better (and draw fast enough) as a heatmap trace. */
-export const IMAGE_MIN_CELLS = 40_000;
+export const IMAGE_MIN_CELLS = 10_000;
 /** Most pixels of one image; bigger slices are shown every k-th cell. */
 export const IMAGE_MAX_CELLS = 4_000_000;
 
@@ -111,27 +111,28 @@ function requestKey(req: ImageRequest): string {
   ]);
 }
 
-export interface ShownImage extends Omit<RenderedImage, 'png' | 'rgba'> {
-  /** A data URL plotly can show. */
-  readonly source: string;
+export interface ShownImage extends Omit<RenderedImage, 'rgba'> {
+  /** The pixels, ready to draw. */
+  readonly source: CanvasImageSource;
   readonly step: number;
 }
 
-const MAX_IMAGES = 12;
-const images = new Map<string, Promise<ShownImage>>();
+/** Images kept (the one on screen, the neighbours a prefetch coloured): bounded by their pixels' bytes. */
+const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
+const images = new Map<string, { promise: Promise<ShownImage>; bytes: number }>();
 
 function hasRender(ds: OpenedDataset): ds is OpenDataset {
   return typeof (ds as Partial<OpenDataset>).renderImage === 'function';
 }
 
-/** PNG of raw pixels on this thread (only where the dataset cannot colour in workers). */
-function encodeHere(img: RenderedImage): string {
+/** Pixels as something a canvas draws: an ImageBitmap, or a canvas where there is no createImageBitmap. */
+async function drawable(img: RenderedImage): Promise<CanvasImageSource> {
+  const data = new ImageData(img.rgba as Uint8ClampedArray<ArrayBuffer>, img.width, img.height);
+  if (typeof createImageBitmap === 'function') return createImageBitmap(data);
   const canvas = document.createElement('canvas');
-  canvas.width = img.width;
-  canvas.height = img.height;
-  const ctx = canvas.getContext('2d');
-  if (ctx && img.rgba) ctx.putImageData(new ImageData(new Uint8ClampedArray(img.rgba), img.width, img.height), 0, 0);
-  return canvas.toDataURL('image/png');
+  [canvas.width, canvas.height] = [img.width, img.height];
+  canvas.getContext('2d')?.putImageData(data, 0, 0);
+  return canvas;
 }
 
 /** The image of a slice: from the cache, or coloured (in the decode workers) and cached. */
@@ -145,15 +146,22 @@ export function sliceImage(
   if (hit) {
     images.delete(key);
     images.set(key, hit);
-    return hit;
+    return hit.promise;
   }
   if (!hasRender(ds)) return Promise.reject(new Error('This dataset cannot colour images.'));
-  const p = ds.renderImage(req, { priority }).then((img): ShownImage => {
+  const p = ds.renderImage(req, { priority }).then(async (img): Promise<ShownImage> => {
     const { width, height, zmin, zmax, threshold } = img;
-    return { width, height, zmin, zmax, threshold, step: req.step, source: img.png ?? encodeHere(img) };
+    return { width, height, zmin, zmax, threshold, step: req.step, source: await drawable(img) };
   });
   p.catch(() => images.delete(key));
-  images.set(key, p);
-  if (images.size > MAX_IMAGES) images.delete(images.keys().next().value as string);
+  const [n0, n1] = req.shape;
+  images.set(key, { promise: p, bytes: Math.ceil(n0 / req.step) * Math.ceil(n1 / req.step) * 4 });
+  let total = 0;
+  for (const e of images.values()) total += e.bytes;
+  for (const [k, e] of images) {
+    if (total <= MAX_IMAGE_BYTES || images.size <= 1) break;
+    images.delete(k);
+    total -= e.bytes;
+  }
   return p;
 }

@@ -14,6 +14,8 @@ export function loadPlotly(): Promise<PlotlyModule> {
 /** Where a plot puts its element once drawn (for PNG export); one per slice view, given by its context. */
 export interface PlotTarget {
   current: HTMLElement | null;
+  /** The PNG of the plot as shown, when plotly's own `toImage` would miss part of it (pixels drawn under its axes). */
+  toImage?: (() => Promise<string>) | undefined;
 }
 
 export const PlotTargetContext = createContext<PlotTarget | null>(null);
@@ -42,7 +44,8 @@ interface PlotElement extends HTMLDivElement {
   removeAllListeners?: (name: string) => void;
 }
 
-function themeLayout(): Record<string, unknown> {
+/** The page's colours and font as a plotly layout (transparent backgrounds). */
+export function themeLayout(): Record<string, unknown> {
   const css = getComputedStyle(document.documentElement);
   const fg = css.getPropertyValue('--fg').trim() || '#222';
   return {
@@ -74,7 +77,6 @@ export function PlotlyView({ data, layout, label, testId, onHover, onClick, chil
       .then((P) => {
         if (!alive) return;
         const base = themeLayout();
-        performance.mark('zarrview:plot-start');
         return P.react(
           el,
           data,
@@ -82,8 +84,10 @@ export function PlotlyView({ data, layout, label, testId, onHover, onClick, chil
           { responsive: true, displaylogo: false },
         ).then(() => {
           if (!alive) return;
-          if (target) target.current = el;
-          performance.mark('zarrview:plot-done');
+          if (target) {
+            target.current = el;
+            target.toImage = undefined;
+          }
           if (el.on && !el.dataset.hoverWired) {
             el.dataset.hoverWired = '1';
             el.on('plotly_hover', (e) => hover.current?.(e));

@@ -65,7 +65,6 @@ export const useSlice = create<SliceState>((set, get) => ({
         compare ? ds.read(compare, selection, { signal: controller.signal, stride }) : Promise.resolve(null),
       ]);
       if (get().controller !== controller) return;
-      performance.mark('zarrview:slice-read');
       const other = b ? { slice: b, decoded: decode(ds, b) } : null;
       set({
         shown: { key, slice, decoded: decode(ds, slice), selection, other, stride },

@@ -1,11 +1,15 @@
 /**
- * A big slice (240 × 320) is drawn as an image coloured in the decode workers: plotly shows one image trace with
- * a colour bar; hovering shows the coordinates and the value of the cell under the pointer, looked up in the
- * slice; the colours are the colour map's (the lowest value has the map's first colour).
+ * A big slice (240 × 320) is drawn as an image coloured in the decode workers, on a canvas under plotly's axes:
+ * plotly holds only the colour bar's trace; hovering shows the coordinates and the value of the cell under the
+ * pointer, looked up in the slice; the colours are the colour map's (the lowest value has the map's first colour);
+ * the pixels stay on their cells when the axes zoom.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
-import { openUrl, selectPath } from '../ui/helpers';
+import { colorAt, rgbStops } from '../../src/render/colormap';
+import { ROOT, openUrl, selectPath } from '../ui/helpers';
 import { NX, NY, latAt, lonAt, valueAt, writeBigField } from './big-field';
 
 const url = () => `${STATIC_URL}${writeBigField('image-heatmap')}#mode=zarr`;
@@ -23,11 +27,17 @@ test('a big slice is an image with a colour bar; hover shows the cell’s coordi
   await selectPath(page, '/field');
   const heatmap = page.getByTestId('heatmap');
   await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
-  expect(await traceTypes(page)).toEqual(['image', 'scatter']);
+  expect(await traceTypes(page)).toEqual(['scatter']);
   await expect(heatmap.locator('.colorbar')).toBeVisible();
-  // The image is placed on the coordinates: x from lon 0; lat descends, so rows run from the last one (lat -59.5).
-  const trace = (await heatmap.evaluate((el) => (el as unknown as { data: Record<string, number>[] }).data[0]))!;
-  expect([trace.x0, trace.dx, trace.y0, trace.dy]).toEqual([lonAt(0), 0.5, latAt(NY - 1), 0.5]);
+  // The axes span the cells' outer edges: lon 0 ± 0.25 … lon at NX − 1 ± 0.25; lat likewise.
+  const ranges = await heatmap.evaluate((el) => {
+    const fl = (el as unknown as { _fullLayout: Record<string, { range: number[] }> })._fullLayout;
+    return [fl.xaxis!.range, fl.yaxis!.range];
+  });
+  expect(ranges).toEqual([
+    [lonAt(0) - 0.25, lonAt(NX - 1) + 0.25],
+    [latAt(NY - 1) - 0.25, latAt(0) + 0.25],
+  ]);
 
   await heatmap.scrollIntoViewIfNeeded();
   const box = (await heatmap.locator('.nsewdrag').first().boundingBox())!;
@@ -56,35 +66,69 @@ test('a big slice is an image with a colour bar; hover shows the cell’s coordi
   }
 });
 
-test('the image’s pixels have the colour map’s colours: the lowest value the first stop, the highest the last', async ({
-  page,
-}) => {
+test('the canvas’s pixels have the colour map’s colours at their cells, and follow a zoom', async ({ page }) => {
   await page.goto('/');
   await openUrl(page, url());
   await selectPath(page, '/field');
   const heatmap = page.getByTestId('heatmap');
   await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
-  const px = await heatmap.evaluate(
-    async (el, [ny = 0, nx = 0]) => {
-      const src = (el as unknown as { data: { source: string }[] }).data[0]!.source;
-      const img = new Image();
-      img.src = src;
-      await img.decode();
-      const c = document.createElement('canvas');
-      [c.width, c.height] = [img.width, img.height];
-      const ctx = c.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const at = (x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data);
-      // Image row 0 is the last lat index (the image is drawn bottom-up on an ascending axis).
-      return { size: [img.width, img.height], first: at(0, ny - 1), last: at(nx - 1, 0), masked: at(9, ny - 1 - 7) };
-    },
-    [NY, NX],
-  );
-  expect(px.size).toEqual([NX, NY]);
-  expect(px.first).toEqual([0x44, 0x01, 0x54, 255]); // viridis' first stop
-  expect(px.last).toEqual([0xfd, 0xe7, 0x25, 255]); // and its last
-  expect(px.masked[3]).toBe(0); // a masked cell is a gap
+  await heatmap.scrollIntoViewIfNeeded();
+  const cells: [number, number][] = [
+    [0, 0], // the lowest value: the map's first stop
+    [NX - 1, NY - 1], // the highest: its last
+    [9, 7], // masked: a gap
+  ];
+  expect(await canvasColours(page, cells)).toEqual([
+    [0x44, 0x01, 0x54, 255],
+    [0xfd, 0xe7, 0x25, 255],
+    [0, 0, 0, 0],
+  ]);
+  // Zoom into the top-right quarter with plotly's zoom box: the same cells keep their colours.
+  const box = (await heatmap.locator('.nsewdrag').first().boundingBox())!;
+  const rendered = Number(await heatmap.getAttribute('data-rendered'));
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.02);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.99, box.y + box.height * 0.5, { steps: 5 });
+  await page.mouse.up();
+  await expect
+    .poll(() =>
+      heatmap.evaluate(
+        (el) => (el as unknown as { _fullLayout: { xaxis: { range: number[] } } })._fullLayout.xaxis.range[0],
+      ),
+    )
+    .toBeGreaterThan(lonAt(NX / 2) - 5);
+  expect(Number(await heatmap.getAttribute('data-rendered'))).toBe(rendered);
+  const zoomed: [number, number][] = [
+    [NX - 20, 15],
+    [NX / 2 + 20, 100],
+  ];
+  expect(await canvasColours(page, zoomed)).toEqual(zoomed.map(([x, y]) => colourOfCell(x, y)));
 });
+
+/** The colour viridis gives a cell of this field (linear scale over the slice's extremes). */
+function colourOfCell(x: number, y: number): number[] {
+  const lo = valueAt(0, 0, 0);
+  const hi = valueAt(0, NY - 1, NX - 1);
+  return [...colorAt(rgbStops('viridis'), (valueAt(0, y, x) - lo) / (hi - lo)), 255];
+}
+
+/** Pixels of the raster canvas at the centres of cells (x, y) (lon/lat from the indices), as the axes place them. */
+function canvasColours(page: Page, cells: [number, number][]): Promise<number[][]> {
+  return page.getByTestId('heatmap').evaluate(
+    (el, pts) => {
+      const fl = (el as unknown as { _fullLayout: Record<string, { d2p(v: number): number }> })._fullLayout;
+      const canvas = el.parentElement!.querySelector('canvas')!;
+      const ctx = canvas.getContext('2d')!;
+      const k = canvas.width / canvas.getBoundingClientRect().width;
+      return pts.map(([lon = 0, lat = 0]) => {
+        const px = Math.floor(fl.xaxis!.d2p(lon) * k);
+        const py = Math.floor(fl.yaxis!.d2p(lat) * k);
+        return Array.from(ctx.getImageData(px, py, 1, 1).data);
+      });
+    },
+    cells.map(([x, y]) => [lonAt(x), latAt(y)]),
+  );
+}
 
 test('scrubbing: the next time step was prefetched while the first was shown (telemetry counts the hits)', async ({
   page,
@@ -124,4 +168,48 @@ test('scrubbing: the next time step was prefetched while the first was shown (te
   const box = (await heatmap.locator('.nsewdrag').first().boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
   await expect(page.getByTestId('hover-value')).toContainText(/big field: 1\d{6}/);
+});
+
+test('ERA5-like t: pixels at known cells have the colours of zarr-python’s values; hover reads the value', async ({
+  page,
+}) => {
+  const e = (
+    JSON.parse(readFileSync(path.join(ROOT, 'fixtures/xarray-world/expected.json'), 'utf8')) as {
+      datasets: Record<string, { values: Record<string, (number | string)[] | number> }>;
+    }
+  ).datasets['era5-like']!.values;
+  const [lo, hi] = [e.min_first_field as number, e.max_first_field as number];
+  const rows: Record<number, number[]> = { 0: e.first_row as number[], 45: e.middle_row as number[] };
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/xarray-world/era5-like.zarr`);
+  await selectPath(page, '/t');
+  const heatmap = page.getByTestId('heatmap');
+  await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
+  expect(await traceTypes(page)).toEqual(['scatter']);
+  await heatmap.scrollIntoViewIfNeeded();
+  // The 2° grid: latitude 90 → −90 (row r at 90 − 2r), longitude 0 → 358 (column c at 2c).
+  const cells = [0, 45].flatMap((r) => [0, 5, 7].map((c) => [r, c] as const));
+  const got = await heatmap.evaluate(
+    (el, pts) => {
+      const fl = (el as unknown as { _fullLayout: Record<string, { d2p(v: number): number }> })._fullLayout;
+      const canvas = el.parentElement!.querySelector('canvas')!;
+      const k = canvas.width / canvas.getBoundingClientRect().width;
+      const ctx = canvas.getContext('2d')!;
+      return pts.map(([lat = 0, lon = 0]) =>
+        Array.from(ctx.getImageData(Math.floor(fl.xaxis!.d2p(lon) * k), Math.floor(fl.yaxis!.d2p(lat) * k), 1, 1).data),
+      );
+    },
+    cells.map(([r, c]) => [90 - 2 * r, 2 * c]),
+  );
+  expect(got).toEqual(cells.map(([r, c]) => [...colorAt(rgbStops('viridis'), (rows[r]![c]! - lo) / (hi - lo)), 255]));
+  // Hover over row 45, column 7: the read-out shows zarr-python's value.
+  const at = await heatmap.evaluate((el) => {
+    const fl = (el as unknown as { _fullLayout: Record<string, any> })._fullLayout; // eslint-disable-line @typescript-eslint/no-explicit-any -- plotly internals
+    const box = el.getBoundingClientRect();
+    return { x: box.left + fl._size.l + fl.xaxis.d2p(14), y: box.top + fl._size.t + fl.yaxis.d2p(0) };
+  });
+  await page.mouse.move(at.x, at.y, { steps: 3 });
+  const text = await page.getByTestId('hover-value').innerText();
+  const value = Number(/: (-?[\d.]+)$/m.exec(text.split('\n').pop() ?? '')?.[1]);
+  expect(Math.abs(value - rows[45]![7]!)).toBeLessThan(1e-4 * rows[45]![7]!);
 });

@@ -66,42 +66,49 @@ for (const e of expected) {
   });
 }
 
-test('a click on a heatmap cell gives the same series as the map', async ({ page }) => {
-  const e = expected.find((s) => s.variable === '/tas')!;
-  await page.goto('/');
-  await openUrl(page, `${STATIC_URL}/fixtures/${e.dataset}`);
-  await selectPath(page, e.variable);
-  await page.getByRole('button', { name: 'Heatmap', exact: true }).click();
-  const plot = page.getByTestId('heatmap');
-  await expect(plot).toHaveAttribute('data-rendered', /\d+/);
-  await plot.scrollIntoViewIfNeeded();
-  // The page position of the cell centre (lon on x, lat on y), from plotly's own axis scales.
-  const at = await plot.evaluate(
-    (el, [lat, lon]) => {
-      const fl = (el as unknown as { _fullLayout: Record<string, any> })._fullLayout; // eslint-disable-line @typescript-eslint/no-explicit-any -- plotly internals
-      const box = el.getBoundingClientRect();
-      return {
-        x: box.left + fl._size.l + fl.xaxis.d2p(lon),
-        y: box.top + fl._size.t + fl.yaxis.d2p(lat),
-      };
-    },
-    [e.lat, e.lon] as const,
-  );
-  await page.mouse.click(at.x, at.y);
-  const region = page.getByRole('region', { name: `Time series at (${e.lat}, ${e.lon})` });
-  await expect(region).toBeVisible();
-  await region.getByTestId('series-read').click();
-  await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
-  const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
-  const got = readFileSync((await dl.path())!, 'utf8')
-    .trim()
-    .split(/\r\n/)
-    .slice(1)
-    .map((r) => r.split(',')[1] ?? '');
-  expect(got).toHaveLength(e.decoded.length);
-  got.forEach((g, i) => {
-    const want = e.decoded[i];
-    if (want === null || want === undefined) expect(g).toBe('');
-    else expect(Math.abs(Number(g) - want)).toBeLessThanOrEqual(1e-5 * Math.abs(want));
+// `/tas` (36 × 72) is a plotly heatmap trace; `/t` (91 × 180) is pixels on a canvas under plotly's axes.
+for (const [variable, kind] of [
+  ['/tas', 'heatmap trace'],
+  ['/t', 'image'],
+] as const)
+  test(`a click on a heatmap cell (${kind}) gives the same series as the map`, async ({ page }) => {
+    const e = expected.find((s) => s.variable === variable)!;
+    await page.goto('/');
+    await openUrl(page, `${STATIC_URL}/fixtures/${e.dataset}`);
+    await selectPath(page, e.variable);
+    await page.getByRole('button', { name: 'Heatmap', exact: true }).click();
+    const plot = page.getByTestId('heatmap');
+    await expect(plot).toHaveAttribute('data-rendered', /\d+/);
+    const types = await plot.evaluate((el) => (el as unknown as { data: { type: string }[] }).data.map((t) => t.type));
+    expect(types).toEqual(kind === 'image' ? ['scatter'] : ['heatmap']);
+    await plot.scrollIntoViewIfNeeded();
+    // The page position of the cell centre (lon on x, lat on y), from plotly's own axis scales.
+    const at = await plot.evaluate(
+      (el, [lat, lon]) => {
+        const fl = (el as unknown as { _fullLayout: Record<string, any> })._fullLayout; // eslint-disable-line @typescript-eslint/no-explicit-any -- plotly internals
+        const box = el.getBoundingClientRect();
+        return {
+          x: box.left + fl._size.l + fl.xaxis.d2p(lon),
+          y: box.top + fl._size.t + fl.yaxis.d2p(lat),
+        };
+      },
+      [e.lat, e.lon] as const,
+    );
+    await page.mouse.click(at.x, at.y);
+    const region = page.getByRole('region', { name: `Time series at (${e.lat}, ${e.lon})` });
+    await expect(region).toBeVisible();
+    await region.getByTestId('series-read').click();
+    await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
+    const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
+    const got = readFileSync((await dl.path())!, 'utf8')
+      .trim()
+      .split(/\r\n/)
+      .slice(1)
+      .map((r) => r.split(',')[1] ?? '');
+    expect(got).toHaveLength(e.decoded.length);
+    got.forEach((g, i) => {
+      const want = e.decoded[i];
+      if (want === null || want === undefined) expect(g).toBe('');
+      else expect(Math.abs(Number(g) - want)).toBeLessThanOrEqual(1e-5 * Math.abs(want));
+    });
   });
-});

@@ -18,7 +18,7 @@ export interface PrepareRequest {
   readonly spec: ChunkSpec;
 }
 
-/** Colour a 2-D slice into an image (and encode it as PNG where the worker can). */
+/** Colour a 2-D slice into an RGBA image. */
 export interface RenderRequest {
   readonly type: 'render';
   readonly id: number;

@@ -34,13 +34,13 @@ export function handlePrepare(msg: PrepareRequest): void {
   decoders.get(msg.spec).catch(() => undefined);
 }
 
-/** Colours (and encodes) one slice image. */
+/** Colours one slice image (its pixels go back transferred). */
 async function handleRender(msg: RenderRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
   try {
     const image = await renderImage(msg.image);
     return {
       response: { type: 'rendered', id: msg.id, image },
-      transfer: image.rgba ? [image.rgba.buffer as ArrayBuffer] : [],
+      transfer: [image.rgba.buffer as ArrayBuffer],
     };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
