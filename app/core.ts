@@ -48,7 +48,7 @@ export { axisLookup } from '../src/geo/lookup';
 export { planSeries, seriesDimension, type SeriesPlan } from '../src/series/plan';
 export { PROJECTIONS, PROJECTION_LABELS, isProjectionName, type ProjectionName } from '../src/geo/projection-names';
 export type { ProjectionSpec, Land } from '../src/geo/map-core';
-export { fillImage, type GridGeometry } from '../src/geo/reproject';
+export type { GridGeometry } from '../src/geo/reproject';
 export type { ReprojectTask } from '../src/geo/reproject-task';
 /** The map view's main-thread code (d3 for hover and coastlines, Natural Earth), loaded on first use. */
 export const loadMapCore = () => import('../src/geo/map-core');

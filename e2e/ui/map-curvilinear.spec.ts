@@ -11,7 +11,7 @@ import { makeProjection } from '../../src/geo/projection';
 import { PROJECTIONS } from '../../src/geo/projection-names';
 import { STATIC_URL } from '../harness/ports';
 import { ROOT, openUrl, selectPath } from './helpers';
-import { check, farFromCoast } from './map-helpers';
+import { check, farFromCoast, framePoint } from './map-helpers';
 
 interface Probe {
   index: [number, number];
@@ -78,29 +78,30 @@ test('hover gives latitude, longitude and the value xarray reads at each probe c
   test.setTimeout(90_000);
   const canvas = page.getByTestId('map-canvas');
   await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
   const w = Number(await canvas.getAttribute('data-width'));
   const h = Number(await canvas.getAttribute('data-height'));
   const proj = makeProjection({ name: 'equirectangular', center: [0, 0], width: w, height: h });
   const at = (p: Probe) => {
     const [x, y] = proj([p.lon, p.lat])!;
-    return { x: (x * box.width) / w, y: (y * box.height) / h };
+    return framePoint(page, x, y);
   };
   const hover = page.getByTestId('map-hover');
   for (const p of expected.probes) {
-    await canvas.hover({ position: at(p) });
+    const q = await at(p);
+    await page.mouse.move(q.x, q.y);
     await expect(hover).toHaveText(/^lat -?[\d.]+°, lon -?[\d.]+°: [\d.]+ — Near-Surface Air Temperature \[K\]$/);
     const m = /^lat (-?[\d.]+)°, lon (-?[\d.]+)°: ([\d.]+)/.exec((await hover.textContent()) ?? '')!;
     expect(Math.abs(Number(m[1]) - p.lat), `lat at ${p.index.join(',')}`).toBeLessThan(0.5);
     expect(Math.abs(Number(m[2]) - p.lon), `lon at ${p.index.join(',')}`).toBeLessThan(0.5);
     expect(Math.abs(Number(m[3]) - p.value), `value at ${p.index.join(',')}`).toBeLessThan(1e-3);
   }
-  await canvas.hover({ position: at({ lat: -30, lon: -150 } as Probe) });
+  const off = await at({ lat: -30, lon: -150 } as Probe);
+  await page.mouse.move(off.x, off.y);
   await expect(hover).toHaveText(/: no data — /);
 
   const p = expected.probes[7]!;
-  await canvas.click({ position: at(p) });
+  const c = await at(p);
+  await page.mouse.click(c.x, c.y);
   const region = page.getByRole('region', { name: `Time series at (${six(p.lat)}, ${six(p.lon)})` });
   await expect(region).toBeVisible();
   await region.getByTestId('series-read').click();

@@ -37,8 +37,8 @@ export const OCEAN: [number, number][] = [
   [-40, -60],
 ];
 
-export async function pixels(page: Page, pts: [number, number][]): Promise<number[][]> {
-  return page.getByTestId('map-canvas').evaluate((c, p) => {
+export async function pixels(page: Page, pts: [number, number][], testId = 'map-canvas'): Promise<number[][]> {
+  return page.getByTestId(testId).evaluate((c, p) => {
     const ctx = (c as HTMLCanvasElement).getContext('2d')!;
     return p.map(([x, y]) => Array.from(ctx.getImageData(x - 1, y - 1, 3, 3).data));
   }, pts);
@@ -51,19 +51,45 @@ export const isCoast = (block: number[]) => {
 };
 export const isData = (block: number[]) => block[16 + 3] === 255 && !isCoast(block.slice(16, 20));
 
-/** The points farther than `deg` degrees from every vertex of Natural Earth's 50m coastline (no outline near). */
-export function farFromCoast(points: [number, number][], deg: number): [number, number][] {
-  const topo50 = JSON.parse(
-    readFileSync(createRequire(import.meta.url).resolve('world-atlas/land-50m.json'), 'utf8'),
-  ) as Topology;
-  const land50 = feature(topo50, topo50.objects.land!) as GeoJSON.FeatureCollection;
-  const vertices = land50.features.flatMap((f) =>
+let land50: GeoJSON.FeatureCollection | undefined;
+function land50m(): GeoJSON.FeatureCollection {
+  if (!land50) {
+    const topo50 = JSON.parse(
+      readFileSync(createRequire(import.meta.url).resolve('world-atlas/land-50m.json'), 'utf8'),
+    ) as Topology;
+    land50 = feature(topo50, topo50.objects.land!) as GeoJSON.FeatureCollection;
+  }
+  return land50;
+}
+
+function vertices50m(): number[][] {
+  return land50m().features.flatMap((f) =>
     f.geometry.type === 'MultiPolygon'
       ? f.geometry.coordinates.flat(2)
       : f.geometry.type === 'Polygon'
         ? f.geometry.coordinates.flat(1)
         : [],
   );
+}
+
+/** Vertices of Natural Earth's 50m coastline (rings of over 100 points), every 10th. */
+export function coast50m(): [number, number][] {
+  return land50m()
+    .features.flatMap((f) =>
+      f.geometry.type === 'MultiPolygon'
+        ? f.geometry.coordinates.map((p) => p[0]!)
+        : f.geometry.type === 'Polygon'
+          ? [f.geometry.coordinates[0]!]
+          : [],
+    )
+    .filter((ring) => ring.length > 100)
+    .flatMap((ring) => ring.filter((_, i) => i % 10 === 5))
+    .map((p) => [p[0]!, p[1]!]);
+}
+
+/** The points farther than `deg` degrees from every vertex of Natural Earth's 50m coastline (no outline near). */
+export function farFromCoast(points: [number, number][], deg: number): [number, number][] {
+  const vertices = vertices50m();
   const limit = (deg * Math.PI) / 180;
   return points.filter((p) => vertices.every((v) => geoDistance(p, [v[0]!, v[1]!]) > limit));
 }
@@ -122,4 +148,30 @@ export async function check(
   const ep = await pixels(page, empty);
   expect(ep.map(isEmpty), `${name}: nothing drawn off the grid`).toEqual(ep.map(() => true));
   return { data: data.length, empty: empty.length };
+}
+
+/**
+ * The page position of frame pixel (fx, fy) of the map on screen: the plot area is where RasterPlot placed its
+ * canvas, and the map's `data-view` is the part of the frame plotly's axes show.
+ */
+export async function framePoint(page: Page, fx: number, fy: number): Promise<{ x: number; y: number }> {
+  const map = page.getByTestId('map');
+  await expect(map).toHaveAttribute('data-view', /,/);
+  const raster = page.getByTestId('map-plot-raster');
+  await raster.scrollIntoViewIfNeeded();
+  const box = (await raster.boundingBox())!;
+  const [x0, y0, x1, y1] = (await map.getAttribute('data-view'))!.split(',').map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { x: box.x + ((fx - x0) / (x1 - x0)) * box.width, y: box.y + ((fy - y0) / (y1 - y0)) * box.height };
+}
+
+/** Screen (CSS) pixels per frame pixel of the map on screen. */
+export async function screenScale(page: Page): Promise<number> {
+  const a = await framePoint(page, 0, 0);
+  const b = await framePoint(page, 100, 0);
+  return (b.x - a.x) / 100;
 }

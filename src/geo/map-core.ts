@@ -6,8 +6,9 @@
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 
-export { checkedInvert, makeProjection, type ProjectionSpec } from './projection';
+export { checkedInvert, makeProjection, zoomedProjection, type ProjectionSpec } from './projection';
 export { extentInvert } from './reproject-task';
+export { fillImage } from './reproject';
 export { geoPath } from 'd3-geo';
 
 export type Land = GeoJSON.FeatureCollection | GeoJSON.Feature;

@@ -3,7 +3,7 @@
  * projection, the visible part of the projection's frame and the output size → the cell index of every pixel.
  * This module pulls in d3: the workers import it on the first reprojection only.
  */
-import { checkedInvert, makeProjection, type ProjectionSpec } from './projection';
+import { checkedInvert, zoomedProjection, type ProjectionSpec } from './projection';
 import { gridLookup, reprojectCells, type GridGeometry, type GridLookup, type Invert } from './reproject';
 
 export interface ReprojectTask {
@@ -30,18 +30,13 @@ function lookupFor(task: ReprojectTask): GridLookup {
   return l;
 }
 
-/** The inverse projection of an output pixel of `size` showing `extent` of the frame. */
+/** The inverse projection of an output pixel of `size` showing `extent` of the frame (checked to half a pixel). */
 export function extentInvert(
   spec: ProjectionSpec,
   extent: readonly [number, number, number, number] | undefined,
   size: readonly [number, number],
 ): Invert {
-  const inv = checkedInvert(makeProjection(spec));
-  const [x0, y0, x1, y1] = extent ?? [0, 0, spec.width, spec.height];
-  const sx = (x1 - x0) / size[0];
-  const sy = (y1 - y0) / size[1];
-  if (x0 === 0 && y0 === 0 && sx === 1 && sy === 1) return inv;
-  return (x, y) => inv(x0 + x * sx, y0 + y * sy);
+  return checkedInvert(zoomedProjection(spec, extent, size));
 }
 
 /** Runs a reprojection task: the cell index (row-major in the grid, −1 none) of each output pixel. */

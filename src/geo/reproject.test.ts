@@ -45,3 +45,27 @@ describe('reprojectCells', () => {
     expect(Array.from(cells.slice(0, 7))).toEqual([4, 6, 6, 0, 0, 2, 2]);
   });
 });
+
+describe('a zoomed reprojection', () => {
+  it('the pixels of a zoomed extent are those of the whole frame at the same places, at a finer resolution', async () => {
+    const { runReproject } = await import('./reproject-task');
+    const grid = {
+      kind: 'regular',
+      rows: 18,
+      cols: 36,
+      rowsAreLat: true,
+      lat: Array.from({ length: 18 }, (_, i) => 85 - 10 * i),
+      lon: Array.from({ length: 36 }, (_, j) => 5 + 10 * j),
+    } as const;
+    const spec = { name: 'equal-earth', center: [0, 0], width: 360, height: 180 } as const;
+    const whole = runReproject({ grid, spec });
+    // The quarter [90, 45]–[180, 90] of the frame at 4× the resolution.
+    const zoom = runReproject({ grid, spec, extent: [90, 45, 180, 90], size: [360, 180] });
+    let same = 0;
+    for (let y = 0; y < 45; y++)
+      for (let x = 0; x < 90; x++) if (zoom[(y * 4 + 2) * 360 + x * 4 + 2] === whole[(45 + y) * 360 + 90 + x]) same++;
+    // Equal up to pixels on cell edges (the zoomed pixel centres are not the whole frame's).
+    expect(same / (45 * 90)).toBeGreaterThan(0.9);
+    expect(new Set(zoom).size).toBeGreaterThan(20);
+  });
+});

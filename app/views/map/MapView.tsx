@@ -1,15 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { fillImage, formatNumber, PROJECTION_LABELS, loadMapCore, type Land, type ProjectionSpec } from '../../core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { formatNumber, PROJECTION_LABELS, loadMapCore, type Land } from '../../core';
 import type { ViewProps } from '../../display/view-kind';
+import { RasterPlot, type AxisFrame, type RasterImage, type RasterPointer } from '../../plot/RasterPlot';
 import { gradientCss, scaleValues } from '../../plot/colormap';
 import { useDataset } from '../../state/dataset-store';
 import { useSeries } from '../../state/series-store';
 import { useView } from '../../state/view-store';
-import { dragCenter } from './drag';
 import { MapControls } from './MapControls';
-import { colour, drawOverlay } from './render';
+import { paintMap } from './render';
 import { latLonLabel, useMapGrid } from './use-map-grid';
+import { useGlobeDrag, useMapHover } from './use-map-pointer';
 import { useReprojection } from './use-reprojection';
+import { coastDetail, framePlacement, mapZoom, zoomPlacement, type MapZoom } from './zoom';
 
 type MapCore = Awaited<ReturnType<typeof loadMapCore>>;
 const WIDTH = 720;
@@ -24,48 +26,66 @@ function land(core: MapCore, detail: '50m' | '110m'): Promise<Land> {
   return p;
 }
 
-/** A drag of the orthographic globe: where it started and the centre it shows now. */
-interface Drag {
-  readonly x: number;
-  readonly y: number;
-  readonly from: readonly [number, number];
-  readonly center: readonly [number, number];
-  readonly moved: boolean;
-}
-
 /**
- * The Map view: the grid (1-D or curvilinear latitude/longitude) reprojected in the decode workers, drawn with
- * coastlines; hover gives lat, lon and value, a click opens the cell's series, dragging turns the globe.
+ * The Map view: the grid (1-D or curvilinear latitude/longitude) reprojected in the decode workers and drawn as
+ * pixels under plotly's axes (zoom and pan; a zoom is reprojected again at the screen's resolution, with 50m
+ * coastlines), Natural Earth coastlines over it; hover gives lat, lon and value, a click opens the cell's series,
+ * dragging turns the orthographic globe.
  */
 export default function MapView({ frame, options, context }: ViewProps) {
   const setOptions = useView((s) => s.setOptions);
   const viewIndices = useView((s) => s.indices);
   const setPoint = useSeries((s) => s.setPoint);
   const dataset = useDataset((s) => s.dataset);
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const baseCanvas = useRef<HTMLCanvasElement>(null);
+  const zoomCanvas = useRef<HTMLCanvasElement>(null);
   const [core, setCore] = useState<MapCore | null>(null);
-  // What the canvas shows (tests wait on it): draws counted, and the projection and centre drawn.
+  // What the canvases show (tests wait on it): draws counted, the projection, centre and coastlines drawn.
   const [drawn, setDrawn] = useState({ count: 0, name: '', center: '' });
-  const [hover, setHover] = useState('');
+  const [zoomDrawn, setZoomDrawn] = useState({ count: 0, coast: '', extent: '' });
+  const [baseImage, setBaseImage] = useState<RasterImage | null>(null);
+  const [zoomImage, setZoomImage] = useState<RasterImage | null>(null);
+  const [zoom, setZoom] = useState<MapZoom | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [drag, setDrag] = useState<Drag | null>(null);
-  const [dragged, setDragged] = useState(false);
   const { grid, error: gridError } = useMapGrid(frame, context, dataset);
-  const center = drag?.center ?? options.center;
   const round = ROUND.has(options.projection);
   const height = Math.round(round ? WIDTH * 0.75 : WIDTH / 2);
-  const spec: ProjectionSpec = useMemo(
-    () => ({ name: options.projection, center, width: WIDTH, height }),
-    [options.projection, center, height],
-  );
-  const view = useMemo(() => ({ spec }), [spec]);
-  const { shown, error: projError } = useReprojection(dataset, grid, view);
+
+  // The point last hovered: where a tap on the orthographic globe (a press that did not move) is.
+  const lastPoint = useRef<RasterPointer | null>(null);
+  const globe = useGlobeDrag(options, setOptions, WIDTH, height, zoom?.scale ?? 1);
+  const spec = globe.spec;
+  const baseView = useMemo(() => ({ spec }), [spec]);
+  const { shown, error: projError } = useReprojection(dataset, grid, baseView);
+  const zoomKey = zoom?.extent ? JSON.stringify([zoom.extent, zoom.size]) : null;
+  const zoomView = useMemo(() => {
+    if (!zoomKey) return null;
+    const [extent, size] = JSON.parse(zoomKey) as [[number, number, number, number], [number, number]];
+    return { spec, extent, size };
+  }, [spec, zoomKey]);
+  const { shown: shownZoom } = useReprojection(dataset, zoomView ? grid : null, zoomView ?? baseView);
+  const shownList = useMemo(() => (zoomView ? [shownZoom, shown] : [shown]), [zoomView, shownZoom, shown]);
+  const pointer = useMapHover(core, spec, grid, shownList, frame.title);
+  const onClick = (p: RasterPointer) => {
+    if (globe.wasDrag() || options.projection === 'orthographic') return;
+    openSeries(p);
+  };
+  // A tap on the orthographic globe (a press that did not move): a click where the pointer last hovered.
+  const onTap = () => {
+    const p = lastPoint.current;
+    if (p) openSeries(p);
+  };
+  function openSeries(p: RasterPointer) {
+    const cell = pointer.cellOf(p);
+    if (cell < 0 || !grid || !context) return;
+    const label = latLonLabel(grid.latLon(cell));
+    setPoint({ variable: context.variable.path, indices: grid.indices(cell, viewIndices), label });
+  }
 
   const scaled = useMemo(
     () => (grid ? scaleValues(grid.values, null, options.scale, options.range) : null),
     [grid, options.scale, options.range],
   );
-  const image = useMemo(() => (shown && grid ? fillImage(shown.cells, grid.values) : null), [shown, grid]);
 
   useEffect(() => {
     corePromise ??= loadMapCore();
@@ -79,111 +99,111 @@ export default function MapView({ frame, options, context }: ViewProps) {
     };
   }, []);
 
+  const regional = grid?.regional ?? false;
+  // The whole frame (also the image shown until a zoom's finer one is ready).
   useEffect(() => {
-    if (!core || !image || !shown || !scaled || !canvas.current) return;
-    const ctx = canvas.current.getContext('2d');
-    if (!ctx) return;
+    const cv = baseCanvas.current;
+    if (!core || !shown || !grid || !scaled || !cv) return;
     let live = true;
     const s = shown.task.spec;
     const draw = (outline: Land | null) => {
       if (!live) return;
-      ctx.clearRect(0, 0, s.width, s.height);
-      ctx.putImageData(
-        colour(image, s.width, { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold }),
-        0,
-        0,
-      );
-      drawOverlay(core, ctx, s, outline);
+      const colours = { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold };
+      const img = { cells: shown.cells, values: grid.values, width: s.width, height: s.height };
+      if (!paintMap(core, cv, img, colours, core.makeProjection(s), outline)) return;
+      setBaseImage({ width: s.width, height: s.height, source: cv });
       setDrawn((d) => ({ count: d.count + 1, name: s.name, center: s.center.join(',') }));
     };
     if (!options.coastlines) draw(null);
-    // 50m outlines for a regional grid, 110m for the globe.
-    else land(core, grid?.regional ? '50m' : '110m').then(draw, (e: unknown) => setError(String(e)));
+    else land(core, coastDetail(null, s.width, regional)).then(draw, (e: unknown) => setError(String(e)));
     return () => {
       live = false;
     };
-  }, [core, image, shown, scaled, options, grid?.regional]);
+  }, [core, shown, grid, scaled, options, regional]);
 
-  const invert = useMemo(() => (core ? core.checkedInvert(core.makeProjection(spec)) : null), [core, spec]);
+  // A zoom: the visible part reprojected at the screen's resolution, with coastlines by zoom level.
+  useEffect(() => {
+    const cv = zoomCanvas.current;
+    if (!core || !shownZoom || !zoomView || !grid || !scaled || !cv) return;
+    const { spec: s, extent, size } = shownZoom.task;
+    if (!extent || !size) return;
+    let live = true;
+    const detail = coastDetail(extent, s.width, regional);
+    const draw = (outline: Land | null) => {
+      if (!live) return;
+      const colours = { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold };
+      const img = { cells: shownZoom.cells, values: grid.values, width: size[0], height: size[1] };
+      if (!paintMap(core, cv, img, colours, core.zoomedProjection(s, extent, size), outline)) return;
+      setZoomImage({ width: size[0], height: size[1], source: cv, extent: zoomPlacement(extent, size) });
+      setZoomDrawn((d) => ({ count: d.count + 1, coast: outline ? detail : '', extent: extent.join(',') }));
+    };
+    if (!options.coastlines) draw(null);
+    else land(core, detail).then(draw, (e: unknown) => setError(String(e)));
+    return () => {
+      live = false;
+    };
+  }, [core, shownZoom, zoomView, grid, scaled, options, regional]);
 
-  /** Canvas pixel under the pointer. */
-  const pixel = (e: React.MouseEvent<HTMLCanvasElement>): [number, number] | null => {
-    const c = canvas.current;
-    if (!c) return null;
-    const r = c.getBoundingClientRect();
-    return [((e.clientX - r.left) / r.width) * spec.width, ((e.clientY - r.top) / r.height) * spec.height];
-  };
-  const cellAt = (px: number, py: number): number => {
-    if (!shown || px < 0 || py < 0 || px >= spec.width || py >= spec.height) return -1;
-    return shown.cells[Math.floor(py) * spec.width + Math.floor(px)] ?? -1;
-  };
-
-  const onMove = (e: React.PointerEvent<HTMLCanvasElement>) => {
-    const p = pixel(e);
-    if (!p) return;
-    if (drag) {
-      const c = canvas.current!;
-      const k = spec.width / c.getBoundingClientRect().width;
-      const [dx, dy] = [(e.clientX - drag.x) * k, (e.clientY - drag.y) * k];
-      const moved = drag.moved || Math.hypot(dx, dy) > 3;
-      const next = moved ? dragCenter(drag.from, dx, dy, (Math.min(spec.width, spec.height) - 4) / 2) : drag.center;
-      if (moved !== drag.moved || next[0] !== drag.center[0] || next[1] !== drag.center[1])
-        setDrag({ ...drag, center: next, moved });
-      if (moved) return setHover('');
-    }
-    const ll = invert?.(p[0], p[1]);
-    if (!ll || !grid) return setHover('');
-    const cell = cellAt(p[0], p[1]);
-    const v = cell >= 0 ? grid.values[cell] : undefined;
-    setHover(
-      `lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${v === undefined || Number.isNaN(v) ? 'no data' : `${formatNumber(v)}`} — ${frame.title}`,
-    );
-  };
-
-  // Orthographic: dragging the globe moves its centre (committed to the view, and the share link, on release).
-  const onDown = (e: React.PointerEvent<HTMLCanvasElement>) => {
-    if (options.projection !== 'orthographic' || e.button !== 0) return;
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    setDragged(false);
-    setDrag({ x: e.clientX, y: e.clientY, from: options.center, center: options.center, moved: false });
-  };
-  const onUp = () => {
-    if (!drag) return;
-    if (drag.moved) {
-      setOptions({ center: [drag.center[0], drag.center[1]] });
-      setDragged(true);
-    }
-    setDrag(null);
-  };
-
-  // A click on a cell opens its series along the slider dimension.
-  const onClick = (e: React.MouseEvent<HTMLCanvasElement>) => {
-    if (dragged) return setDragged(false);
-    const p = pixel(e);
-    if (!p || !grid || !context) return;
-    const cell = cellAt(p[0], p[1]);
-    if (cell < 0) return;
-    setPoint({
-      variable: context.variable.path,
-      indices: grid.indices(cell, viewIndices),
-      label: latLonLabel(grid.latLon(cell)),
-    });
-  };
+  const onAxes = useCallback(
+    (ax: AxisFrame, ay: AxisFrame) => {
+      const z = mapZoom(ax, ay, WIDTH, height, window.devicePixelRatio || 1);
+      setZoom((old) => (JSON.stringify(old) === JSON.stringify(z) ? old : z));
+    },
+    [height],
+  );
+  const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
+  const layout = useMemo(
+    () => ({
+      margin: { l: 8, r: 8, t: 8, b: 8 },
+      xaxis: { visible: false },
+      yaxis: { visible: false, scaleanchor: 'x', scaleratio: 1 },
+      dragmode: options.projection === 'orthographic' ? false : 'zoom',
+    }),
+    [options.projection],
+  );
 
   if (!context?.geo && !context?.curvilinear)
     return <p className="muted">The Map needs latitude and longitude on the two axes.</p>;
   const problem = error ?? gridError ?? projError;
+  const image = zoomView && zoomImage ? zoomImage : baseImage;
   return (
-    <figure className="map-view" data-testid="map">
+    <figure
+      className="map-view"
+      data-testid="map"
+      data-view={zoom?.view.map((v) => v.toFixed(3)).join(',')}
+      data-zoomed={zoomView ? 'true' : 'false'}
+    >
       <MapControls options={options} setOptions={setOptions} />
       {problem && <p role="alert">{problem}</p>}
+      <div
+        className={`map-plot${options.projection === 'orthographic' ? ' draggable' : ''}`}
+        onPointerDown={globe.onPointerDown}
+        onPointerMove={globe.onPointerMove}
+        onPointerUp={() => globe.release() && onTap()}
+        onPointerCancel={() => globe.release()}
+      >
+        <RasterPlot
+          image={image}
+          placement={placement}
+          layout={layout}
+          label={`Map of ${frame.title} (${PROJECTION_LABELS[options.projection]})`}
+          testId="map-plot"
+          onAxes={onAxes}
+          onHover={(p) => {
+            // A press on the globe captures the pointer, and the plot sees it leave: keep the last point.
+            if (p) lastPoint.current = p;
+            if (globe.dragging) pointer.clear();
+            else pointer.onHover(p);
+          }}
+          onClick={onClick}
+        />
+      </div>
       <canvas
-        ref={canvas}
+        ref={baseCanvas}
         width={spec.width}
         height={spec.height}
-        className={`map-canvas${options.projection === 'orthographic' ? ' draggable' : ''}`}
-        role="img"
-        aria-label={`Map of ${frame.title} (${PROJECTION_LABELS[options.projection]})`}
+        className="map-canvas"
+        aria-hidden="true"
         data-testid="map-canvas"
         data-rendered={drawn.count || undefined}
         data-projection={drawn.name || undefined}
@@ -191,12 +211,15 @@ export default function MapView({ frame, options, context }: ViewProps) {
         data-width={spec.width}
         data-height={spec.height}
         data-grid={grid?.geometry.kind}
-        onPointerDown={onDown}
-        onPointerMove={onMove}
-        onPointerUp={onUp}
-        onPointerCancel={onUp}
-        onPointerLeave={() => setHover('')}
-        onClick={onClick}
+      />
+      <canvas
+        ref={zoomCanvas}
+        className="map-canvas"
+        aria-hidden="true"
+        data-testid="map-zoom"
+        data-rendered={zoomDrawn.count || undefined}
+        data-coast={zoomDrawn.coast || undefined}
+        data-extent={zoomDrawn.extent || undefined}
       />
       {scaled && (
         <div className="map-legend">
@@ -210,7 +233,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
         </div>
       )}
       <output data-testid="map-hover" className="muted">
-        {hover}
+        {pointer.hover}
       </output>
     </figure>
   );
