@@ -1,9 +1,9 @@
 /**
  * Nearest-cell lookup on a curvilinear grid (2-D latitude and longitude per cell): cell centres as unit vectors,
- * hashed into cubes of a 3-D bucket grid whose side is the largest cell radius, so the nearest cell of any point
- * that lies on the grid is within the 27 buckets around it. A point farther from its nearest cell than that
- * cell's radius (three quarters of the longest step to a neighbour) is off the grid. Chord distance on the unit
- * sphere: no special case at the antimeridian or the poles.
+ * hashed into cubes of a 3-D bucket grid whose side h is the largest cell radius, so the nearest cell of any
+ * point that lies on the grid is in the buckets that the cube of side 2h around the point overlaps (2 × 2 × 2
+ * mostly). A point farther from its nearest cell than that cell's radius (three quarters of the longest step to a
+ * neighbour) is off the grid. Chord distance on the unit sphere: no special case at the antimeridian or the poles.
  *
  * @example
  * const find = cellIndex(lat, lon, rows, cols);
@@ -71,74 +71,99 @@ export function cellIndex(lat: ArrayLike<number>, lon: ArrayLike<number>, rows: 
     }
   }
   if (maxR2 === 0) return () => -1;
-  // Buckets: cubes of side h ≥ every cell radius, over [−1, 1]³, g per axis; cells sorted by bucket (CSR).
+  // Buckets: cubes of side h ≥ every cell radius over [−1, 1]³; cells sorted by bucket, and an open-addressing
+  // hash table from a bucket's (bx, by, bz) to its run of cells.
   const h = Math.min(2, Math.sqrt(maxR2));
-  const g = Math.ceil(2 / h) + 1;
-  const bucketOf = (x: number, y: number, z: number) =>
-    (Math.floor((x + 1) / h) * g + Math.floor((y + 1) / h)) * g + Math.floor((z + 1) / h);
-  const keys = new Float64Array(n).fill(-1);
+  const cellOf = (v: number) => Math.floor((v + 1) / h);
+  const bx = new Int32Array(n);
+  const by = new Int32Array(n);
+  const bz = new Int32Array(n);
   const order: number[] = [];
   for (let k = 0; k < n; k++) {
     if (!valid[k]) continue;
-    keys[k] = bucketOf(xyz[k * 3] ?? 0, xyz[k * 3 + 1] ?? 0, xyz[k * 3 + 2] ?? 0);
+    bx[k] = cellOf(xyz[k * 3] ?? 0);
+    by[k] = cellOf(xyz[k * 3 + 1] ?? 0);
+    bz[k] = cellOf(xyz[k * 3 + 2] ?? 0);
     order.push(k);
   }
-  order.sort((a, b) => (keys[a] ?? 0) - (keys[b] ?? 0));
+  const cmp = (a: number, b: number) => bx[a]! - bx[b]! || by[a]! - by[b]! || bz[a]! - bz[b]!;
+  order.sort(cmp);
   const sorted = Int32Array.from(order);
-  const start = new Map<number, number>();
-  for (let i = 0; i < sorted.length; i++) {
-    const key = keys[sorted[i] ?? 0] ?? 0;
-    if (!start.has(key)) start.set(key, i);
+  let buckets = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || cmp(sorted[i - 1]!, sorted[i]!) !== 0) buckets++;
+  let size = 16;
+  while (size < buckets * 2) size *= 2;
+  const mask = size - 1;
+  const hash = (x: number, y: number, z: number) =>
+    (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & mask;
+  const tx = new Int32Array(size);
+  const ty = new Int32Array(size);
+  const tz = new Int32Array(size);
+  const tStart = new Int32Array(size).fill(-1);
+  const tEnd = new Int32Array(size);
+  for (let i = 0; i < sorted.length;) {
+    const k = sorted[i]!;
+    let j = i + 1;
+    while (j < sorted.length && cmp(k, sorted[j]!) === 0) j++;
+    let slot = hash(bx[k]!, by[k]!, bz[k]!);
+    while (tStart[slot]! >= 0) slot = (slot + 1) & mask;
+    [tx[slot], ty[slot], tz[slot], tStart[slot], tEnd[slot]] = [bx[k]!, by[k]!, bz[k]!, i, j];
+    i = j;
   }
-  const end = (i: number) => {
-    const key = keys[sorted[i] ?? 0];
-    let j = i;
-    while (j < sorted.length && keys[sorted[j] ?? 0] === key) j++;
-    return j;
-  };
-  const ranges = new Map<number, readonly [number, number]>();
-  for (const [key, i] of start) ranges.set(key, [i, end(i)]);
 
-  // Consecutive pixels mostly fall in one bucket: keep the candidate list of the last bucket asked.
-  let lastKey = -1;
-  let candidates: Int32Array = new Int32Array(0);
-  const gather = (bx: number, by: number, bz: number): Int32Array => {
-    const list: number[] = [];
-    for (let i = bx - 1; i <= bx + 1; i++)
-      for (let j = by - 1; j <= by + 1; j++)
-        for (let l = bz - 1; l <= bz + 1; l++) {
-          if (i < 0 || j < 0 || l < 0 || i >= g || j >= g || l >= g) continue;
-          const range = ranges.get((i * g + j) * g + l);
-          if (!range) continue;
-          for (let s = range[0]; s < range[1]; s++) list.push(sorted[s] ?? 0);
+  // Candidates: the cells of the buckets that the cube of side 2h around the query overlaps (2 × 2 × 2 mostly);
+  // consecutive pixels mostly share them.
+  let candidates = new Int32Array(64);
+  let count = 0;
+  const last = new Float64Array(6).fill(NaN);
+  const gather = (x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void => {
+    count = 0;
+    for (let i = x0; i <= x1; i++)
+      for (let j = y0; j <= y1; j++)
+        for (let l = z0; l <= z1; l++) {
+          let slot = hash(i, j, l);
+          while (tStart[slot]! >= 0 && (tx[slot] !== i || ty[slot] !== j || tz[slot] !== l)) slot = (slot + 1) & mask;
+          const s0 = tStart[slot]!;
+          if (s0 < 0) continue;
+          const s1 = tEnd[slot]!;
+          if (count + s1 - s0 > candidates.length) {
+            const grown = new Int32Array(Math.max(candidates.length * 2, count + s1 - s0));
+            grown.set(candidates.subarray(0, count));
+            candidates = grown;
+          }
+          for (let s = s0; s < s1; s++) candidates[count++] = sorted[s]!;
         }
-    return Int32Array.from(list);
   };
   const q = new Float64Array(3);
   return (lon, lat) => {
     if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lat) > 90) return -1;
     unit(lon, lat, q, 0);
-    const bx = Math.floor(((q[0] ?? 0) + 1) / h);
-    const by = Math.floor(((q[1] ?? 0) + 1) / h);
-    const bz = Math.floor(((q[2] ?? 0) + 1) / h);
-    const key = (bx * g + by) * g + bz;
-    if (key !== lastKey) {
-      candidates = gather(bx, by, bz);
-      lastKey = key;
+    const qx = q[0]!;
+    const qy = q[1]!;
+    const qz = q[2]!;
+    const x0 = cellOf(qx - h);
+    const y0 = cellOf(qy - h);
+    const z0 = cellOf(qz - h);
+    const x1 = cellOf(qx + h);
+    const y1 = cellOf(qy + h);
+    const z1 = cellOf(qz + h);
+    if (x0 !== last[0] || y0 !== last[1] || z0 !== last[2] || x1 !== last[3] || y1 !== last[4] || z1 !== last[5]) {
+      gather(x0, y0, z0, x1, y1, z1);
+      last.set([x0, y0, z0, x1, y1, z1]);
     }
     let best = -1;
     let bestD = Infinity;
-    for (let s = 0; s < candidates.length; s++) {
-      const k = candidates[s] ?? 0;
-      const dx = (q[0] ?? 0) - (xyz[k * 3] ?? 0);
-      const dy = (q[1] ?? 0) - (xyz[k * 3 + 1] ?? 0);
-      const dz = (q[2] ?? 0) - (xyz[k * 3 + 2] ?? 0);
+    for (let s = 0; s < count; s++) {
+      const k = candidates[s]!;
+      const dx = qx - xyz[k * 3]!;
+      const dy = qy - xyz[k * 3 + 1]!;
+      const dz = qz - xyz[k * 3 + 2]!;
       const d = dx * dx + dy * dy + dz * dz;
       if (d < bestD || (d === bestD && k < best)) {
         bestD = d;
         best = k;
       }
     }
-    return best >= 0 && bestD <= (radius2[best] ?? 0) ? best : -1;
+    return best >= 0 && bestD <= radius2[best]! ? best : -1;
   };
 }
