@@ -3,9 +3,10 @@ import { ErrorBoundary } from './common/ErrorBoundary';
 import { ErrorMessage } from './common/ErrorMessage';
 import { ProgressBar } from './common/ProgressBar';
 import { TelemetryPanel } from './common/TelemetryPanel';
-import { findGroup, findVariable, parentPath, type Source } from './core';
+import { findGroup, findVariable, isPending, parentPath, relatedPaths, type Source } from './core';
 import { DisplayPanel } from './display/DisplayPanel';
 import { InspectTabs } from './inspect/InspectTabs';
+import { PendingSelection } from './inspect/PendingSelection';
 import { EndpointsDialog } from './open/EndpointsDialog';
 import { OpenPanel } from './open/OpenPanel';
 import { loadPlotly } from './plot/PlotlyView';
@@ -31,6 +32,8 @@ function OpenProgress({ label, onCancel }: { readonly label: string; readonly on
 export function App() {
   const status = useDataset((s) => s.status);
   const dataset = useDataset((s) => s.dataset);
+  const model = useDataset((s) => s.model);
+  const need = useDataset((s) => s.need);
   const source = useDataset((s) => s.source);
   const error = useDataset((s) => s.error);
   const label = useDataset((s) => s.label);
@@ -42,10 +45,13 @@ export function App() {
   const [endpointsOpen, setEndpointsOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const share = useShareSync();
-  // Plotly (a big chunk) loads while the dataset's metadata is read, not after the first slice arrived.
-  const wantsPlot = status === 'opening' || dataset !== null;
+  // Plotly (a big chunk) loads as soon as the tree is on screen, not after the first slice arrived; not while
+  // the groups are read, where compiling it would hold back the tree (the lazy open takes a few round trips).
+  const wantsPlot = dataset !== null;
   useEffect(() => {
-    if (wantsPlot) void loadPlotly().catch(() => undefined);
+    if (!wantsPlot) return;
+    const t = setTimeout(() => void loadPlotly().catch(() => undefined), 50);
+    return () => clearTimeout(t);
   }, [wantsPlot]);
 
   const openSource = (s: Source) => {
@@ -54,9 +60,15 @@ export function App() {
   };
   const openUrl = (url: string) => openSource({ kind: 'url', url });
 
-  const variable = dataset && selected ? (findVariable(dataset.model.root, selected) ?? null) : null;
-  const group = dataset
-    ? (findGroup(dataset.model.root, variable ? parentPath(variable.path) : (selected ?? '/')) ?? dataset.model.root)
+  const found = model && selected ? (findVariable(model.root, selected) ?? null) : null;
+  // Lazy open: a selected variable not read yet, or whose coordinate variables are not, is read first.
+  const waiting =
+    model !== null &&
+    selected !== null &&
+    (found ? relatedPaths(model, found).length > 0 : isPending(model.root, selected));
+  const variable = waiting ? null : found;
+  const group = model
+    ? (findGroup(model.root, found || waiting ? parentPath(selected ?? '/') : (selected ?? '/')) ?? model.root)
     : null;
 
   const copyLink = () => {
@@ -115,7 +127,7 @@ export function App() {
           <ErrorMessage error={error} title={`Could not open ${label}`} onDismiss={clearError} />
         </div>
       )}
-      {!dataset ? (
+      {!dataset || !model ? (
         <main className="welcome" id="main">
           <OpenPanel onOpenUrl={openUrl} onOpenSource={openSource} />
         </main>
@@ -123,25 +135,26 @@ export function App() {
         <div className="workspace">
           <nav className="sidebar" aria-label="Dataset">
             <p className="dataset-name" title={label}>
-              {dataset.model.name}
+              {model.name}
             </p>
             <ErrorBoundary title="Tree" resetKey={dataset}>
               <Tree
-                root={dataset.model.root}
+                root={model.root}
                 selected={selected}
+                onNeed={need}
                 onSelect={(p) => {
                   if (p !== useDataset.getState().selected) useView.getState().setPlaying(null);
                   select(p);
                 }}
               />
             </ErrorBoundary>
-            {dataset.model.problems.length > 0 && (
+            {model.problems.length > 0 && (
               <details className="problems-panel" data-testid="problems">
                 <summary>
-                  {dataset.model.problems.length} part{dataset.model.problems.length > 1 ? 's' : ''} could not be read
+                  {model.problems.length} part{model.problems.length > 1 ? 's' : ''} could not be read
                 </summary>
                 <ul className="problems">
-                  {dataset.model.problems.slice(0, 200).map((p, i) => (
+                  {model.problems.slice(0, 200).map((p, i) => (
                     <li key={i}>
                       <code>{p.key}</code>: {p.message}
                     </li>
@@ -156,10 +169,14 @@ export function App() {
             </details>
           </nav>
           <main className="content" id="main">
-            {group && (
-              <ErrorBoundary title="Inspect" resetKey={selected}>
-                <InspectTabs dataset={dataset.model} group={group} variable={variable} />
-              </ErrorBoundary>
+            {waiting && selected ? (
+              <PendingSelection dataset={dataset} path={selected} onCancel={() => select(parentPath(selected))} />
+            ) : (
+              group && (
+                <ErrorBoundary title="Inspect" resetKey={selected}>
+                  <InspectTabs dataset={model} group={group} variable={variable} />
+                </ErrorBoundary>
+              )
             )}
             {variable && (
               <ErrorBoundary title="Display" resetKey={variable.path}>

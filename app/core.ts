@@ -14,9 +14,10 @@ export type {
   S3Credentials,
   Slice,
   SliceData,
+  SlicePart,
   Source,
 } from '../src/api';
-export type { Attribute, Dataset, Dimension, Group, Variable, Codec, FillValue } from '../src/model/types';
+export type { Attribute, Dataset, Dimension, Group, PendingNode, Variable, Codec, FillValue } from '../src/model/types';
 export type { Telemetry } from '../src/store/types';
 export { ZarrviewError, AbortedError, BudgetError, isZarrviewError };
 export {
@@ -52,7 +53,8 @@ export type { GridGeometry } from '../src/geo/reproject';
 export type { ReprojectTask } from '../src/geo/reproject-task';
 /** The map view's main-thread code (d3 for hover and coastlines, Natural Earth), loaded on first use. */
 export const loadMapCore = () => import('../src/geo/map-core');
-export { findGroup, findVariable, parentPath } from '../src/model/find';
+export { findGroup, findVariable, parentPath, pendingPaths, walkGroups } from '../src/model/find';
+export { isPending, relatedPaths } from '../src/model/lazy';
 export {
   buildReport,
   loadStandardNames,
@@ -63,7 +65,14 @@ export {
   type Severity,
 } from '../src/report';
 export * from '../src/render/colormap';
-export { colourImage, type ImageRequest, type ColouredImage } from '../src/render/image';
+export {
+  colourImage,
+  colourRegion,
+  imageSize,
+  regionPixels,
+  type ImageRequest,
+  type ColouredImage,
+} from '../src/render/image';
 export type { RenderedImage } from '../src/render/encode';
 
 /** Whether an error is a cancellation (the user pressed Cancel or a newer request replaced this one). */

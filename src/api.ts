@@ -19,6 +19,11 @@ export interface OpenOptions {
   readonly onProgress?: ((p: Progress) => void) | undefined;
   /** Per-request timeout in ms for remote stores (default 30 000); failed requests are retried. */
   readonly timeoutMs?: number | undefined;
+  /**
+   * Show the hierarchy before every array is read: arrays whose names the group metadata gives (NCZarr, a
+   * listing) stay pending (`Group.pending`) until `load` reads them. Default false: everything is read at open.
+   */
+  readonly lazy?: boolean | undefined;
 }
 
 /**
@@ -71,10 +76,40 @@ export interface ReadOptions {
   readonly stride?: number | undefined;
   /** `low`: a prefetch — its decodes wait for reads the user waits for; a later read served by it is counted. */
   readonly priority?: 'normal' | 'low' | undefined;
+  /**
+   * Called as each chunk's part of a slice of several chunks is in place (a progressive display); not called
+   * when the slice is one whole chunk or is served whole (already read, or joined to a read in flight).
+   */
+  readonly onChunk?: ((part: SlicePart) => void) | undefined;
+}
+
+/** A part of a slice being read: the chunk just assembled, in the slice's (C-order) values. */
+export interface SlicePart {
+  /** The slice's shape and its values so far: elements of chunks not yet assembled hold nothing yet. */
+  readonly shape: readonly number[];
+  readonly data: SliceData;
+  /** The part just filled: first index and count along each dimension of the slice. */
+  readonly start: readonly number[];
+  readonly count: readonly number[];
 }
 
 export interface OpenedDataset {
+  /** The model as read so far (the latest; a new object after each load that changed it). */
   readonly model: Dataset;
+  /** Reads pending variables (full paths) in parallel; resolves with the model that holds them. */
+  load(paths: readonly string[], options?: { readonly signal?: AbortSignal | undefined }): Promise<Dataset>;
+  /** Reads everything still pending (the CDL, the report); `onProgress` counts variables. */
+  loadAll(options?: {
+    readonly signal?: AbortSignal | undefined;
+    readonly onProgress?: ((done: number, total: number) => void) | undefined;
+  }): Promise<Dataset>;
+  /**
+   * A variable ready to show (a full path or a bare name): read when pending, with the pending variables its axes
+   * need (coordinate variables, CF `coordinates`); undefined when the dataset has no such variable.
+   */
+  loadVariable(path: string, options?: { readonly signal?: AbortSignal | undefined }): Promise<Variable | undefined>;
+  /** Called with each new model; returns the unsubscribe function. */
+  subscribe(listener: (model: Dataset) => void): () => void;
   /** The source as a canonical string (URL with its `#mode` fragment), for share links; never credentials. */
   readonly location: string;
   read(variablePath: string, selection: readonly DimSelection[], options?: ReadOptions): Promise<Slice>;

@@ -70,3 +70,33 @@ describe('openDataset on zip fixtures', () => {
     expect(isZarrviewError(err) && err.code).toBe('not-found');
   });
 });
+
+describe('openDataset lazy', () => {
+  const context = createDataContext({ workers: false });
+  const source = { kind: 'local' as const, path: `${join(REPO, 'fixtures/lazy/many.file')}#mode=nczarr,file` };
+
+  it('opens with every variable pending; a read of one reads its metadata first and gives ncdump values', async () => {
+    const ds = await openDataset(source, { openStore: openStoreNode, context, lazy: true });
+    expect(ds.model.root.variables).toEqual([]);
+    expect(ds.model.root.pending).toHaveLength(1000);
+    const seen: unknown[] = [];
+    ds.subscribe((m) => seen.push(m));
+    const slice = await ds.read('/v0987', [null, null]);
+    const text = readFileSync(join(REPO, 'fixtures/lazy/many.v0987.cdl'), 'utf8');
+    const want = text
+      .slice(text.indexOf('=') + 1, text.lastIndexOf(';'))
+      .split(',')
+      .map(Number);
+    expect(Array.from(slice.data as Float32Array)).toEqual(want);
+    expect(findVariable(ds.model.root, '/v0987')?.shape).toEqual([4, 5]);
+    expect(ds.model.root.pending).toHaveLength(999);
+    expect(seen).toEqual([ds.model]);
+  });
+
+  it('without lazy everything is read at open (the CLI)', async () => {
+    const ds = await openDataset(source, { openStore: openStoreNode, context });
+    expect(ds.model.root.variables).toHaveLength(1000);
+    expect(ds.model.root.pending).toBeUndefined();
+    expect(await ds.load(['/v0001'])).toBe(ds.model);
+  });
+});

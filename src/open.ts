@@ -15,7 +15,7 @@ import { HttpError } from './errors';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
 import type { ReprojectTask } from './geo/reproject-task';
-import { findVariable, readDataset } from './model';
+import { findVariable, openMetadata } from './model';
 import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './store/open-store';
 import type { Telemetry } from './store/types';
 
@@ -74,11 +74,12 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     credentials: options.credentials,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
-  const model = await readDataset(opened.store, {
+  const meta = await openMetadata(opened.store, {
     mode: opened.mode,
     name: opened.name,
     arrayName: lastSegment(opened.location),
     signal: options.signal,
+    lazy: options.lazy,
   });
   // The context may be shared by several datasets: count its cache and decodes from the moment this one opened.
   const memo = new SliceMemo();
@@ -89,10 +90,17 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     prefetchHits: ctx.cache.stats.prefetchHits,
   };
   return {
-    model,
+    get model() {
+      return meta.model;
+    },
+    load: (paths, o) => meta.load(paths, o),
+    loadAll: (o) => meta.loadAll(o),
+    loadVariable: (path, o) => meta.loadVariable(path, o),
+    subscribe: (listener) => meta.subscribe(listener),
     location: opened.location,
     async read(path, selection, readOptions = {}) {
-      const variable = findVariable(model.root, path);
+      const variable =
+        findVariable(meta.model.root, path) ?? (await meta.loadVariable(path, { signal: readOptions.signal }));
       if (!variable)
         throw new HttpError('not-found', 0, `There is no variable ${path} in this dataset.`, { key: path });
       const key = JSON.stringify([path, selection, readOptions.stride ?? 1]);

@@ -8,6 +8,7 @@ import { CodeButton } from './CodeButton';
 import { DimMapper } from './DimMapper';
 import { SeriesPanel } from './SeriesPanel';
 import { useSeries } from '../state/series-store';
+import { ProgressiveHeatmap } from './ProgressiveHeatmap';
 import { SliceView } from './SliceView';
 import { plotStride } from './stride';
 import { useAxes } from './use-axes';
@@ -40,6 +41,7 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
   const stride = useView((s) => s.stride);
   const playing = useView((s) => s.playing);
   const shown = useSlice((s) => s.shown);
+  const partial = useSlice((s) => s.partial);
   const pendingKey = useSlice((s) => s.pendingKey);
   const error = useSlice((s) => s.error);
   const load = useSlice((s) => s.load);
@@ -127,6 +129,17 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
             </button>
           )}
         </ErrorMessage>
+      )}
+      {!current && partial?.path === variable.path && active.kind === 'heatmap' && x !== null && y !== null && (
+        <ProgressiveHeatmap
+          dataset={dataset}
+          variable={variable}
+          partial={partial}
+          axes={axes}
+          x={x}
+          y={y}
+          options={options}
+        />
       )}
       {current && (
         <SliceView

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { colorbarTicks, colorscale, formatNumber } from '../core';
-import { RasterPlot, type RasterImage, type RasterPointer } from '../plot/RasterPlot';
+import { RasterPlot, type RasterImage, type RasterPlacement, type RasterPointer } from '../plot/RasterPlot';
 import type { ViewOptions } from '../state/view-options';
 import { useDataset } from '../state/dataset-store';
 import type { AxisInfo } from './Heatmap';
 import type { Values } from './plot-data';
-import { IMAGE_MAX_CELLS, imageRequest, placement, sliceImage, uniformAxis, type ShownImage } from './slice-image';
-import { displayStep } from './plot-data';
+import { imagePlacement, imageRequest, sliceImage, type ImagePlacement, type ShownImage } from './slice-image';
 
 interface Props {
   readonly data: Values;
@@ -36,19 +35,9 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }:
   const [error, setError] = useState<unknown>(null);
   const [readout, setReadout] = useState<Readout | null>(null);
   // By value: the axes' arrays are new at every render of the slice view, their placement is not.
-  const [n0 = 1, n1 = 1] = data.shape;
-  const step = displayStep(n0, n1, IMAGE_MAX_CELLS);
-  const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
-  const placeKey = JSON.stringify({
-    x: placement(uniformAxis(x.values) ?? { start: 0, step: 1 }, nx, step),
-    y: placement(uniformAxis(y.values) ?? { start: 0, step: 1 }, ny, step),
-    width: Math.ceil(nx / step),
-    height: Math.ceil(ny / step),
-  });
-  const place = useMemo(
-    () => JSON.parse(placeKey) as Record<'x' | 'y', ReturnType<typeof placement>> & { width: number; height: number },
-    [placeKey],
-  );
+  const placeKey = JSON.stringify(imagePlacement(data.shape, transposed, x.values, y.values));
+  const place = useMemo(() => JSON.parse(placeKey) as ImagePlacement, [placeKey]);
+  const step = place.step;
   useEffect(() => {
     if (!dataset) return;
     let alive = true;
@@ -65,17 +54,7 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }:
     const { width, height, source } = shown.image;
     return { width, height, source };
   }, [shown]);
-  const rasterPlace = useMemo(
-    () => ({
-      x0: place.x.start,
-      dx: place.x.size,
-      y0: place.y.start,
-      dy: place.y.size,
-      width: place.width,
-      height: place.height,
-    }),
-    [place],
-  );
+  const rasterPlace = useMemo(() => rasterPlacement(place), [place]);
   const colorbar = useMemo(() => {
     if (!shown) return null;
     const { image } = shown;
@@ -156,4 +135,10 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }:
       )}
     </RasterPlot>
   );
+}
+
+/** Where RasterPlot puts an image of this placement. */
+export function rasterPlacement(place: ImagePlacement): RasterPlacement {
+  const { x, y, width, height } = place;
+  return { x0: x.start, dx: x.size, y0: y.start, dy: y.size, width, height };
 }

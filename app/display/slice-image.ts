@@ -41,6 +41,34 @@ export function placement(a: UniformAxis, n: number, step: number): { start: num
   return { start: a.start + a.step * step * (count - 1), size: -a.step * step, flip: true };
 }
 
+/** How the image of a slice lies on its axes: per axis where it starts and its flip, its size and cell step. */
+export interface ImagePlacement {
+  readonly x: ReturnType<typeof placement>;
+  readonly y: ReturnType<typeof placement>;
+  readonly width: number;
+  readonly height: number;
+  readonly step: number;
+}
+
+/** The placement of the image of a slice of `shape` (the first dimension is x when `transposed`). */
+export function imagePlacement(
+  shape: readonly number[],
+  transposed: boolean,
+  x: readonly (number | string)[],
+  y: readonly (number | string)[],
+): ImagePlacement {
+  const [n0 = 1, n1 = 1] = shape;
+  const step = displayStep(n0, n1, IMAGE_MAX_CELLS);
+  const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
+  return {
+    x: placement(uniformAxis(x) ?? { start: 0, step: 1 }, nx, step),
+    y: placement(uniformAxis(y) ?? { start: 0, step: 1 }, ny, step),
+    width: Math.ceil(nx / step),
+    height: Math.ceil(ny / step),
+    step,
+  };
+}
+
 /** Whether a ny × nx slice with these axes is drawn as an image. */
 export function drawsAsImage(
   ny: number,

@@ -6,6 +6,7 @@ import { Overview } from './Overview';
 import { RawJson } from './RawJson';
 import { ReportView } from './ReportView';
 import { Storage } from './Storage';
+import { WholeModel } from './WholeModel';
 
 interface Props {
   readonly dataset: Dataset;
@@ -26,9 +27,14 @@ export function InspectTabs({ dataset, group, variable }: Props) {
       render: () => <Overview dataset={dataset} group={group} variable={variable} />,
     },
     ...(variable ? [{ id: 'storage' as const, label: 'Storage', render: () => <Storage variable={variable} /> }] : []),
-    { id: 'cdl', label: 'CDL', render: () => <CdlView dataset={dataset} /> },
+    // The CDL and the report cover every variable: on a lazily opened dataset they read what is still pending.
+    { id: 'cdl', label: 'CDL', render: () => <WholeModel>{(m) => <CdlView dataset={m} />}</WholeModel> },
     { id: 'json', label: 'JSON', render: () => <RawJson item={variable ?? group} /> },
-    { id: 'report', label: 'Report', render: () => <ReportView dataset={dataset} variable={variable} /> },
+    {
+      id: 'report',
+      label: 'Report',
+      render: () => <WholeModel>{(m) => <ReportView dataset={m} variable={variable} />}</WholeModel>,
+    },
   ];
   const current = tabs.find((t) => t.id === tab) ?? tabs[0]!;
   const onKey = (e: KeyboardEvent) => {

@@ -89,7 +89,13 @@ export function Overview({ dataset, group, variable }: Props) {
           ))}
         </ul>
       ) : (
-        <p className="muted">None.</p>
+        <p className="muted">{group.pending?.length ? 'None read yet.' : 'None.'}</p>
+      )}
+      {(group.pending?.length ?? 0) > 0 && (
+        <p className="muted" data-testid="pending-count">
+          {group.pending!.length} more variable{group.pending!.length === 1 ? '' : 's'}, not read yet: each is read when
+          its row shows in the tree or when it is selected; the CDL and Report tabs read them all.
+        </p>
       )}
       {group.groups.length > 0 && (
         <>

@@ -42,7 +42,8 @@ export async function applyShare(state: ShareState): Promise<void> {
     (current.source.url === state.url || current.dataset.location === state.url);
   const ds = same ? current.dataset : await current.open({ kind: 'url', url: state.url }, state.url);
   if (!ds || !state.variable) return;
-  const variable = findVariable(ds.model.root, state.variable);
+  // On a lazily opened dataset the variable (deep in the tree or not) is read first, with its coordinates.
+  const variable = await ds.loadVariable(state.variable);
   if (!variable) {
     useDataset.getState().select(state.variable.startsWith('/') ? '/' : null);
     throw new Error(`The shared link names ${state.variable}, which this dataset does not have.`);

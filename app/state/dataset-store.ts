@@ -1,6 +1,9 @@
-/** The opened dataset, its loading state and the selected tree item. */
+/**
+ * The opened dataset, its loading state and the selected tree item. Datasets open lazily: the tree shows once
+ * the groups are read, and `need` reads the metadata of pending variables (rows on screen), batched.
+ */
 import { create } from 'zustand';
-import { isAbort, openDataset, type OpenedDataset, type Progress, type Source } from '../core';
+import { type Dataset, isAbort, openDataset, type OpenedDataset, type Progress, type Source } from '../core';
 import { openCredentials, requestTimeoutMs, useSettings } from './settings-store';
 import { useSlice } from './slice-store';
 
@@ -9,6 +12,8 @@ export type OpenStatus = 'idle' | 'opening' | 'ready' | 'error';
 interface DatasetState {
   status: OpenStatus;
   dataset: OpenedDataset | null;
+  /** The dataset's latest model (it grows as pending variables are read). */
+  model: Dataset | null;
   /** The source the dataset came from (share links need a URL source). */
   source: Source | null;
   label: string;
@@ -21,11 +26,20 @@ interface DatasetState {
   cancelOpen(): void;
   select(path: string | null): void;
   clearError(): void;
+  /** Asks for the metadata of pending variables (e.g. the tree rows on screen); reads are batched. */
+  need(paths: readonly string[]): void;
 }
+
+/** The reads of the open dataset's pending metadata: cancelled when another dataset opens. */
+let lifetime = new AbortController();
+let unsubscribe: () => void = () => undefined;
+const wanted = new Set<string>();
+let flush: ReturnType<typeof setTimeout> | null = null;
 
 export const useDataset = create<DatasetState>((set, get) => ({
   status: 'idle',
   dataset: null,
+  model: null,
   source: null,
   label: '',
   error: null,
@@ -41,13 +55,30 @@ export const useDataset = create<DatasetState>((set, get) => ({
         signal: controller.signal,
         ...openCredentials(),
         timeoutMs: requestTimeoutMs(),
+        lazy: true,
         onProgress: (progress) => {
           if (get().controller === controller) set({ progress });
         },
       });
       if (controller.signal.aborted) throw new DOMException('aborted', 'AbortError');
       get().dataset?.close();
-      set({ status: 'ready', dataset: ds, source, label, controller: null, selected: '/', progress: null });
+      lifetime.abort();
+      lifetime = new AbortController();
+      unsubscribe();
+      wanted.clear();
+      unsubscribe = ds.subscribe((model) => {
+        if (get().dataset === ds) set({ model });
+      });
+      set({
+        status: 'ready',
+        dataset: ds,
+        model: ds.model,
+        source,
+        label,
+        controller: null,
+        selected: '/',
+        progress: null,
+      });
       if (source.kind === 'url') useSettings.getState().addRecent(source.url);
       return ds;
     } catch (e) {
@@ -76,5 +107,17 @@ export const useDataset = create<DatasetState>((set, get) => ({
   },
   clearError() {
     set({ error: null, status: get().dataset ? 'ready' : 'idle' });
+  },
+  need(paths) {
+    for (const p of paths) wanted.add(p);
+    // Asks made in the same moment go out as one batch, read in parallel.
+    if (flush !== null || wanted.size === 0) return;
+    flush = setTimeout(() => {
+      flush = null;
+      const ds = get().dataset;
+      const batch = [...wanted];
+      wanted.clear();
+      ds?.load(batch, { signal: lifetime.signal }).catch(() => undefined);
+    }, 0);
   },
 }));

@@ -4,7 +4,15 @@
  */
 import { create } from 'zustand';
 import { decodeOnce } from './decode-cache';
-import { isAbort, type DecodedSlice, type DimSelection, type OpenedDataset, type Progress, type Slice } from '../core';
+import {
+  isAbort,
+  type DecodedSlice,
+  type DimSelection,
+  type OpenedDataset,
+  type Progress,
+  type Slice,
+  type SlicePart,
+} from '../core';
 
 export interface Shown {
   readonly key: string;
@@ -18,8 +26,20 @@ export interface Shown {
   readonly stride: number;
 }
 
+/** The slice being read, chunk by chunk (a slice of several chunks): for a progressive first paint. */
+export interface PartialSlice {
+  readonly key: string;
+  readonly path: string;
+  readonly shape: readonly number[];
+  /** The slice's raw values so far (elements of chunks not yet in hold nothing yet). */
+  readonly data: SlicePart['data'];
+  /** The parts in place, in the order they came. */
+  readonly parts: readonly Pick<SlicePart, 'start' | 'count'>[];
+}
+
 interface SliceState {
   shown: Shown | null;
+  partial: PartialSlice | null;
   pendingKey: string | null;
   progress: Progress | null;
   controller: AbortController | null;
@@ -45,6 +65,7 @@ export function sliceKey(path: string, selection: readonly DimSelection[], compa
 
 export const useSlice = create<SliceState>((set, get) => ({
   shown: null,
+  partial: null,
   pendingKey: null,
   progress: null,
   controller: null,
@@ -55,13 +76,31 @@ export const useSlice = create<SliceState>((set, get) => ({
     if (get().pendingKey === key) return;
     get().controller?.abort();
     const controller = new AbortController();
-    set({ pendingKey: key, controller, progress: null, error: null });
+    set({ pendingKey: key, controller, progress: null, error: null, partial: null });
     const onProgress = (p: Progress) => {
       if (get().controller === controller) set({ progress: p });
     };
+    // Only 2-D slices of one variable are drawn as they arrive.
+    const onChunk =
+      compare || selection.filter((s) => typeof s !== 'number').length !== 2
+        ? undefined
+        : (p: SlicePart) => {
+            if (get().controller !== controller) return;
+            const prev = get().partial;
+            const parts = prev?.key === key ? prev.parts : [];
+            set({
+              partial: {
+                key,
+                path,
+                shape: p.shape,
+                data: p.data,
+                parts: [...parts, { start: p.start, count: p.count }],
+              },
+            });
+          };
     try {
       const [slice, b] = await Promise.all([
-        ds.read(path, selection, { signal: controller.signal, onProgress, stride }),
+        ds.read(path, selection, { signal: controller.signal, onProgress, onChunk, stride }),
         compare ? ds.read(compare, selection, { signal: controller.signal, stride }) : Promise.resolve(null),
       ]);
       if (get().controller !== controller) return;
@@ -71,18 +110,19 @@ export const useSlice = create<SliceState>((set, get) => ({
         pendingKey: null,
         controller: null,
         progress: null,
+        partial: null,
       });
     } catch (e) {
       if (get().controller !== controller) return;
-      set({ pendingKey: null, controller: null, progress: null, error: isAbort(e) ? null : e });
+      set({ pendingKey: null, controller: null, progress: null, partial: null, error: isAbort(e) ? null : e });
     }
   },
   cancel() {
     get().controller?.abort();
-    set({ pendingKey: null, controller: null, progress: null });
+    set({ pendingKey: null, controller: null, progress: null, partial: null });
   },
   clear() {
     get().controller?.abort();
-    set({ shown: null, pendingKey: null, controller: null, progress: null, error: null });
+    set({ shown: null, partial: null, pendingKey: null, controller: null, progress: null, error: null });
   },
 }));

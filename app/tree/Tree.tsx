@@ -6,17 +6,21 @@ interface Props {
   readonly root: Group;
   readonly selected: string | null;
   readonly onSelect: (path: string) => void;
+  /** Asks for the metadata of pending variables shown in the rows on screen. */
+  readonly onNeed?: ((paths: string[]) => void) | undefined;
 }
 
 const ROW = 28;
 const OVERSCAN = 8;
+/** Rows stay on screen this long before their pending metadata is asked for (a fast scroll asks for nothing). */
+const SETTLE_MS = 60;
 
 function rowId(path: string): string {
   return `tree-${encodeURIComponent(path).replace(/%/g, '_')}`;
 }
 
 /** The dataset tree: ARIA tree, virtualised rows, keyboard navigation, type-ahead and a filter. */
-export function Tree({ root, selected, onSelect }: Props) {
+export function Tree({ root, selected, onSelect, onNeed }: Props) {
   const nodes = useMemo(() => allNodes(root), [root]);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(['/']));
   const [filter, setFilter] = useState('');
@@ -26,6 +30,13 @@ export function Tree({ root, selected, onSelect }: Props) {
   const viewport = useRef<HTMLDivElement>(null);
   const typed = useRef({ text: '', time: 0 });
   const rows = useMemo(() => visibleNodes(nodes, expanded, filter), [nodes, expanded, filter]);
+  // A selection made elsewhere (a share link, the display) becomes the active row, scrolled into view.
+  const [shownSelection, setShownSelection] = useState(selected);
+  if (shownSelection !== selected) {
+    setShownSelection(selected);
+    const i = rows.findIndex((r) => r.path === selected);
+    if (i >= 0 && i !== active) setActive(i);
+  }
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
   const current = rows[activeIndex];
 
@@ -107,6 +118,16 @@ export function Tree({ root, selected, onSelect }: Props) {
 
   const first = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW) + OVERSCAN);
+  useEffect(() => {
+    if (!onNeed) return;
+    const paths = rows
+      .slice(first, last)
+      .filter((n) => n.pending)
+      .map((n) => n.path);
+    if (paths.length === 0) return;
+    const t = setTimeout(() => onNeed(paths), SETTLE_MS);
+    return () => clearTimeout(t);
+  }, [rows, first, last, onNeed]);
   const sizes = useMemo(() => {
     const m = new Map<string | null, number>();
     for (const r of rows) m.set(r.parent, (m.get(r.parent) ?? 0) + 1);
@@ -164,6 +185,8 @@ export function Tree({ root, selected, onSelect }: Props) {
                 style={{ top: i * ROW, height: ROW, paddingLeft: 8 + n.depth * 16 }}
                 data-testid="tree-item"
                 data-path={n.path}
+                data-pending={n.pending ? 'true' : undefined}
+                aria-busy={n.pending ? true : undefined}
                 onClick={() => {
                   setActive(i);
                   activate(n);
@@ -183,7 +206,12 @@ export function Tree({ root, selected, onSelect }: Props) {
                 ) : (
                   <span className="twisty" aria-hidden="true" />
                 )}
-                <span className={`node-name ${n.kind}`}>{n.name}</span>
+                <span className={`node-name ${n.kind}${n.pending ? ' pending' : ''}`}>{n.name}</span>
+                {n.pending && (
+                  <span className="badges muted" aria-label="metadata not read yet">
+                    …
+                  </span>
+                )}
                 {n.variable && (
                   <span className="badges">
                     {badges(n.variable).map((b) => (

@@ -65,3 +65,31 @@ describe('tree model', () => {
     expect(performance.now() - t0).toBeLessThan(500);
   });
 });
+
+describe('a lazily opened group', () => {
+  const lazy: Group = {
+    name: '/',
+    path: '/',
+    attributes: [],
+    dimensions: [],
+    variables: [v('/b'), v('/d')],
+    groups: [],
+    problems: [],
+    pending: [
+      { name: 'a', path: '/a', kind: 'variable' },
+      { name: 'c', path: '/c', kind: 'variable' },
+    ],
+    childNames: ['a', 'b', 'c', 'd', 'e'],
+  };
+
+  it('lists read and pending variables in metadata order (one that failed is gone), pending ones marked', () => {
+    const rows = allNodes(lazy);
+    expect(rows.map((r) => `${r.name}${r.pending ? '?' : ''}`)).toEqual(['/', 'a?', 'b', 'c?', 'd']);
+    expect(rows[0]!.childCount).toBe(4);
+    expect(rows[2]!.variable?.name).toBe('b');
+  });
+
+  it('the filter finds pending variables by name', () => {
+    expect(visibleNodes(allNodes(lazy), new Set(), 'c').map((r) => r.path)).toEqual(['/', '/c']);
+  });
+});

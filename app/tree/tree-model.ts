@@ -9,6 +9,8 @@ export interface TreeNode {
   readonly parent: string | null;
   readonly childCount: number;
   readonly variable?: Variable;
+  /** A variable whose metadata is not read yet (lazy open): only its name is known. */
+  readonly pending?: boolean;
 }
 
 /** Every node in document order: a group, its variables, then its subgroups (as ncdump prints them). */
@@ -21,18 +23,30 @@ export function allNodes(root: Group): TreeNode[] {
       kind: 'group',
       depth,
       parent,
-      childCount: g.variables.length + g.groups.length,
+      childCount: g.variables.length + (g.pending?.length ?? 0) + g.groups.length,
     });
-    for (const v of g.variables)
-      out.push({
-        path: v.path,
-        name: v.name,
-        kind: 'variable',
-        depth: depth + 1,
-        parent: g.path,
-        childCount: 0,
-        variable: v,
-      });
+    const row = (name: string, path: string, v?: Variable): TreeNode => ({
+      path,
+      name,
+      kind: 'variable',
+      depth: depth + 1,
+      parent: g.path,
+      childCount: 0,
+      ...(v ? { variable: v } : { pending: true }),
+    });
+    if (g.pending?.length) {
+      // Read and pending variables in metadata order, so that rows keep their place as they are read.
+      const read = new Map(g.variables.map((v) => [v.name, v]));
+      const pending = new Set(g.pending.map((p) => p.name));
+      for (const name of g.childNames ?? []) {
+        const v = read.get(name);
+        if (v) {
+          out.push(row(name, v.path, v));
+          read.delete(name);
+        } else if (pending.has(name)) out.push(row(name, g.path === '/' ? `/${name}` : `${g.path}/${name}`));
+      }
+      for (const v of read.values()) out.push(row(v.name, v.path, v));
+    } else for (const v of g.variables) out.push(row(v.name, v.path, v));
     for (const c of g.groups) visit(c, depth + 1, g.path);
   };
   visit(root, 0, null);

@@ -1,7 +1,7 @@
 /**
  * A big 2-D field (time, lat, lon) for the image heatmap, written by the spec itself: values are
  * `t * 1_000_000 + y * 1000 + x` (float32, exact), lat descending from 60 by 0.5°, lon from 0 by 0.5°; one
- * uncompressed chunk per time step; consolidated metadata.
+ * uncompressed chunk per time step (or `split` × `split` chunks); consolidated metadata.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,7 +41,7 @@ function array(
 }
 
 /** Writes the dataset (idempotent) under test-results/ and returns its path as the static server serves it. */
-export function writeBigField(name: string): string {
+export function writeBigField(name: string, split = 1): string {
   const rel = `test-results/data-fixtures/${name}.zarr`;
   const dir = path.join(ROOT, rel);
   mkdirSync(dir, { recursive: true });
@@ -68,14 +68,21 @@ export function writeBigField(name: string): string {
     for (let y = 0; y < NY; y++) for (let x = 0; x < NX; x++) d[y * NX + x] = valueAt(t, y, x);
     // One masked cell (NaN) per slice, at (7, 9).
     d[7 * NX + 9] = NaN;
-    chunks.push([`${t}.0.0`, d]);
+    const [cy, cx] = [NY / split, NX / split];
+    for (let a = 0; a < split; a++)
+      for (let b = 0; b < split; b++) {
+        const c = new Float32Array(cy * cx);
+        for (let y = 0; y < cy; y++)
+          c.set(d.subarray((a * cy + y) * NX + b * cx, (a * cy + y) * NX + (b + 1) * cx), y * cx);
+        chunks.push([`${t}.${a}.${b}`, c]);
+      }
   }
   put(
     'field',
     array(
       path.join(dir, 'field'),
       [NT, NY, NX],
-      [1, NY, NX],
+      [1, NY / split, NX / split],
       ['time', 'lat', 'lon'],
       { long_name: 'big field' },
       chunks,

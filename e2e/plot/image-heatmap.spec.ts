@@ -113,8 +113,8 @@ function colourOfCell(x: number, y: number): number[] {
 }
 
 /** Pixels of the raster canvas at the centres of cells (x, y) (lon/lat from the indices), as the axes place them. */
-function canvasColours(page: Page, cells: [number, number][]): Promise<number[][]> {
-  return page.getByTestId('heatmap').evaluate(
+function canvasColours(page: Page, cells: [number, number][], testId = 'heatmap'): Promise<number[][]> {
+  return page.getByTestId(testId).evaluate(
     (el, pts) => {
       const fl = (el as unknown as { _fullLayout: Record<string, { d2p(v: number): number }> })._fullLayout;
       const canvas = el.parentElement!.querySelector('canvas')!;
@@ -212,4 +212,43 @@ test('ERA5-like t: pixels at known cells have the colours of zarr-python’s val
   const text = await page.getByTestId('hover-value').innerText();
   const value = Number(/: (-?[\d.]+)$/m.exec(text.split('\n').pop() ?? '')?.[1]);
   expect(Math.abs(value - rows[45]![7]!)).toBeLessThan(1e-4 * rows[45]![7]!);
+});
+
+test('a slice of several chunks is painted chunk by chunk; the finished image has every cell’s colour', async ({
+  page,
+}) => {
+  const chunked = `${STATIC_URL}${writeBigField('image-heatmap-chunked', 2)}#mode=zarr`;
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  // The last chunk of time 0 waits until the others are on screen.
+  await page.route('**/field/0.1.1', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/');
+  await openUrl(page, chunked);
+  await selectPath(page, '/field');
+  // One cell in each chunk (x, y): chunk (a, b) holds y in [120a, 120a + 120), x in [160b, 160b + 160).
+  const cells: [number, number][] = [
+    [10, 20],
+    [200, 30],
+    [40, 150],
+    [300, 200],
+  ];
+  const progressive = page.getByTestId('heatmap-progressive');
+  await expect(progressive).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(async () => (await canvasColours(page, cells, 'heatmap-progressive').catch(() => [])).map((p) => p[3]), {
+      timeout: 30_000,
+    })
+    .toEqual([255, 255, 255, 0]);
+  await expect(page.getByTestId('heatmap')).toHaveCount(0);
+  release();
+  const heatmap = page.getByTestId('heatmap');
+  await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
+  await expect(progressive).toHaveCount(0);
+  expect(await canvasColours(page, [...cells, [9, 7]])).toEqual([
+    ...cells.map(([x, y]) => colourOfCell(x, y)),
+    [0, 0, 0, 0],
+  ]);
 });

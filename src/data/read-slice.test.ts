@@ -102,3 +102,45 @@ describe('selections', () => {
     expect(store.keys).toEqual(['/ints_edge/0.1']);
   });
 });
+
+describe('onChunk (progressive display)', () => {
+  const ctx = createDataContext({ workers: false });
+  it('reports each chunk’s part as it is assembled; the parts tile the slice and hold its final values', async () => {
+    // blosc_lz4: 40 × 30 in 16 × 16 chunks; forder_3d: an F-order 3-D array read as a 2-D slice (index 1 first).
+    for (const [name, selection] of [
+      ['blosc_lz4', []],
+      ['forder_3d', [1, null, null]],
+    ] as const) {
+      const seen = new Map<number, number>();
+      let shape: readonly number[] = [];
+      const slice = await readSlice(new CountingStore(ROOT), variableFromFolder(ROOT, name), selection, {
+        context: ctx,
+        onChunk: (p) => {
+          shape = p.shape;
+          const [s0 = 0, s1 = 0] = p.start;
+          const [c0 = 0, c1 = 0] = p.count;
+          // The part's values are already the slice's: note them per element.
+          for (let i = s0; i < s0 + c0; i++)
+            for (let j = s1; j < s1 + c1; j++) {
+              const k = i * (p.shape[1] ?? 1) + j;
+              expect(seen.has(k)).toBe(false);
+              seen.set(k, Number(p.data[k]));
+            }
+        },
+      });
+      expect(shape).toEqual(slice.shape);
+      expect(seen.size).toBe(slice.shape.reduce((a, n) => a * n, 1));
+      for (const [k, v] of seen) expect(v).toBe(Number(slice.data[k]));
+    }
+  });
+
+  it('is not called for a slice that is one whole chunk', async () => {
+    let calls = 0;
+    const whole = { start: 0, stop: 16 };
+    await readSlice(new CountingStore(ROOT), variableFromFolder(ROOT, 'blosc_lz4'), [whole, whole], {
+      context: createDataContext({ workers: false }),
+      onChunk: () => calls++,
+    });
+    expect(calls).toBe(0);
+  });
+});

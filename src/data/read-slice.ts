@@ -5,7 +5,7 @@
  * @example
  * const slice = await readSlice(store, variable, [0, null, { start: 0, stop: 100, step: 2 }], { signal, onProgress });
  */
-import type { DimSelection, ReadOptions, Slice } from '../api';
+import type { DimSelection, ReadOptions, Slice, SliceData } from '../api';
 import { lanes, valueSize } from '../codecs/dtype';
 import { checkCodecs } from '../codecs/pipeline';
 import { AbortedError, BudgetError, HttpError, isZarrviewError, toZarrviewError } from '../errors';
@@ -120,6 +120,7 @@ export async function readSlice(
   // Allocated at the first chunk, unless the slice is that one whole chunk (then its decoded values are the slice).
   let out: ReturnType<typeof allocate> | null = null;
   const outStride = outputStrides(ranges);
+  const shape = ranges.filter((r) => !r.drop).map((r) => r.count);
   const fill = fillScalars(spec.dtype, spec.fill);
   const failed: { chunk: readonly number[]; message: string }[] = [];
   let failedMask: Uint8Array | undefined;
@@ -185,13 +186,22 @@ export async function readSlice(
     }
     done++;
     report();
+    if (options.onChunk && !Array.isArray(out) && spec.dtype.kind !== 'bool') {
+      const kept = task.pieces.filter((_, d) => !ranges[d]!.drop);
+      options.onChunk({
+        shape,
+        data: out as SliceData,
+        start: kept.map((p) => p.outStart),
+        count: kept.map((p) => p.count),
+      });
+    }
   };
 
   // Enough fetches in flight to cover a browser's per-host connections and the decoders' queue.
   await runLimited(tasks, ctx.fetchConcurrency ?? Math.max(16, ctx.executor.concurrency * 4), run, signal);
   const result: Slice = {
     variable,
-    shape: ranges.filter((r) => !r.drop).map((r) => r.count),
+    shape,
     data: finish(out ?? allocate(spec.dtype, n), spec.dtype),
     ...(spec.dtype.kind === 'complex' ? { complex: true } : {}),
     ...(failed.length ? { failedChunks: failed, failedMask } : {}),

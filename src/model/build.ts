@@ -16,7 +16,7 @@ import { MetadataError } from '../errors';
 import { readAttributes } from './attributes';
 import { asCount, asStrings } from './json';
 import type { RawArray, RawGroup } from './raw';
-import { problemOf } from './tree';
+import { problemOf } from './walk';
 import type { Attribute, Dimension, FillValue, Group, Problem, Variable } from './types';
 
 interface MutableDim {
@@ -245,6 +245,16 @@ export function buildModel(root: RawGroup, opts: BuildOptions): Group {
       variables: (shell?.vars ?? []).map(({ v, dims: ds }) => ({ ...v, dimensions: ds.map(freeze) })),
       groups: g.groups.map(make),
       problems,
+      ...(g.pending
+        ? {
+            pending: g.pending.map((c) => ({
+              name: c.name,
+              path: path === '/' ? `/${c.name}` : `${path}/${c.name}`,
+              kind: c.known ? ('variable' as const) : ('node' as const),
+            })),
+            childNames: g.slots,
+          }
+        : {}),
     };
   };
   return make(root);

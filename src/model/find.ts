@@ -6,6 +6,16 @@ export function walkVariables(g: Group): Variable[] {
   return [...g.variables, ...g.groups.flatMap(walkVariables)];
 }
 
+/** Every group of the tree, pre-order. */
+export function walkGroups(g: Group): Group[] {
+  return [g, ...g.groups.flatMap(walkGroups)];
+}
+
+/** Paths of the children not read yet (lazy open), in tree order. */
+export function pendingPaths(g: Group): string[] {
+  return walkGroups(g).flatMap((x) => (x.pending ?? []).map((p) => p.path));
+}
+
 /** The group at `path` (`/`, `/g1/g2`), or undefined. */
 export function findGroup(root: Group, path: string): Group | undefined {
   const parts = path.split('/').filter(Boolean);

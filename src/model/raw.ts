@@ -37,6 +37,13 @@ export interface RawArray {
   readonly nc?: NcArrayInfo | undefined;
 }
 
+/** A child of a lazily walked group whose metadata is not read yet. */
+export interface PendingChild {
+  readonly name: string;
+  /** Named as an array by the group's NCZarr annotation; otherwise a listed folder (an array, a group or nothing). */
+  readonly known: boolean;
+}
+
 export interface RawGroup {
   readonly name: string;
   readonly key: string;
@@ -46,4 +53,8 @@ export interface RawGroup {
   readonly arrays: RawArray[];
   readonly groups: RawGroup[];
   readonly problems: Problem[];
+  /** Lazy walk: the children not read yet (in metadata order); absent when the group was read whole. */
+  pending?: PendingChild[];
+  /** Lazy walk: the names of the group's array slots (read or pending) in metadata order. */
+  readonly slots?: readonly string[];
 }

@@ -13,13 +13,12 @@
  *
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
-import { AbortedError, type ErrorCode, HttpError, MetadataError, isZarrviewError } from '../errors';
-import { HTML_ANSWER_ADVICE } from '../store/html';
-import { ListingUnavailableError } from '../store/http-listing';
+import { AbortedError, HttpError, MetadataError, isZarrviewError } from '../errors';
 import type { Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
 import type { RawGroup } from './raw';
+import { htmlHint, throwWhyNothing } from './nothing-found';
 import { type MetaSource, getObject, mapSource, storeSource } from './source';
 import { isUnreadable, readGroupV2, readGroupV3, readSingleArrayRoot, problemOf } from './tree';
 import type { Dataset, Dialect, Group, NczarrForm, Problem } from './types';
@@ -41,6 +40,11 @@ export interface ReadDatasetOptions {
   /** Variable name when the root is a single array (the location's last segment); default the dataset name. */
   readonly arrayName?: string | undefined;
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Leave arrays pending where their names are known without reading them (NCZarr group annotation, listing):
+   * see lazy.ts. Consolidated metadata is always read whole. Default false: everything is read.
+   */
+  readonly lazy?: boolean | undefined;
 }
 
 function superblockVersion(sb: unknown): string | undefined {
@@ -51,35 +55,13 @@ function superblockVersion(sb: unknown): string | undefined {
   return undefined;
 }
 
-interface Probe {
+/** What probing decided: the format, where metadata comes from, the NCZarr form and how to read the root. */
+export interface Probe {
   zarrFormat: 2 | 3;
   src: MetaSource;
   nczarr: NczarrForm | null;
   version?: string | undefined;
   root: (src: MetaSource) => Promise<RawGroup>;
-}
-
-/** Error codes of a transport that failed, as opposed to metadata that is absent or malformed. */
-const TRANSPORT = new Set<ErrorCode>(['timeout', 'network', 'http', 'forbidden', 'cors', 'zip']);
-
-/**
- * When the probe found no metadata, the reason may be the connection, not the address: a probe that failed
- * in transport (5xx, reset, CORS, timeout, a signature the server rejected) is rethrown as it is; and where 403
- * counts as missing (S3 buckets that deny listing), a listing of the root tells a private bucket (403 with
- * advice) from an empty prefix.
- */
-async function throwWhyNothing(store: Store, o: ReadDatasetOptions, problems: readonly Problem[]): Promise<void> {
-  const failed = problems.find((p) => isZarrviewError(p.error) && TRANSPORT.has(p.error.code));
-  if (failed) throw failed.error;
-  if (!store.list) return;
-  await store.list('/', o.signal ? { signal: o.signal } : undefined).catch((e: unknown) => {
-    if (!(e instanceof ListingUnavailableError)) throw e;
-  });
-}
-
-/** Why nothing was found, in words: the advice about web pages when the server answered probes with HTML. */
-function htmlHint(html: ReadonlySet<string>): string {
-  return html.size > 0 ? ` ${[...html].join(', ')}: ${HTML_ANSWER_ADVICE}` : '';
 }
 
 async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[], html: Set<string>): Promise<Probe> {
@@ -116,6 +98,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
     );
     zgroupBroken = true;
   }
+  const rootAttrs = problems.some((p) => p.key === '.zattrs') ? undefined : Promise.resolve({ value: zattrs });
   let nczarr: NczarrForm | null = null;
   let version: string | undefined;
   const pure = mode.zarr === true && mode.nczarr !== true;
@@ -177,7 +160,8 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
     src,
     nczarr,
     version,
-    root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal }, '', zgroup ?? {}),
+    // The root's .zattrs was read by the probe: the walk does not ask for it again (one round trip less).
+    root: (s) => readGroupV2({ src: s, nczarr, signal: o.signal, lazy: o.lazy }, '', zgroup ?? {}, rootAttrs),
   };
 }
 
@@ -211,7 +195,7 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
         src: plain,
         nczarr: null,
         version: undefined,
-        root: (s) => readGroupV3({ src: s, nczarr: null, signal: o.signal }, '', {}),
+        root: (s) => readGroupV3({ src: s, nczarr: null, signal: o.signal, lazy: o.lazy }, '', {}),
       };
       if (mode.zarrFormat === 3) return v3Group;
       return probeV2(store, o, problems, html).catch((e: unknown) => {
@@ -249,7 +233,7 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
         src,
         nczarr,
         version: superblockVersion(sb),
-        root: (s) => readGroupV3({ src: s, nczarr, signal: o.signal }, '', root),
+        root: (s) => readGroupV3({ src: s, nczarr, signal: o.signal, lazy: o.lazy }, '', root),
       };
     }
     if (mode.zarrFormat === 3)
@@ -267,13 +251,21 @@ function usesXarray(g: Group): boolean {
   return g.variables.some((v) => v.dimensions.some((d) => !d.anonymous)) || g.groups.some(usesXarray);
 }
 
-/** Reads the whole metadata tree of a dataset into the model. See the module doc for probing. */
-export async function readDataset(store: Store, options: ReadDatasetOptions = {}): Promise<Dataset> {
+/** Probes the store and walks its hierarchy into the raw tree (arrays left pending with `lazy`). */
+export async function readRaw(
+  store: Store,
+  options: ReadDatasetOptions = {},
+): Promise<{ raw: RawGroup; probe: Probe }> {
   if (options.signal?.aborted) throw new AbortedError();
   const early: Problem[] = [];
   const p = await probe(store, options, early);
   const raw = await p.root(p.src);
   raw.problems.unshift(...early);
+  return { raw, probe: p };
+}
+
+/** The model of a raw tree (as read so far). */
+export function modelOf(raw: RawGroup, p: Probe, options: ReadDatasetOptions = {}): Dataset {
   const xarray = options.mode?.xarray !== false;
   const root = buildModel(raw, { xarray, nczarr: p.nczarr !== null });
   const dialect: Dialect = {
@@ -291,4 +283,10 @@ export async function readDataset(store: Store, options: ReadDatasetOptions = {}
     problems: collectProblems(root),
     ncProperties: typeof ncp === 'string' ? ncp : undefined,
   };
+}
+
+/** Reads the whole metadata tree of a dataset into the model. See the module doc for probing. */
+export async function readDataset(store: Store, options: ReadDatasetOptions = {}): Promise<Dataset> {
+  const { raw, probe: p } = await readRaw(store, { ...options, lazy: false });
+  return modelOf(raw, p, options);
 }

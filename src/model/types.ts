@@ -85,6 +85,15 @@ export interface Problem {
   readonly error: unknown;
 }
 
+/** A child a group's metadata names (NCZarr annotation or listing) whose own metadata is not read yet. */
+export interface PendingNode {
+  readonly name: string;
+  /** Full path it will have as a variable, e.g. `/grp/temp`. */
+  readonly path: string;
+  /** `variable`: named as an array by NCZarr; `node`: a listed folder (most likely an array, maybe a group). */
+  readonly kind: 'variable' | 'node';
+}
+
 export interface Group {
   readonly name: string;
   /** Full path, `/` for the root. */
@@ -96,6 +105,13 @@ export interface Group {
   readonly groups: readonly Group[];
   /** Problems met reading this group's own objects and children. */
   readonly problems: readonly Problem[];
+  /**
+   * Lazy open only: children not read yet, in metadata order (empty once all are read). `dimensions` and
+   * `variables` describe what is read so far; for pure Zarr the group's dimensions are complete only then.
+   */
+  readonly pending?: readonly PendingNode[] | undefined;
+  /** Lazy open only: names of the group's array slots (read or pending) in metadata order. */
+  readonly childNames?: readonly string[] | undefined;
 }
 
 export type NczarrForm = 'v1-objects' | 'keys-upper' | 'keys-lower' | 'attributes';

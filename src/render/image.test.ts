@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COLORMAPS, SCALES, colorAt, colorscale, forward, rgbStops, scaleValues } from './colormap';
-import { colourImage, type ImageRequest } from './image';
+import { colourImage, colourRegion, imageSize, regionPixels, type ImageRequest } from './image';
 import { renderImage } from './encode';
 
 /** A seeded generator, so a failure replays. */
@@ -130,5 +130,48 @@ describe('slice images coloured in the workers', () => {
     };
     const r = await renderImage(req);
     expect([...r.rgba]).toEqual([...colourImage(req).rgba]);
+  });
+
+  it('colouring chunk by chunk with the final range gives the same image as colouring it whole', () => {
+    let seed = 7;
+    for (const [transposed, step, flipY, flipX, scale] of [
+      [false, 1, false, false, 'linear'],
+      [true, 1, true, false, 'log'],
+      [false, 3, true, true, 'symlog'],
+      [true, 2, false, true, 'linear'],
+    ] as const) {
+      const [n0, n1] = [37, 53];
+      const { values, mask } = field(n0, n1, seed++);
+      const req: ImageRequest = {
+        values,
+        mask,
+        shape: [n0, n1],
+        transposed,
+        step,
+        scale,
+        range: null,
+        colormap: 'plasma',
+        invert: false,
+        flipY,
+        flipX,
+      };
+      const whole = colourImage(req);
+      const { width, height } = imageSize(req);
+      // Chunks of 10 × 16 (the last ones partial), coloured in a shuffled order over a dirty buffer.
+      const rgba = new Uint8ClampedArray(width * height * 4).fill(77);
+      const chunks: [number, number][] = [];
+      for (let a = 0; a < n0; a += 10) for (let b = 0; b < n1; b += 16) chunks.push([a, b]);
+      const r = rng(seed);
+      chunks.sort(() => r() - 0.5);
+      let pixels = 0;
+      for (const [a, b] of chunks) {
+        const region = { start: [a, b], count: [Math.min(10, n0 - a), Math.min(16, n1 - b)] } as const;
+        const p = regionPixels(req, region);
+        pixels += Math.max(0, p.x1 - p.x0) * Math.max(0, p.y1 - p.y0);
+        colourRegion(req, rgba, whole, region);
+      }
+      expect(pixels).toBe(width * height); // the regions' pixels tile the image
+      expect(rgba).toEqual(whole.rgba);
+    }
   });
 });

@@ -39,33 +39,76 @@ export interface ColouredImage {
   readonly threshold: number;
 }
 
-/** Colours a slice into RGBA pixels; rows top to bottom are y indices 0, step, 2·step, … */
-export function colourImage(req: ImageRequest): ColouredImage {
+/** Image size of a request: columns along x, rows along y, every `step`-th cell. */
+export function imageSize(req: Pick<ImageRequest, 'shape' | 'transposed' | 'step'>): { width: number; height: number } {
   const [n0, n1] = req.shape;
-  const { values, mask, scale, step } = req;
   const ny = req.transposed ? n1 : n0;
   const nx = req.transposed ? n0 : n1;
-  const width = Math.ceil(nx / step);
-  const height = Math.ceil(ny / step);
-  const { zmin, zmax, threshold } = scaleRange(req.values, req.mask, req.scale, req.range);
+  return { width: Math.ceil(nx / req.step), height: Math.ceil(ny / req.step) };
+}
+
+/** A rectangle of the slice: first index and count along its two dimensions (as `shape`). */
+export interface SliceRegion {
+  readonly start: readonly [number, number];
+  readonly count: readonly [number, number];
+}
+
+/** Image pixels `[first, end)` along one axis whose cells (index·step, counted from the end when flipped) are in `[a, b)`. */
+function pixelSpan(a: number, b: number, step: number, size: number, flip: boolean | undefined): [number, number] {
+  const lo = Math.ceil(a / step);
+  const hi = Math.min(size, Math.ceil(b / step));
+  return flip ? [size - hi, size - lo] : [lo, hi];
+}
+
+/** The image pixels of a slice region: `[x0, x1) × [y0, y1)` (a rectangle; empty when the step skips it). */
+export function regionPixels(
+  req: Pick<ImageRequest, 'shape' | 'transposed' | 'step' | 'flipX' | 'flipY'>,
+  region: SliceRegion,
+): { x0: number; x1: number; y0: number; y1: number } {
+  const { width, height } = imageSize(req);
+  const [s0, s1] = region.start;
+  const [c0, c1] = region.count;
+  const [ya, yb, xa, xb] = req.transposed ? [s1, s1 + c1, s0, s0 + c0] : [s0, s0 + c0, s1, s1 + c1];
+  const [y0, y1] = pixelSpan(ya, yb, req.step, height, req.flipY);
+  const [x0, x1] = pixelSpan(xa, xb, req.step, width, req.flipX);
+  return { x0, x1, y0, y1 };
+}
+
+/**
+ * Colours the pixels of `region` (the whole slice when omitted) into `rgba` with a given colour range (scale space):
+ * what `colourImage` does for all pixels, so colouring a slice chunk by chunk with the final range gives the same
+ * image.
+ */
+export function colourRegion(
+  req: ImageRequest,
+  rgba: Uint8ClampedArray,
+  range: { readonly zmin: number; readonly zmax: number; readonly threshold: number },
+  region?: SliceRegion,
+): void {
+  const [, n1] = req.shape;
+  const { values, mask, scale, step } = req;
+  const { width, height } = imageSize(req);
+  const px = region ? regionPixels(req, region) : { x0: 0, x1: width, y0: 0, y1: height };
+  const { zmin, zmax, threshold } = range;
   const stops = rgbStops(req.colormap, req.invert);
   const last = stops.length - 1;
   const flat = new Float64Array(stops.flat());
   const span = zmax - zmin;
-  const rgba = new Uint8ClampedArray(width * height * 4);
   // Strides of the slice along the image's rows (y) and columns (x).
   const sy = (req.transposed ? 1 : n1) * step;
   const sx = (req.transposed ? n1 : 1) * step;
   const linear = scale === 'linear';
   const dx = req.flipX ? -sx : sx;
-  let o = 0;
-  for (let r = 0; r < height; r++) {
-    let i = (req.flipY ? height - 1 - r : r) * sy + (req.flipX ? (width - 1) * sx : 0);
-    for (let c = 0; c < width; c++, i += dx, o += 4) {
-      if (mask && mask[i]) continue;
+  for (let r = px.y0; r < px.y1; r++) {
+    let i = (req.flipY ? height - 1 - r : r) * sy + (req.flipX ? width - 1 - px.x0 : px.x0) * sx;
+    let o = (r * width + px.x0) * 4;
+    for (let c = px.x0; c < px.x1; c++, i += dx, o += 4) {
       const v = values[i] as number;
       const z = linear ? v : forward(scale, v, threshold);
-      if (!Number.isFinite(z)) continue;
+      if ((mask && mask[i]) || !Number.isFinite(z)) {
+        rgba[o] = rgba[o + 1] = rgba[o + 2] = rgba[o + 3] = 0;
+        continue;
+      }
       // colorAt(stops, (z - zmin) / span), inlined: the same arithmetic, no allocation per pixel.
       const t = (z - zmin) / span;
       const u = (t < 0 ? 0 : t > 1 ? 1 : t) * last;
@@ -78,5 +121,13 @@ export function colourImage(req: ImageRequest): ColouredImage {
       rgba[o + 3] = 255;
     }
   }
-  return { width, height, rgba, zmin, zmax, threshold };
+}
+
+/** Colours a slice into RGBA pixels; rows top to bottom are y indices 0, step, 2·step, … */
+export function colourImage(req: ImageRequest): ColouredImage {
+  const { width, height } = imageSize(req);
+  const range = scaleRange(req.values, req.mask, req.scale, req.range);
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  colourRegion(req, rgba, range);
+  return { width, height, rgba, ...range };
 }

@@ -1,0 +1,144 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  colourRegion,
+  decodeSlice,
+  regionPixels,
+  defaultFillFor,
+  scaleRange,
+  type ImageRequest,
+  type OpenedDataset,
+  type Variable,
+} from '../core';
+import { RasterPlot, type RasterImage } from '../plot/RasterPlot';
+import type { PartialSlice } from '../state/slice-store';
+import type { ViewOptions } from '../state/view-options';
+import { rasterPlacement } from './ImageHeatmap';
+import { axisInfo } from './slice-frame';
+import { drawsAsImage, imagePlacement } from './slice-image';
+import type { Axes } from './use-axes';
+
+interface Props {
+  readonly dataset: OpenedDataset;
+  readonly variable: Variable;
+  readonly partial: PartialSlice;
+  readonly axes: Axes;
+  readonly x: number;
+  readonly y: number;
+  readonly options: ViewOptions;
+}
+
+type Numbers = Exclude<PartialSlice['data'], readonly string[] | readonly boolean[]>;
+
+interface Canvas {
+  readonly key: string;
+  readonly canvas: HTMLCanvasElement;
+  readonly pixels: ImageData;
+  readonly values: Float64Array;
+  readonly mask: Uint8Array;
+  done: number;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * The first paint of a slice of several chunks: each chunk's part of the image is coloured and drawn as it
+ * arrives (with the colour range of the parts so far; the finished slice is then drawn as usual, by the image
+ * heatmap). Draws nothing for slices the heatmap would not draw as an image.
+ */
+export function ProgressiveHeatmap({ dataset, variable, partial, axes, x, y, options }: Props) {
+  const transposed = y > x;
+  const [n0 = 1, n1 = 1] = partial.shape;
+  const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
+  const xInfo = axisInfo(axes, x, nx, 1);
+  const yInfo = axisInfo(axes, y, ny, 1);
+  const image = drawsAsImage(ny, nx, xInfo.values, yInfo.values);
+  const placeKey = JSON.stringify(imagePlacement(partial.shape, transposed, xInfo.values, yInfo.values));
+  const place = useMemo(() => JSON.parse(placeKey) as ReturnType<typeof imagePlacement>, [placeKey]);
+  const rasterPlace = useMemo(() => rasterPlacement(place), [place]);
+  const state = useRef<Canvas | null>(null);
+  const [raster, setRaster] = useState<RasterImage | null>(null);
+
+  useEffect(() => {
+    if (!image || ArrayBuffer.isView(partial.data) === false) return;
+    let s = state.current;
+    if (s?.key !== partial.key) {
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [place.width, place.height];
+      const n = n0 * n1;
+      s = state.current = {
+        key: partial.key,
+        canvas,
+        pixels: new ImageData(place.width, place.height),
+        values: new Float64Array(n),
+        mask: new Uint8Array(n).fill(1),
+        done: 0,
+        lo: Infinity,
+        hi: -Infinity,
+      };
+    }
+    const ctx = s.canvas.getContext('2d');
+    if (!ctx) return;
+    const data = partial.data as Numbers;
+    const fill = defaultFillFor(dataset.model.dialect);
+    for (; s.done < partial.parts.length; s.done++) {
+      const { start, count } = partial.parts[s.done]!;
+      const [a = 0, b = 0] = start;
+      const [c0 = 0, c1 = 0] = count;
+      // The part's raw values as a slice of its own, CF-decoded as the whole slice will be.
+      const raw = new (data.constructor as new (n: number) => Numbers)(c0 * c1);
+      for (let i = 0; i < c0; i++) raw.set(data.subarray((a + i) * n1 + b, (a + i) * n1 + b + c1) as never, i * c1);
+      const part = { variable, shape: [c0, c1], data: raw };
+      let decoded;
+      try {
+        decoded = options.raw
+          ? decodeSlice(part, { mask: false, scale: false })
+          : decodeSlice(part, { defaultFill: fill });
+      } catch {
+        return;
+      }
+      for (let i = 0; i < c0; i++)
+        for (let j = 0; j < c1; j++) {
+          const k = (a + i) * n1 + b + j;
+          const v = decoded.values[i * c1 + j]!;
+          const m = decoded.mask[i * c1 + j]!;
+          s.values[k] = v;
+          s.mask[k] = m;
+          if (!m && Number.isFinite(v) && (options.scale !== 'log' || v > 0)) {
+            if (v < s.lo) s.lo = v;
+            if (v > s.hi) s.hi = v;
+          }
+        }
+      const req: ImageRequest = {
+        values: s.values,
+        mask: s.mask,
+        shape: [n0, n1],
+        transposed,
+        step: place.step,
+        scale: options.scale,
+        range: options.range,
+        colormap: options.colormap,
+        invert: options.invert,
+        flipX: place.x.flip,
+        flipY: place.y.flip,
+      };
+      const known: [number, number] | null = s.lo <= s.hi ? [s.lo, s.hi] : null;
+      const range = scaleRange(s.values, s.mask, options.scale, options.range ?? known);
+      const region = { start: [a, b], count: [c0, c1] } as const;
+      colourRegion(req, s.pixels.data, range, region);
+      const px = regionPixels(req, region);
+      ctx.putImageData(s.pixels, 0, 0, px.x0, px.y0, px.x1 - px.x0, px.y1 - px.y0);
+    }
+    setRaster({ width: place.width, height: place.height, source: s.canvas, partial: true });
+  }, [dataset, variable, partial, image, place, n0, n1, transposed, options]);
+
+  if (!image) return null;
+  return (
+    <RasterPlot
+      image={raster}
+      placement={rasterPlace}
+      layout={{ xaxis: { title: { text: xInfo.title } }, yaxis: { title: { text: yInfo.title } } }}
+      label={`Heatmap of ${variable.name} (loading)`}
+      testId="heatmap-progressive"
+    />
+  );
+}
