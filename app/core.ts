@@ -44,12 +44,14 @@ export {
 } from '../src/open';
 export { printCdl, attributeValues } from '../src/cdl';
 export { codeForView, type CodeSnippets } from '../src/code/snippets';
-export { latLonDims, type LatLonDims } from '../src/geo/geo-axes';
+export { curvilinearCoords, latLonDims, type CurvilinearCoords, type LatLonDims } from '../src/geo/geo-axes';
 export { axisLookup } from '../src/geo/lookup';
 export { planSeries, seriesDimension, type SeriesPlan } from '../src/series/plan';
 export { PROJECTIONS, PROJECTION_LABELS, isProjectionName, type ProjectionName } from '../src/geo/projection-names';
-export type { ProjectionSpec, LatLonGrid, Land } from '../src/geo/map-core';
-/** The map view's code (d3, the reprojection worker, coastlines), loaded on first use. */
+export type { ProjectionSpec, Land } from '../src/geo/map-core';
+export type { GridGeometry } from '../src/geo/reproject';
+export type { ReprojectTask } from '../src/geo/reproject-task';
+/** The map view's main-thread code (d3 for hover and coastlines, Natural Earth), loaded on first use. */
 export const loadMapCore = () => import('../src/geo/map-core');
 export { findGroup, findVariable, parentPath, pendingPaths, walkGroups } from '../src/model/find';
 export { isPending, relatedPaths } from '../src/model/lazy';

@@ -14,6 +14,7 @@ import { SliceMemo } from './data/slice-memo';
 import { HttpError } from './errors';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
+import type { ReprojectTask } from './geo/reproject-task';
 import { findVariable, openMetadata } from './model';
 import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './store/open-store';
 import type { Telemetry } from './store/types';
@@ -40,6 +41,8 @@ export interface Dataset extends OpenedDataset {
     image: ImageRequest,
     options?: { signal?: AbortSignal | undefined; priority?: 'normal' | 'low' | undefined },
   ): Promise<RenderedImage>;
+  /** Reprojects a grid for the map off the calling thread (the decode workers): the cell index of each pixel. */
+  reproject(task: ReprojectTask, options?: { signal?: AbortSignal | undefined }): Promise<Int32Array>;
 }
 
 /** `https://h/a/b.zarr/temp#mode=zarr` → `temp` (the name a single-array root is shown under). */
@@ -127,6 +130,9 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     }),
     renderImage(image, o = {}) {
       return ctx.executor.render(image, o.signal, { priority: o.priority });
+    },
+    reproject(task, o = {}) {
+      return ctx.executor.reproject(task, o.signal);
     },
     close() {
       // Decoded chunks stay in the shared cache (bounded by its budget) so reopening is instant.

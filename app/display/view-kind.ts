@@ -9,7 +9,14 @@
  * chooseView(registry, 'auto', ctx).kind;             // 'heatmap'
  */
 import type { ComponentType } from 'react';
-import { latLonDims, type AxisDescription, type LatLonDims, type Variable } from '../core';
+import {
+  curvilinearCoords,
+  latLonDims,
+  type AxisDescription,
+  type CurvilinearCoords,
+  type LatLonDims,
+  type Variable,
+} from '../core';
 import type { ViewOptions } from '../state/view-options';
 import type { SliceFrame } from './slice-frame';
 
@@ -31,6 +38,8 @@ export interface ViewContext {
   readonly y: number | null;
   /** The latitude and longitude dimensions when they are the ones on x and y (CF coordinates), else null. */
   readonly geo: LatLonDims | null;
+  /** 2-D latitude and longitude (named by `coordinates`) over the x and y dimensions, else null (then `geo` is). */
+  readonly curvilinear: CurvilinearCoords | null;
 }
 
 export interface ViewProps {
@@ -87,9 +96,11 @@ export function viewContext(
   y: number | null,
   axes: readonly AxisDescription[] = [],
 ): ViewContext {
-  const ll = axes.length ? latLonDims(axes) : null;
+  const curvilinear = axes.length && x !== null && y !== null && x !== y ? curvilinearCoords(axes, x, y) : null;
+  const ll = axes.length && !curvilinear ? latLonDims(axes) : null;
   const geo = ll && x !== null && y !== null && new Set([x, y, ll.lat, ll.lon]).size === 2 ? ll : null;
-  return { variable, numeric: isNumeric(variable), shownRank: [x, y].filter((d) => d !== null).length, x, y, geo };
+  const shownRank = [x, y].filter((d) => d !== null).length;
+  return { variable, numeric: isNumeric(variable), shownRank, x, y, geo, curvilinear };
 }
 
 /** The views that apply, in registry order (never empty: the fallback when none does). */

@@ -10,7 +10,7 @@ import {
   type RasterPoint,
 } from './raster-geometry';
 
-export type { RasterExtent, RasterPoint } from './raster-geometry';
+export type { AxisFrame, RasterExtent, RasterPoint } from './raster-geometry';
 
 /** Pixels to draw: `width` × `height`, row 0 first (its placement says where row 0 and column 0 lie). */
 export interface RasterImage {
@@ -20,6 +20,8 @@ export interface RasterImage {
   readonly source: CanvasImageSource;
   /** Not every pixel is there yet (a progressive paint): drawn, but the plot is not marked rendered. */
   readonly partial?: boolean | undefined;
+  /** Where these pixels lie, when not on the placement (e.g. a finer image of the zoomed part). */
+  readonly extent?: RasterExtent | undefined;
 }
 
 /** Where the image lies in data coordinates and its size in pixels (known before the pixels are). */
@@ -62,6 +64,8 @@ export interface RasterPlotProps {
   readonly onHover?: ((p: RasterPointer | null) => void) | undefined;
   /** A click (not a drag) in the plot area. */
   readonly onClick?: ((p: RasterPointer) => void) | undefined;
+  /** Plotly's axes after each paint (zoom, pan, resize): their ranges and sizes on screen. */
+  readonly onAxes?: ((ax: AxisFrame, ay: AxisFrame) => void) | undefined;
   /** Drawn over the plot (e.g. a hover read-out). */
   readonly children?: ReactNode;
 }
@@ -168,9 +172,10 @@ export function RasterPlot(props: RasterPlotProps) {
     if (!ctx) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, w, h);
+    live.current.onAxes?.(ax, ay);
     const img = live.current.image;
     if (!img || img.width === 0 || img.height === 0) return;
-    const t = rasterTransform(live.current.placement, ax, ay);
+    const t = rasterTransform(img.extent ?? live.current.placement, ax, ay);
     ctx.imageSmoothingEnabled = false;
     ctx.setTransform(t.a * dpr, 0, 0, t.d * dpr, t.e * dpr, t.f * dpr);
     ctx.drawImage(img.source, 0, 0);

@@ -15,7 +15,7 @@ function LazyMap(props: ViewProps) {
 export const mapView: ViewDef = {
   kind: 'map',
   label: 'Map',
-  applies: (ctx) => ctx.numeric && ctx.shownRank === 2 && ctx.geo !== null,
+  applies: (ctx) => ctx.numeric && ctx.shownRank === 2 && (ctx.geo !== null || ctx.curvilinear !== null),
   needsValues: true,
   Component: LazyMap,
   exports: ['csv', 'npy'],

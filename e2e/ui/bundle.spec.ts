@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
@@ -22,4 +22,16 @@ test('the initial JavaScript is at most 250 KB gzip and plotly is not in it', as
   await page.goto('/');
   await expect(page.getByTestId('open-panel')).toBeVisible();
   expect(requests.some((u) => /plotly/i.test(u))).toBe(false);
+});
+
+test('the decode worker loads the map projections (d3) only when a map is first reprojected', () => {
+  const assets = path.join(ROOT, 'dist', 'assets');
+  const worker = readdirSync(assets).find((f) => /^decode\.worker-.*\.js$/.test(f));
+  expect(worker).toBeDefined();
+  const code = readFileSync(path.join(assets, worker!), 'utf8');
+  // d3-geo's stream handlers name GeoJSON types; the worker's own code does not.
+  expect(code).not.toContain('FeatureCollection');
+  const lazy = /reproject-task-[\w-]+\.js/.exec(code)?.[0];
+  expect(lazy, 'the reprojection chunk the worker imports on demand').toBeDefined();
+  expect(readFileSync(path.join(assets, lazy!), 'utf8')).toContain('FeatureCollection');
 });

@@ -4,86 +4,22 @@
  * the same d3 projection, the canvas holds the coastline colour; at open-ocean and inland points it holds the data's
  * colour. The map state is in the share link.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
-import { geoDistance } from 'd3-geo';
-import { feature } from 'topojson-client';
-import type { Topology } from 'topojson-specification';
-import { makeProjection } from '../../src/geo/projection';
-import { PROJECTIONS, type ProjectionName } from '../../src/geo/projection-names';
+import { expect, test } from '@playwright/test';
+import { PROJECTIONS } from '../../src/geo/projection-names';
 import { STATIC_URL } from '../harness/ports';
 import { openUrl, selectPath } from './helpers';
-
-const topo = JSON.parse(
-  readFileSync(createRequire(import.meta.url).resolve('world-atlas/land-110m.json'), 'utf8'),
-) as Topology;
-const land = feature(topo, topo.objects.land!) as GeoJSON.FeatureCollection;
-// Coastline vertices of large land masses (rings of over 100 points), every 20th.
-const coastPoints: [number, number][] = land.features
-  .flatMap((f) =>
-    f.geometry.type === 'MultiPolygon'
-      ? f.geometry.coordinates.map((p) => p[0]!)
-      : f.geometry.type === 'Polygon'
-        ? [f.geometry.coordinates[0]!]
-        : [],
-  )
-  .filter((ring) => ring.length > 100)
-  .flatMap((ring) => ring.filter((_, i) => i % 20 === 5))
-  .map((p) => [p![0]!, p![1]!]);
-const OCEAN: [number, number][] = [
-  [-150, -30],
-  [-30, 30],
-  [80, -30],
-  [-140, 20],
-  [0, -50],
-  [-40, -60],
-];
-
-async function pixels(page: Page, pts: [number, number][]): Promise<number[][]> {
-  return page.getByTestId('map-canvas').evaluate((c, p) => {
-    const ctx = (c as HTMLCanvasElement).getContext('2d')!;
-    return p.map(([x, y]) => Array.from(ctx.getImageData(x - 1, y - 1, 3, 3).data));
-  }, pts);
-}
-
-const isCoast = (block: number[]) => {
-  for (let i = 0; i < block.length; i += 4)
-    if (block[i]! < 60 && block[i + 1]! < 60 && block[i + 2]! < 60 && block[i + 3]! > 200) return true;
-  return false;
-};
-const isData = (block: number[]) => block[16 + 3] === 255 && !isCoast(block.slice(16, 20));
-
-async function check(page: Page, name: ProjectionName, center: [number, number]) {
-  const canvas = page.getByTestId('map-canvas');
-  await expect(canvas).toHaveAttribute('data-projection', name);
-  await expect(canvas).toHaveAttribute('data-center', center.join(','));
-  await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
-  const w = Number(await canvas.getAttribute('data-width'));
-  const h = Number(await canvas.getAttribute('data-height'));
-  const proj = makeProjection({ name, center, width: w, height: h });
-  // Round projections: not within 10° of the horizon, where anti-aliasing of the clipped outline blurs pixels.
-  const pole: [number, number] = name === 'north-polar' ? [0, 90] : name === 'south-polar' ? [0, -90] : center;
-  const round = name === 'orthographic' || name.endsWith('-polar');
-  const visible = (ll: [number, number]) => {
-    if (round && geoDistance(ll, pole) > (80 * Math.PI) / 180) return null;
-    const p = proj(ll);
-    if (!p || !(p[0] > 3 && p[0] < w - 3 && p[1] > 3 && p[1] < h - 3)) return null;
-    const back = proj.invert?.(p);
-    return back && Math.abs(back[1] - ll[1]) < 0.01 ? ([Math.round(p[0]), Math.round(p[1])] as [number, number]) : null;
-  };
-  const coast = coastPoints.map(visible).filter((p): p is [number, number] => p !== null);
-  const ocean = OCEAN.map(visible).filter((p): p is [number, number] => p !== null);
-  expect(coast.length, `${name}: coastline points on the map`).toBeGreaterThan(5);
-  expect(ocean.length, `${name}: ocean points on the map`).toBeGreaterThan(0);
-  const cp = await pixels(page, coast);
-  const hits = cp.filter(isCoast).length;
-  expect(hits / coast.length, `${name}: coastline drawn at ${hits} of ${coast.length} coast points`).toBeGreaterThan(
-    0.9,
-  );
-  const op = await pixels(page, ocean);
-  expect(op.map(isData), `${name}: data colour at ocean points`).toEqual(op.map(() => true));
-}
+import { zoomedProjection } from '../../src/geo/projection';
+import {
+  canvasProjection,
+  check,
+  coast50m,
+  farFromCoast,
+  framePoint,
+  isCoast,
+  isData,
+  pixels,
+  screenScale,
+} from './map-helpers';
 
 test('the map draws with coastlines in every projection (pixel checks); hover; state in the share link', async ({
   page,
@@ -104,9 +40,10 @@ test('the map draws with coastlines in every projection (pixel checks); hover; s
   await check(page, 'orthographic', [-100, 40]);
 
   const canvas = page.getByTestId('map-canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await canvas.hover({ position: { x: box.width / 2, y: box.height / 2 } });
+  const w = Number(await canvas.getAttribute('data-width'));
+  const h = Number(await canvas.getAttribute('data-height'));
+  const mid = await framePoint(page, w / 2, h / 2);
+  await page.mouse.move(mid.x, mid.y);
   await expect(page.getByTestId('map-hover')).toHaveText(
     /^lat (39|40)\.\d\d°, lon -(99|100)\.\d\d°: [\d.]+ — Temperature \[K\]$/,
   );
@@ -133,4 +70,104 @@ test('the CMIP-like dataset (noleap, lat/lon with bounds) draws with coastlines 
     await page.getByLabel('Projection').selectOption(name);
     await check(page, name, [0, 0]);
   }
+});
+
+test('dragging the orthographic globe moves its centre (fields, share link and pixels follow)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/xarray-world/era5-like.zarr`);
+  await selectPath(page, '/t');
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  await page.getByLabel('Projection').selectOption('orthographic');
+  await check(page, 'orthographic', [0, 0]);
+  const canvas = page.getByTestId('map-canvas');
+  const w = Number(await canvas.getAttribute('data-width'));
+  const h = Number(await canvas.getAttribute('data-height'));
+  // 60 × 40 CSS pixels right and down: the globe turns east-to-west and north-to-south under the pointer.
+  const [dx, dy] = [60, 40];
+  const k = 1 / (await screenScale(page));
+  const deg = 180 / Math.PI / ((Math.min(w, h) - 4) / 2);
+  const want: [number, number] = [Math.round(-dx * k * deg), Math.round(dy * k * deg)];
+  const { x: x0, y: y0 } = await framePoint(page, w / 2, h / 2);
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 6; i++) await page.mouse.move(x0 + (dx * i) / 6, y0 + (dy * i) / 6);
+  await page.mouse.up();
+  expect(want[0]).toBeLessThan(-5);
+  expect(want[1]).toBeGreaterThan(3);
+  await check(page, 'orthographic', want);
+  await expect(page.getByLabel('Centre longitude')).toHaveValue(String(want[0]));
+  await expect(page.getByLabel('Centre latitude')).toHaveValue(String(want[1]));
+  await expect(page).toHaveURL(new RegExp(`ctr=${want[0]}(%2C|,)${want[1]}`));
+  // A drag is not a click: no time series opened; a click on the globe is.
+  await expect(page.getByRole('region', { name: /^Time series at/ })).toHaveCount(0);
+  await page.mouse.click(x0, y0);
+  await expect(page.getByRole('region', { name: /^Time series at/ })).toBeVisible();
+});
+
+test('zoom: the visible part is reprojected at the screen resolution with 50m coastlines (pixel checks)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/xarray-world/era5-like.zarr`);
+  await selectPath(page, '/t');
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  await check(page, 'equirectangular', [0, 0]);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-zoomed', 'false');
+  const { proj } = await canvasProjection(page, 'equirectangular', [0, 0]);
+  // Plotly's zoom box from (10° W, 60° N) to (30° E, 35° N).
+  const [a, b] = [proj([-10, 60])!, proj([30, 35])!];
+  const from = await framePoint(page, a[0], a[1]);
+  const to = await framePoint(page, b[0], b[1]);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++)
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
+  await page.mouse.up();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-zoomed', 'true');
+  const zoom = page.getByTestId('map-zoom');
+  await expect(zoom).toHaveAttribute('data-rendered', /\d+/);
+  await expect(zoom).toHaveAttribute('data-coast', '50m');
+  const extent = (await zoom.getAttribute('data-extent'))!.split(',').map(Number) as [number, number, number, number];
+  const size = await zoom.evaluate((c) => [(c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height] as const);
+  // Finer than the whole frame's pixels: at least 4 image pixels per frame pixel.
+  expect(size[0] / (extent[2] - extent[0])).toBeGreaterThan(4);
+  const w = Number(await page.getByTestId('map-canvas').getAttribute('data-width'));
+  const h = Number(await page.getByTestId('map-canvas').getAttribute('data-height'));
+  const zp = zoomedProjection({ name: 'equirectangular', center: [0, 0], width: w, height: h }, extent, size);
+  const inside = (ll: [number, number]) => {
+    const p = zp(ll);
+    return p && p[0] > 3 && p[1] > 3 && p[0] < size[0] - 3 && p[1] < size[1] - 3
+      ? ([Math.round(p[0]), Math.round(p[1])] as [number, number])
+      : null;
+  };
+  const coast = coast50m()
+    .map(inside)
+    .filter((p): p is [number, number] => p !== null);
+  expect(coast.length).toBeGreaterThan(20);
+  const hits = (await pixels(page, coast, 'map-zoom')).filter(isCoast).length;
+  expect(hits / coast.length, `50m coastline drawn at ${hits} of ${coast.length} points`).toBeGreaterThan(0.9);
+  const data = farFromCoast(
+    [
+      [-8, 46],
+      [-20, 50],
+      [5, 38],
+      [18, 42],
+      [25, 55],
+    ],
+    0.5,
+  )
+    .map(inside)
+    .filter((p): p is [number, number] => p !== null);
+  expect(data.length).toBeGreaterThan(2);
+  const dp = await pixels(page, data, 'map-zoom');
+  expect(dp.map(isData)).toEqual(dp.map(() => true));
+  // Hover in the zoomed map: its latitude and longitude.
+  const [hx, hy] = proj([12.5, 44.25])!;
+  const at = await framePoint(page, hx, hy);
+  await page.mouse.move(at.x, at.y);
+  await expect(page.getByTestId('map-hover')).toHaveText(
+    /^lat 44\.(2|3)\d°, lon 12\.(4|5)\d°: [\d.]+ — Temperature \[K\]$/,
+  );
 });

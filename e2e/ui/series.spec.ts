@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { makeProjection } from '../../src/geo/projection';
 import { STATIC_URL } from '../harness/ports';
 import { ROOT, openUrl, selectPath } from './helpers';
+import { framePoint } from './map-helpers';
 
 interface Expected {
   dataset: string;
@@ -40,9 +41,8 @@ for (const e of expected) {
       e.target[1],
       e.target[0],
     ])!;
-    await canvas.scrollIntoViewIfNeeded();
-    const box = (await canvas.boundingBox())!;
-    await canvas.click({ position: { x: (px * box.width) / w, y: (py * box.height) / h } });
+    const at = await framePoint(page, px, py);
+    await page.mouse.click(at.x, at.y);
 
     const region = page.getByRole('region', { name: `Time series at (${e.lat}, ${e.lon})` });
     await expect(region).toBeVisible();

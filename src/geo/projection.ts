@@ -46,6 +46,23 @@ export function makeProjection(spec: ProjectionSpec): GeoProjection {
   );
 }
 
+/**
+ * The projection of `spec` showing only `extent` (`[x0, y0, x1, y1]` of its `spec.width` × `spec.height` frame)
+ * on an image of `size` pixels: a zoom. Without an extent, the projection of the whole frame.
+ */
+export function zoomedProjection(
+  spec: ProjectionSpec,
+  extent?: readonly [number, number, number, number],
+  size?: readonly [number, number],
+): GeoProjection {
+  const p = makeProjection(spec);
+  if (!extent) return p;
+  const [x0, y0, x1] = extent;
+  const k = (size ? size[0] : spec.width) / (x1 - x0);
+  const [tx, ty] = p.translate();
+  return p.scale(p.scale() * k).translate([(tx - x0) * k, (ty - y0) * k]);
+}
+
 /** The inverse of a projection, null off the globe (checked by projecting back to within half a pixel). */
 export function checkedInvert(p: GeoProjection): Invert {
   return (x, y) => {

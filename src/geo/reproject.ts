@@ -1,13 +1,15 @@
 /**
- * Reprojection of a latitude/longitude grid to an image: for every output pixel, the inverse projection gives
- * (lon, lat), and the value is that of the nearest grid cell (NaN outside the globe or the grid). Pure; the map
- * view runs it in a worker.
+ * Reprojection of a grid to an image: for every output pixel, the inverse projection gives (lon, lat), and the
+ * pixel takes the nearest grid cell (−1 outside the globe or the grid). The result is the cell index per pixel,
+ * so the values (another time step, another colour scale) are filled in without reprojecting again. Pure; the map
+ * runs it in the decode workers (`reproject-task.ts`).
  */
+import { cellIndex } from './cell-index';
 import { axisLookup } from './lookup';
 
-export interface LatLonGrid {
-  /** Values in row-major order of `rows` × `cols`; NaN for masked cells. */
-  readonly values: ArrayLike<number>;
+/** A grid with 1-D latitude and longitude: cells in row-major order of `rows` × `cols`. */
+export interface RegularGrid {
+  readonly kind: 'regular';
   readonly rows: number;
   readonly cols: number;
   /** Rows run along latitude (and columns along longitude); false: the other way round. */
@@ -16,22 +18,55 @@ export interface LatLonGrid {
   readonly lon: ArrayLike<number>;
 }
 
+/** A curvilinear grid: latitude and longitude of every cell, row-major `rows` × `cols` like the values. */
+export interface CurvilinearGrid {
+  readonly kind: 'curvilinear';
+  readonly rows: number;
+  readonly cols: number;
+  readonly lat: ArrayLike<number>;
+  readonly lon: ArrayLike<number>;
+}
+
+export type GridGeometry = RegularGrid | CurvilinearGrid;
+
 /** Inverse projection of a pixel centre → [lon, lat] in degrees, or null where the pixel is off the globe. */
 export type Invert = (x: number, y: number) => readonly [number, number] | null;
 
-export function reproject(grid: LatLonGrid, invert: Invert, width: number, height: number): Float32Array {
-  const out = new Float32Array(width * height).fill(NaN);
+/** Point (lon, lat) → row-major cell index, or −1 off the grid. */
+export type GridLookup = (lon: number, lat: number) => number;
+
+/** The nearest-cell lookup of a grid (for a curvilinear grid, a spatial index: build it once per grid). */
+export function gridLookup(grid: GridGeometry): GridLookup {
+  if (grid.kind === 'curvilinear') return cellIndex(grid.lat, grid.lon, grid.rows, grid.cols);
   const latOf = axisLookup(grid.lat, false);
   const lonOf = axisLookup(grid.lon, true);
+  const { cols, rowsAreLat } = grid;
+  return (lon, lat) => {
+    const i = latOf(lat);
+    const j = lonOf(lon);
+    if (i < 0 || j < 0) return -1;
+    return rowsAreLat ? i * cols + j : j * cols + i;
+  };
+}
+
+/** The cell index of every pixel of a `width` × `height` image, row by row (−1: no cell). */
+export function reprojectCells(lookup: GridLookup, invert: Invert, width: number, height: number): Int32Array {
+  const out = new Int32Array(width * height).fill(-1);
   for (let py = 0; py < height; py++) {
     for (let px = 0; px < width; px++) {
       const ll = invert(px + 0.5, py + 0.5);
-      if (!ll) continue;
-      const i = latOf(ll[1]);
-      const j = lonOf(ll[0]);
-      if (i < 0 || j < 0) continue;
-      out[py * width + px] = Number(grid.rowsAreLat ? grid.values[i * grid.cols + j] : grid.values[j * grid.cols + i]);
+      if (ll) out[py * width + px] = lookup(ll[0], ll[1]);
     }
+  }
+  return out;
+}
+
+/** Values per pixel from the cell indices (NaN where there is no cell or the value is NaN). */
+export function fillImage(cells: Int32Array, values: ArrayLike<number>): Float32Array {
+  const out = new Float32Array(cells.length);
+  for (let i = 0; i < cells.length; i++) {
+    const k = cells[i] ?? -1;
+    out[i] = k < 0 ? NaN : Number(values[k]);
   }
   return out;
 }

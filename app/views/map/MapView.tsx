@@ -1,19 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  PROJECTIONS,
-  PROJECTION_LABELS,
-  axisLookup,
-  formatNumber,
-  isProjectionName,
-  loadMapCore,
-  type Land,
-  type ProjectionSpec,
-} from '../../core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { formatNumber, PROJECTION_LABELS, loadMapCore, type Land } from '../../core';
 import type { ViewProps } from '../../display/view-kind';
+import { RasterPlot, type AxisFrame, type RasterImage, type RasterPointer } from '../../plot/RasterPlot';
 import { gradientCss, scaleValues } from '../../plot/colormap';
+import { useDataset } from '../../state/dataset-store';
 import { useSeries } from '../../state/series-store';
 import { useView } from '../../state/view-store';
-import { colour, drawOverlay } from './render';
+import { MapControls } from './MapControls';
+import { paintMap } from './render';
+import { latLonLabel, useMapGrid } from './use-map-grid';
+import { useGlobeDrag, useMapHover } from './use-map-pointer';
+import { useReprojection } from './use-reprojection';
+import { coastDetail, framePlacement, mapZoom, zoomPlacement, type MapZoom } from './zoom';
 
 type MapCore = Awaited<ReturnType<typeof loadMapCore>>;
 const WIDTH = 720;
@@ -22,46 +20,67 @@ const ROUND = new Set(['orthographic', 'north-polar', 'south-polar']);
 let corePromise: Promise<MapCore> | undefined;
 const landCache = new Map<string, Promise<Land>>();
 
-function numbers(values: readonly (number | string)[]): number[] {
-  return values.map((v) => (typeof v === 'number' ? v : Number(v)));
+function land(core: MapCore, detail: '50m' | '110m'): Promise<Land> {
+  let p = landCache.get(detail);
+  if (!p) landCache.set(detail, (p = core.loadLand(detail)));
+  return p;
 }
 
-/** The Map view: the lat/lon slice reprojected in a worker, drawn with coastlines; hover gives lat, lon, value. */
+/**
+ * The Map view: the grid (1-D or curvilinear latitude/longitude) reprojected in the decode workers and drawn as
+ * pixels under plotly's axes (zoom and pan; a zoom is reprojected again at the screen's resolution, with 50m
+ * coastlines), Natural Earth coastlines over it; hover gives lat, lon and value, a click opens the cell's series,
+ * dragging turns the orthographic globe.
+ */
 export default function MapView({ frame, options, context }: ViewProps) {
   const setOptions = useView((s) => s.setOptions);
   const viewIndices = useView((s) => s.indices);
   const setPoint = useSeries((s) => s.setPoint);
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const dataset = useDataset((s) => s.dataset);
+  const baseCanvas = useRef<HTMLCanvasElement>(null);
+  const zoomCanvas = useRef<HTMLCanvasElement>(null);
   const [core, setCore] = useState<MapCore | null>(null);
-  const [image, setImage] = useState<{ data: Float32Array; spec: ProjectionSpec } | null>(null);
-  // What the canvas shows (tests wait on it): draws counted, and the projection and centre drawn.
+  // What the canvases show (tests wait on it): draws counted, the projection, centre and coastlines drawn.
   const [drawn, setDrawn] = useState({ count: 0, name: '', center: '' });
-  const [hover, setHover] = useState('');
+  const [zoomDrawn, setZoomDrawn] = useState({ count: 0, coast: '', extent: '' });
+  const [baseImage, setBaseImage] = useState<RasterImage | null>(null);
+  const [zoomImage, setZoomImage] = useState<RasterImage | null>(null);
+  const [zoom, setZoom] = useState<MapZoom | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const geo = context?.geo ?? null;
-  const height = ROUND.has(options.projection) ? WIDTH * 0.75 : WIDTH / 2;
-  const spec: ProjectionSpec = useMemo(
-    () => ({ name: options.projection, center: options.center, width: WIDTH, height: Math.round(height) }),
-    [options.projection, options.center, height],
-  );
+  const { grid, error: gridError } = useMapGrid(frame, context, dataset);
+  const round = ROUND.has(options.projection);
+  const height = Math.round(round ? WIDTH * 0.75 : WIDTH / 2);
 
-  const grid = useMemo(() => {
-    if (!geo || !frame.values || context?.x === null || context?.x === undefined) return null;
-    const { values, mask, shape } = frame.values;
-    const rowsDim = frame.transposed ? context.x : context.y;
-    const rowsAreLat = rowsDim === geo.lat;
-    const latAxis = context.y === geo.lat ? frame.y : frame.x;
-    const lonAxis = context.y === geo.lat ? frame.x : frame.y;
-    const v = Float64Array.from(values as ArrayLike<number>, (x, i) => (mask && mask[i] ? NaN : Number(x)));
-    return {
-      values: v,
-      rows: shape[0] ?? 0,
-      cols: shape[1] ?? 0,
-      rowsAreLat,
-      lat: numbers(latAxis.values),
-      lon: numbers(lonAxis.values),
-    };
-  }, [geo, frame, context]);
+  // The point last hovered: where a tap on the orthographic globe (a press that did not move) is.
+  const lastPoint = useRef<RasterPointer | null>(null);
+  const globe = useGlobeDrag(options, setOptions, WIDTH, height, zoom?.scale ?? 1);
+  const spec = globe.spec;
+  const baseView = useMemo(() => ({ spec }), [spec]);
+  const { shown, error: projError } = useReprojection(dataset, grid, baseView);
+  const zoomKey = zoom?.extent ? JSON.stringify([zoom.extent, zoom.size]) : null;
+  const zoomView = useMemo(() => {
+    if (!zoomKey) return null;
+    const [extent, size] = JSON.parse(zoomKey) as [[number, number, number, number], [number, number]];
+    return { spec, extent, size };
+  }, [spec, zoomKey]);
+  const { shown: shownZoom } = useReprojection(dataset, zoomView ? grid : null, zoomView ?? baseView);
+  const shownList = useMemo(() => (zoomView ? [shownZoom, shown] : [shown]), [zoomView, shownZoom, shown]);
+  const pointer = useMapHover(core, spec, grid, shownList, frame.title);
+  const onClick = (p: RasterPointer) => {
+    if (globe.wasDrag() || options.projection === 'orthographic') return;
+    openSeries(p);
+  };
+  // A tap on the orthographic globe (a press that did not move): a click where the pointer last hovered.
+  const onTap = () => {
+    const p = lastPoint.current;
+    if (p) openSeries(p);
+  };
+  function openSeries(p: RasterPointer) {
+    const cell = pointer.cellOf(p);
+    if (cell < 0 || !grid || !context) return;
+    const label = latLonLabel(grid.latLon(cell));
+    setPoint({ variable: context.variable.path, indices: grid.indices(cell, viewIndices), label });
+  }
 
   const scaled = useMemo(
     () => (grid ? scaleValues(grid.values, null, options.scale, options.range) : null),
@@ -80,159 +99,127 @@ export default function MapView({ frame, options, context }: ViewProps) {
     };
   }, []);
 
-  const reprojector = useMemo(() => (core ? new core.Reprojector() : null), [core]);
-  useEffect(() => () => reprojector?.close(), [reprojector]);
-
+  const regional = grid?.regional ?? false;
+  // The whole frame (also the image shown until a zoom's finer one is ready).
   useEffect(() => {
-    if (!reprojector || !grid) return;
+    const cv = baseCanvas.current;
+    if (!core || !shown || !grid || !scaled || !cv) return;
     let live = true;
-    void reprojector.run(grid, spec).then((data) => live && setImage({ data, spec }));
-    return () => {
-      live = false;
-    };
-  }, [reprojector, grid, spec]);
-
-  useEffect(() => {
-    if (!core || !image || !scaled || !canvas.current) return;
-    const ctx = canvas.current.getContext('2d');
-    if (!ctx) return;
-    let live = true;
-    const { data, spec: s } = image;
-    const draw = (land: Land | null) => {
+    const s = shown.task.spec;
+    const draw = (outline: Land | null) => {
       if (!live) return;
-      ctx.clearRect(0, 0, s.width, s.height);
-      ctx.putImageData(
-        colour(data, s.width, { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold }),
-        0,
-        0,
-      );
-      drawOverlay(core, ctx, s, land);
+      const colours = { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold };
+      const img = { cells: shown.cells, values: grid.values, width: s.width, height: s.height };
+      if (!paintMap(core, cv, img, colours, core.makeProjection(s), outline)) return;
+      setBaseImage({ width: s.width, height: s.height, source: cv });
       setDrawn((d) => ({ count: d.count + 1, name: s.name, center: s.center.join(',') }));
     };
     if (!options.coastlines) draw(null);
-    else {
-      // 50m outlines for a regional grid, 110m for the globe.
-      const lat = grid?.lat ?? [];
-      const regional = lat.length > 1 && Math.abs((lat[lat.length - 1] ?? 0) - (lat[0] ?? 0)) < 90;
-      const detail = regional ? '50m' : '110m';
-      let p = landCache.get(detail);
-      if (!p) landCache.set(detail, (p = core.loadLand(detail)));
-      p.then(draw, (e: unknown) => setError(String(e)));
-    }
+    else land(core, coastDetail(null, s.width, regional)).then(draw, (e: unknown) => setError(String(e)));
     return () => {
       live = false;
     };
-  }, [core, image, scaled, options, grid]);
+  }, [core, shown, grid, scaled, options, regional]);
 
-  const invert = useMemo(() => (core ? core.checkedInvert(core.makeProjection(spec)) : null), [core, spec]);
-  const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
-    const c = canvas.current;
-    if (!c || !invert || !image) return;
-    const r = c.getBoundingClientRect();
-    const px = Math.floor(((e.clientX - r.left) / r.width) * spec.width);
-    const py = Math.floor(((e.clientY - r.top) / r.height) * spec.height);
-    const ll = invert(px + 0.5, py + 0.5);
-    if (!ll) return setHover('');
-    const v = image.data[py * spec.width + px];
-    setHover(
-      `lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${v === undefined || Number.isNaN(v) ? 'no data' : `${formatNumber(v)}`} — ${frame.title}`,
-    );
-  };
+  // A zoom: the visible part reprojected at the screen's resolution, with coastlines by zoom level.
+  useEffect(() => {
+    const cv = zoomCanvas.current;
+    if (!core || !shownZoom || !zoomView || !grid || !scaled || !cv) return;
+    const { spec: s, extent, size } = shownZoom.task;
+    if (!extent || !size) return;
+    let live = true;
+    const detail = coastDetail(extent, s.width, regional);
+    const draw = (outline: Land | null) => {
+      if (!live) return;
+      const colours = { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold };
+      const img = { cells: shownZoom.cells, values: grid.values, width: size[0], height: size[1] };
+      if (!paintMap(core, cv, img, colours, core.zoomedProjection(s, extent, size), outline)) return;
+      setZoomImage({ width: size[0], height: size[1], source: cv, extent: zoomPlacement(extent, size) });
+      setZoomDrawn((d) => ({ count: d.count + 1, coast: outline ? detail : '', extent: extent.join(',') }));
+    };
+    if (!options.coastlines) draw(null);
+    else land(core, detail).then(draw, (e: unknown) => setError(String(e)));
+    return () => {
+      live = false;
+    };
+  }, [core, shownZoom, zoomView, grid, scaled, options, regional]);
 
-  // A click on a cell opens its series along the slider dimension.
-  const onClick = (e: React.MouseEvent<HTMLCanvasElement>) => {
-    const c = canvas.current;
-    if (!c || !invert || !grid || !geo || !context) return;
-    const r = c.getBoundingClientRect();
-    const ll = invert(((e.clientX - r.left) / r.width) * spec.width, ((e.clientY - r.top) / r.height) * spec.height);
-    if (!ll) return;
-    const i = axisLookup(grid.lat, false)(ll[1]);
-    const j = axisLookup(grid.lon, true)(ll[0]);
-    if (i < 0 || j < 0) return;
-    const indices = context.variable.shape.map((_, d) =>
-      d === geo.lat ? i : d === geo.lon ? j : (viewIndices[d] ?? 0),
-    );
-    setPoint({
-      variable: context.variable.path,
-      indices,
-      label: `(${formatNumber(grid.lat[i] ?? 0)}, ${formatNumber(grid.lon[j] ?? 0)})`,
-    });
-  };
+  const onAxes = useCallback(
+    (ax: AxisFrame, ay: AxisFrame) => {
+      const z = mapZoom(ax, ay, WIDTH, height, window.devicePixelRatio || 1);
+      setZoom((old) => (JSON.stringify(old) === JSON.stringify(z) ? old : z));
+    },
+    [height],
+  );
+  const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
+  const layout = useMemo(
+    () => ({
+      margin: { l: 8, r: 8, t: 8, b: 8 },
+      xaxis: { visible: false },
+      yaxis: { visible: false, scaleanchor: 'x', scaleratio: 1 },
+      dragmode: options.projection === 'orthographic' ? false : 'zoom',
+    }),
+    [options.projection],
+  );
 
-  if (!geo) return <p className="muted">The Map needs latitude and longitude on the two axes.</p>;
-  const round = ROUND.has(options.projection);
+  if (!context?.geo && !context?.curvilinear)
+    return <p className="muted">The Map needs latitude and longitude on the two axes.</p>;
+  const problem = error ?? gridError ?? projError;
+  const image = zoomView && zoomImage ? zoomImage : baseImage;
   return (
-    <figure className="map-view" data-testid="map">
-      <div className="toolbar">
-        <label>
-          Projection{' '}
-          <select
-            value={options.projection}
-            onChange={(e) => isProjectionName(e.target.value) && setOptions({ projection: e.target.value })}
-            data-testid="projection"
-          >
-            {PROJECTIONS.map((p) => (
-              <option key={p} value={p}>
-                {PROJECTION_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={options.coastlines}
-            onChange={(e) => setOptions({ coastlines: e.target.checked })}
-            data-testid="coastlines"
-          />
-          Coastlines
-        </label>
-        <label>
-          Centre longitude{' '}
-          <input
-            className="num"
-            type="number"
-            min={-180}
-            max={360}
-            value={options.center[0]}
-            onChange={(e) => setOptions({ center: [Number(e.target.value) || 0, options.center[1]] })}
-            data-testid="center-lon"
-          />
-        </label>
-        {round && options.projection === 'orthographic' && (
-          <label>
-            Centre latitude{' '}
-            <input
-              className="num"
-              type="number"
-              min={-90}
-              max={90}
-              value={options.center[1]}
-              onChange={(e) =>
-                setOptions({ center: [options.center[0], Math.max(-90, Math.min(90, Number(e.target.value) || 0))] })
-              }
-              data-testid="center-lat"
-            />
-          </label>
-        )}
+    <figure
+      className="map-view"
+      data-testid="map"
+      data-view={zoom?.view.map((v) => v.toFixed(3)).join(',')}
+      data-zoomed={zoomView ? 'true' : 'false'}
+    >
+      <MapControls options={options} setOptions={setOptions} />
+      {problem && <p role="alert">{problem}</p>}
+      <div
+        className={`map-plot${options.projection === 'orthographic' ? ' draggable' : ''}`}
+        onPointerDown={globe.onPointerDown}
+        onPointerMove={globe.onPointerMove}
+        onPointerUp={() => globe.release() && onTap()}
+        onPointerCancel={() => globe.release()}
+      >
+        <RasterPlot
+          image={image}
+          placement={placement}
+          layout={layout}
+          label={`Map of ${frame.title} (${PROJECTION_LABELS[options.projection]})`}
+          testId="map-plot"
+          onAxes={onAxes}
+          onHover={(p) => {
+            // A press on the globe captures the pointer, and the plot sees it leave: keep the last point.
+            if (p) lastPoint.current = p;
+            if (globe.dragging) pointer.clear();
+            else pointer.onHover(p);
+          }}
+          onClick={onClick}
+        />
       </div>
-      {error && <p role="alert">{error}</p>}
       <canvas
-        ref={canvas}
+        ref={baseCanvas}
         width={spec.width}
         height={spec.height}
         className="map-canvas"
-        role="img"
-        aria-label={`Map of ${frame.title} (${PROJECTION_LABELS[options.projection]})`}
+        aria-hidden="true"
         data-testid="map-canvas"
         data-rendered={drawn.count || undefined}
         data-projection={drawn.name || undefined}
         data-center={drawn.center || undefined}
         data-width={spec.width}
         data-height={spec.height}
-        onMouseMove={onMove}
-        onMouseLeave={() => setHover('')}
-        onClick={onClick}
+        data-grid={grid?.geometry.kind}
+      />
+      <canvas
+        ref={zoomCanvas}
+        className="map-canvas"
+        aria-hidden="true"
+        data-testid="map-zoom"
+        data-rendered={zoomDrawn.count || undefined}
+        data-coast={zoomDrawn.coast || undefined}
+        data-extent={zoomDrawn.extent || undefined}
       />
       {scaled && (
         <div className="map-legend">
@@ -246,7 +233,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
         </div>
       )}
       <output data-testid="map-hover" className="muted">
-        {hover}
+        {pointer.hover}
       </output>
     </figure>
   );

@@ -1,5 +1,5 @@
 /** Colouring a reprojected image and drawing coastlines over it (main thread, canvas). */
-import type { Land, ProjectionSpec, loadMapCore } from '../../core';
+import type { Land, loadMapCore } from '../../core';
 import { colorscale, forward, type ColormapName, type ScaleName } from '../../plot/colormap';
 
 export const COAST_RGB = [20, 20, 20] as const;
@@ -53,15 +53,16 @@ export function colour(image: Float32Array, width: number, o: ColourOptions): Im
 }
 
 type MapCore = Awaited<ReturnType<typeof loadMapCore>>;
+type Projection = ReturnType<MapCore['makeProjection']>;
 
-/** Draws the globe outline and, when given, the coastlines. */
+/** Draws the globe outline and, when given, the coastlines, in `projection` (a zoom's, or the whole frame's). */
 export function drawOverlay(
   core: MapCore,
   ctx: CanvasRenderingContext2D,
-  spec: ProjectionSpec,
+  projection: Projection,
   land: Land | null,
 ): void {
-  const path = core.geoPath(core.makeProjection(spec), ctx);
+  const path = core.geoPath(projection, ctx);
   ctx.lineWidth = 1;
   ctx.strokeStyle = '#888';
   ctx.beginPath();
@@ -74,4 +75,23 @@ export function drawOverlay(
     path(land);
     ctx.stroke();
   }
+}
+
+/** Paints a reprojected image (cell index per pixel) in colour, then the outline and coastlines over it. */
+export function paintMap(
+  core: MapCore,
+  canvas: HTMLCanvasElement,
+  image: { cells: Int32Array; values: ArrayLike<number>; width: number; height: number },
+  colours: ColourOptions,
+  projection: Projection,
+  land: Land | null,
+): boolean {
+  if (canvas.width !== image.width) canvas.width = image.width;
+  if (canvas.height !== image.height) canvas.height = image.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return false;
+  ctx.clearRect(0, 0, image.width, image.height);
+  ctx.putImageData(colour(core.fillImage(image.cells, image.values), image.width, colours), 0, 0);
+  drawOverlay(core, ctx, projection, land);
+  return true;
 }

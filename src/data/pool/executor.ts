@@ -6,6 +6,7 @@ import { type ChunkSpec, type DecodedChunk, createDecoder } from '../../codecs/p
 import { AbortedError } from '../../errors';
 import { type RenderedImage, renderImage } from '../../render/encode';
 import type { ImageRequest } from '../../render/image';
+import type { ReprojectTask } from '../../geo/reproject-task';
 
 export interface TaskOptions {
   /** `low`: a prefetch, started only when no read the user waits for has work queued. */
@@ -22,6 +23,8 @@ export interface DecodeExecutor {
   decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options?: TaskOptions): Promise<DecodedChunk>;
   /** Colours a 2-D slice into an image (see `renderImage`). */
   render(image: ImageRequest, signal?: AbortSignal, options?: TaskOptions): Promise<RenderedImage>;
+  /** Reprojects a grid for the map: the cell index of each output pixel (see `runReproject`). */
+  reproject(task: ReprojectTask, signal?: AbortSignal, options?: TaskOptions): Promise<Int32Array>;
   /** Loads the codecs of `spec` ahead of its first chunk (e.g. while the chunks are being fetched). */
   prepare?(spec: ChunkSpec): void;
   close(): void;
@@ -64,6 +67,12 @@ export class InlineExecutor implements DecodeExecutor {
   async render(image: ImageRequest, signal?: AbortSignal): Promise<RenderedImage> {
     if (signal?.aborted) throw new AbortedError();
     return renderImage(image);
+  }
+
+  async reproject(task: ReprojectTask, signal?: AbortSignal): Promise<Int32Array> {
+    if (signal?.aborted) throw new AbortedError();
+    const { runReproject } = await import('../../geo/reproject-task');
+    return runReproject(task);
   }
 
   close(): void {}

@@ -3,6 +3,7 @@ import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
 import type { ErrorCode } from '../../errors';
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
+import type { ReprojectTask } from '../../geo/reproject-task';
 
 export interface DecodeRequest {
   readonly type: 'decode';
@@ -24,7 +25,14 @@ export interface RenderRequest {
   readonly image: ImageRequest;
 }
 
-export type WorkerRequest = DecodeRequest | PrepareRequest | RenderRequest;
+/** Reproject a grid for the map: the cell index of every output pixel (d3 loads in the worker on first use). */
+export interface ReprojectRequest {
+  readonly type: 'reproject';
+  readonly id: number;
+  readonly task: ReprojectTask;
+}
+
+export type WorkerRequest = DecodeRequest | PrepareRequest | RenderRequest | ReprojectRequest;
 
 export interface SerializedError {
   readonly name: string;
@@ -37,6 +45,7 @@ export interface SerializedError {
 export type WorkerResponse =
   | { readonly type: 'decoded'; readonly id: number; readonly chunk: DecodedChunk }
   | { readonly type: 'rendered'; readonly id: number; readonly image: RenderedImage }
+  | { readonly type: 'reprojected'; readonly id: number; readonly cells: Int32Array }
   | { readonly type: 'error'; readonly id: number; readonly error: SerializedError };
 
 /** The transferable buffers of a decoded chunk (none for strings). */

@@ -6,6 +6,7 @@ import {
   type DecodeRequest,
   type PrepareRequest,
   type RenderRequest,
+  type ReprojectRequest,
   type SerializedError,
   type WorkerResponse,
   transferablesOf,
@@ -54,11 +55,31 @@ async function handleRender(msg: RenderRequest): Promise<{ response: WorkerRespo
   }
 }
 
-/** Answers one decode or render request; `transfer` lists the buffers to move (not copy) back. */
+/** Reprojects a grid for the map; the projection code (d3) is imported on the first such request only. */
+async function handleReproject(msg: ReprojectRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
+  try {
+    const { runReproject } = await import('../../geo/reproject-task');
+    const cells = runReproject(msg.task);
+    return { response: { type: 'reprojected', id: msg.id, cells }, transfer: [cells.buffer as ArrayBuffer] };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return {
+      response: {
+        type: 'error',
+        id: msg.id,
+        error: { name: 'Error', code: 'unsupported', message: `The map could not be reprojected: ${message}` },
+      },
+      transfer: [],
+    };
+  }
+}
+
+/** Answers one decode, render or reproject request; `transfer` lists the buffers to move (not copy) back. */
 export async function handleRequest(
-  msg: DecodeRequest | RenderRequest,
+  msg: DecodeRequest | RenderRequest | ReprojectRequest,
 ): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
   if (msg.type === 'render') return handleRender(msg);
+  if (msg.type === 'reproject') return handleReproject(msg);
   return handleDecode(msg);
 }
 

@@ -6,6 +6,7 @@ import { readSlice } from '../read-slice';
 import { CountingStore, variableFromFolder } from '../testing/variable';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { handlePrepare, handleRequest } from './worker-handler';
+import { InlineExecutor } from './executor';
 import { WorkerPool } from './worker-pool';
 import { colourImage } from '../../render/image';
 
@@ -102,6 +103,22 @@ describe('WorkerPool: images and priorities', () => {
     const img = await pool.render(req);
     expect([img.width, img.height, img.zmin, img.zmax]).toEqual([3, 2, 1, 6]);
     expect([...img.rgba!]).toEqual([...colourImage(req).rgba]);
+    pool.close();
+  });
+
+  it('reprojects a grid for the map in a worker (a task kind of its own), as the in-process executor does', async () => {
+    const pool = new WorkerPool(1, () => new FakeWorker() as unknown as Worker);
+    const task = {
+      grid: { kind: 'regular', rows: 3, cols: 4, rowsAreLat: true, lat: [60, 0, -60], lon: [0, 90, 180, 270] },
+      spec: { name: 'equirectangular', center: [0, 0], width: 16, height: 8 },
+    } as const;
+    const cells = await pool.reproject(task);
+    const here = await new InlineExecutor().reproject(task);
+    expect(cells).toBeInstanceOf(Int32Array);
+    expect(cells.length).toBe(16 * 8);
+    expect(Array.from(cells)).toEqual(Array.from(here));
+    // The centre pixel is (lon 0, lat 0): row 1, column 0.
+    expect(cells[4 * 16 + 8]).toBe(4);
     pool.close();
   });
 

@@ -11,8 +11,11 @@ import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
 import { AbortedError, CodecError, errorFor, UsageError, ZarrviewError } from '../../errors';
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
+import type { ReprojectTask } from '../../geo/reproject-task';
 import type { DecodeExecutor, TaskOptions } from './executor';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
+
+type Result = DecodedChunk | RenderedImage | Int32Array;
 
 interface Job {
   id: number;
@@ -21,7 +24,7 @@ interface Job {
   signal: AbortSignal | undefined;
   /** Low-priority jobs (prefetch) start only when no other job waits. */
   low: boolean;
-  resolve(r: DecodedChunk | RenderedImage): void;
+  resolve(r: Result): void;
   reject(e: unknown): void;
 }
 
@@ -84,7 +87,12 @@ export class WorkerPool implements DecodeExecutor {
     return this.#submit<RenderedImage>((id) => ({ msg: { type: 'render', id, image }, transfer: [] }), signal, options);
   }
 
-  #submit<T extends DecodedChunk | RenderedImage>(
+  /** Reprojects a grid for the map in a worker (the grid's coordinates are copied; the cell indices come back). */
+  reproject(task: ReprojectTask, signal?: AbortSignal, options: TaskOptions = {}): Promise<Int32Array> {
+    return this.#submit<Int32Array>((id) => ({ msg: { type: 'reproject', id, task }, transfer: [] }), signal, options);
+  }
+
+  #submit<T extends Result>(
     message: Job['message'],
     signal: AbortSignal | undefined,
     options: TaskOptions,
@@ -92,7 +100,7 @@ export class WorkerPool implements DecodeExecutor {
     if (this.#closed) return Promise.reject(new UsageError('The decode pool is closed.'));
     if (signal?.aborted) return Promise.reject(new AbortedError());
     return new Promise<T>((res, reject) => {
-      const resolve = res as (r: DecodedChunk | RenderedImage) => void;
+      const resolve = res as (r: Result) => void;
       const job: Job = { id: this.#nextId++, message, signal, low: options.priority === 'low', resolve, reject };
       signal?.addEventListener(
         'abort',
@@ -162,6 +170,7 @@ export class WorkerPool implements DecodeExecutor {
     if (!job || job.signal?.aborted) return;
     if (msg.type === 'decoded') job.resolve(msg.chunk);
     else if (msg.type === 'rendered') job.resolve(msg.image);
+    else if (msg.type === 'reprojected') job.resolve(msg.cells);
     else job.reject(revive(msg.error));
   }
 
