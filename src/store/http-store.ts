@@ -1,14 +1,14 @@
 /**
  * A store over HTTP(S): `GET` for keys, `Range` requests for `getRange`, `HEAD` for sizes. 404 is a missing key;
- * 403 can count as missing too (S3 buckets that deny listing answer 403 for absent keys). A metadata key answered
- * with an HTML page (`Content-Type: text/html`, body not JSON) throws `HtmlAnswerError` (see html.ts). Every failure is a
+ * 403 can count as missing too (S3 buckets that deny listing answer 403 for absent keys). A metadata or chunk key
+ * answered with an HTML page (`Content-Type: text/html`) throws `HtmlAnswerError` (see html.ts). Every failure is a
  * typed `HttpError` (see http-errors.ts). `fetch` is injectable, and requests can be signed (see sigv4.ts).
  *
  * @example
  * const store = new HttpStore('https://example.org/data.zarr');
  * const bytes = await store.get('/.zattrs', { signal });
  */
-import { HtmlAnswerError, isHtmlContentType, isMetadataKey, looksLikeJson } from './html';
+import { HtmlAnswerError, isHtmlAnswer, isMetadataKey } from './html';
 import { HttpStatusError, fetchFailure, statusError } from './http-errors';
 import type { AbsolutePath, RangeQuery, RequestOptions, Store } from './types';
 
@@ -165,9 +165,9 @@ export class HttpStore implements Store {
     } catch (e) {
       throw fetchFailure(e, url, key, options?.signal, this.options.browser);
     }
-    if (!range && isMetadataKey(key) && isHtmlContentType(res.headers.get('content-type')) && !looksLikeJson(bytes)) {
-      // A site's fallback page (single-page apps, CDN error pages) where a metadata document should be.
-      throw new HtmlAnswerError(url, key);
+    if ((!range || !isMetadataKey(key)) && isHtmlAnswer(key, res.headers.get('content-type'), bytes)) {
+      // A site's fallback page (single-page apps, CDN error pages) where a metadata document or chunk should be.
+      throw new HtmlAnswerError(url, key, isMetadataKey(key) ? 'metadata' : 'data');
     }
     if (range && res.status === 200) {
       // The server ignored Range and sent the whole object.
