@@ -38,6 +38,30 @@ export interface HttpStoreOptions {
   readonly suffixRequests?: boolean | undefined;
   /** Whether a bare fetch `TypeError` means a CORS block (browser); detected when not given. */
   readonly browser?: boolean | undefined;
+  /** Called with the URL of each object read in full (e.g. to learn the protocol from resource timing). */
+  readonly onComplete?: ((url: string) => void) | undefined;
+}
+
+/** The body's bytes; with `onActivity`, read part by part and reported as each part arrives. */
+async function readBody(res: Response, onActivity: (() => void) | undefined): Promise<Uint8Array> {
+  if (!onActivity || !res.body) return new Uint8Array(await res.arrayBuffer());
+  const reader = res.body.getReader();
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  let buf = new Uint8Array(Number.isSafeInteger(declared) && declared > 0 ? declared : 64 * 1024);
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    onActivity();
+    if (n + value.length > buf.length) {
+      const grown = new Uint8Array(Math.max(buf.length * 2, n + value.length));
+      grown.set(buf.subarray(0, n));
+      buf = grown;
+    }
+    buf.set(value, n);
+    n += value.length;
+  }
+  return n === buf.length ? buf : buf.slice(0, n);
 }
 
 /** RFC 3986 encoding of one path segment or query component (as SigV4 expects). */
@@ -161,10 +185,11 @@ export class HttpStore implements Store {
     if (!res) return undefined;
     let bytes: Uint8Array;
     try {
-      bytes = new Uint8Array(await res.arrayBuffer());
+      bytes = await readBody(res, options?.onActivity);
     } catch (e) {
       throw fetchFailure(e, url, key, options?.signal, this.options.browser);
     }
+    this.options.onComplete?.(url);
     if ((!range || !isMetadataKey(key)) && isHtmlAnswer(key, res.headers.get('content-type'), bytes)) {
       // A site's fallback page (single-page apps, CDN error pages) where a metadata document or chunk should be.
       throw new HtmlAnswerError(url, key, isMetadataKey(key) ? 'metadata' : 'data');
@@ -210,6 +235,7 @@ export class HttpStore implements Store {
     } catch (e) {
       throw fetchFailure(e, url, key, signal, this.options.browser);
     }
+    options?.onActivity?.();
     if (res.ok) return res;
     const body = method === 'HEAD' ? '' : await res.text().catch(() => '');
     if (res.status === 404) return undefined;
