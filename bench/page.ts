@@ -103,6 +103,10 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
       .map((e) => (e as PerformanceResourceTiming).nextHopProtocol)
       .at(-1) ?? '?';
   const t0 = performance.now();
+  // When the last byte of the slice's data arrived (resource timing), from the start of the read.
+  const lastByte = () =>
+    Math.max(0, ...performance.getEntriesByType('resource').map((e) => (e as PerformanceResourceTiming).responseEnd)) -
+    t0;
   let n: number;
   if (which === 'ours') {
     const store = new BenchHttpStore(DATA);
@@ -111,7 +115,8 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
     const ctx = createDataContext({ executor: pool() });
     const s = await readSlice(store, variableFromMetadata(name, meta), selection, { context: ctx });
     n = s.data.length;
-    return { ms: performance.now() - t0, n, protocol: protocol() };
+    const ms = performance.now() - t0;
+    return { ms, n, protocol: protocol(), lastByteMs: lastByte() };
   }
   const store = new zarr.FetchStore(DATA);
   const arr = await zarr.open.v2(zarr.root(store).resolve(name), { kind: 'array', attrs: false });
@@ -120,7 +125,8 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
     selection.map((s) => (typeof s === 'number' ? s : null)),
   );
   n = r.data.length;
-  return { ms: performance.now() - t0, n, protocol: protocol() };
+  const ms = performance.now() - t0;
+  return { ms, n, protocol: protocol(), lastByteMs: lastByte() };
 }
 
 let shared: WorkerPool | null = null;

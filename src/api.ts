@@ -64,6 +64,19 @@ export interface Slice {
   readonly failedMask?: Uint8Array | undefined;
   /** Fixed-size string variables: 1 for each element whose chunk does not exist (it holds the fill value). */
   readonly missingMask?: Uint8Array | undefined;
+  /** Chunks the server answered with a web page (HTML) in this read: read as missing (the fill value). */
+  readonly htmlChunks?: number | undefined;
+}
+
+/** Something the reads of a dataset found that the user should know once (not an error of one slice). */
+export interface DatasetNotice {
+  readonly kind: 'html-chunks';
+  /** What it means and what to do. */
+  readonly message: string;
+  /** How many chunks so far. */
+  readonly count: number;
+  /** A variable it concerns (the first one read). */
+  readonly variable: string;
 }
 
 export interface ReadOptions {
@@ -114,5 +127,7 @@ export interface OpenedDataset {
   readonly location: string;
   read(variablePath: string, selection: readonly DimSelection[], options?: ReadOptions): Promise<Slice>;
   telemetry(): Telemetry;
+  /** What the reads so far found that concerns the whole dataset (each kind once). */
+  notices?(): readonly DatasetNotice[];
   close(): void;
 }

@@ -8,10 +8,11 @@
  * const ds = await openDataset({ kind: 'url', url: 'https://host/data.zarr#mode=nczarr,s3' });
  * const slice = await ds.read('/temp', [0, null, null], { signal });
  */
-import type { OpenOptions, OpenedDataset, ReadOptions, Slice, DimSelection } from './api';
+import type { DatasetNotice, OpenOptions, OpenedDataset, ReadOptions, Slice, DimSelection } from './api';
 import { type DataContext, defaultContext, readSlice } from './data';
 import { SliceMemo } from './data/slice-memo';
 import { HttpError } from './errors';
+import { HTML_CHUNK_ADVICE } from './store/html';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
 import type { ReprojectTask } from './geo/reproject-task';
@@ -35,6 +36,7 @@ export interface DatasetReadOptions extends ReadOptions {
 }
 
 export interface Dataset extends OpenedDataset {
+  notices(): readonly DatasetNotice[];
   read(variablePath: string, selection: readonly DimSelection[], options?: DatasetReadOptions): Promise<Slice>;
   /** Colours a 2-D slice into RGBA pixels off the calling thread (in the decode workers where there are some). */
   renderImage(
@@ -83,6 +85,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
   });
   // The context may be shared by several datasets: count its cache and decodes from the moment this one opened.
   const memo = new SliceMemo();
+  let htmlNotice: DatasetNotice | null = null;
   const base = {
     hits: ctx.cache.stats.hits,
     misses: ctx.cache.stats.misses,
@@ -116,6 +119,15 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
             context: ctx,
             onProgress: (p) => ((chunks = p.total), readOptions.onProgress?.(p)),
           });
+          if (slice.htmlChunks) {
+            const count = (htmlNotice?.count ?? 0) + slice.htmlChunks;
+            htmlNotice = {
+              kind: 'html-chunks',
+              message: HTML_CHUNK_ADVICE,
+              count,
+              variable: htmlNotice?.variable ?? path,
+            };
+          }
           return { slice, chunks };
         },
         readOptions.signal,
@@ -128,6 +140,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
       chunksDecoded: opened.telemetry.chunksDecoded + ctx.stats.decoded - base.decoded,
       prefetchHits: opened.telemetry.prefetchHits + ctx.cache.stats.prefetchHits - base.prefetchHits,
     }),
+    notices: () => (htmlNotice ? [htmlNotice] : []),
     renderImage(image, o = {}) {
       return ctx.executor.render(image, o.signal, { priority: o.priority });
     },

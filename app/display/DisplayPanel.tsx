@@ -5,6 +5,7 @@ import { ProgressBar } from '../common/ProgressBar';
 import { useSlice } from '../state/slice-store';
 import { selectionOf, useView } from '../state/view-store';
 import { CodeButton } from './CodeButton';
+import { DatasetNotices } from './DatasetNotices';
 import { DimMapper } from './DimMapper';
 import { SeriesPanel } from './SeriesPanel';
 import { useSeries } from '../state/series-store';
@@ -117,6 +118,7 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
       <ViewToolbar kinds={kinds} active={active} comparable={comparable} />
       <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
       {pendingKey && <SliceProgress onCancel={onCancel} />}
+      <DatasetNotices dataset={dataset} slice={current?.slice} />
       {error !== null && (
         <ErrorMessage
           error={error}

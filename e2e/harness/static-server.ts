@@ -10,10 +10,11 @@
  *
  * A fault applies to request paths containing `match` (all paths when empty) and is one of: an HTTP `status`
  * (e.g. 503), `reset` (destroy the socket), `truncate` (send half the body with the full Content-Length),
- * `stall` (send headers, then nothing), `wrong-length` (Content-Length larger than the body), or `delay` (wait
- * `ms`, then go on; delays add up and do not stop the search for another fault). `rate` (0..1) applies it to
- * that share of requests, from a seeded generator so runs repeat; `count` limits how many times. `latencyMs`
- * delays every request. With `autoindex`, a folder URL ending in `/` answers an nginx-style directory index.
+ * `stall` (send headers, then nothing), `wrong-length` (Content-Length larger than the body), `delay` (wait
+ * `ms`, then go on; delays add up and do not stop the search for another fault), or `html-fallback` (a missing
+ * file is answered 200 with an HTML page, as single-page-app hosts do; files that exist are served as usual).
+ * `rate` (0..1) applies it to that share of requests, from a seeded generator so runs repeat; `count` limits how
+ * many times. `latencyMs` delays every request. With `autoindex`, a folder URL ending in `/` answers an nginx-style directory index.
  */
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
@@ -21,7 +22,7 @@ import path from 'node:path';
 import { seededRng } from '../../src/testing/seeded-rng';
 
 export interface Fault {
-  kind: 'status' | 'reset' | 'truncate' | 'stall' | 'wrong-length' | 'delay';
+  kind: 'status' | 'reset' | 'truncate' | 'stall' | 'wrong-length' | 'delay' | 'html-fallback';
   status?: number;
   ms?: number;
   match?: string;
@@ -104,6 +105,11 @@ async function autoindexPage(dir: string, urlPath: string): Promise<string> {
   const title = `Index of ${escapeHtml(urlPath)}`;
   return `<html>\n<head><title>${title}</title></head>\n<body>\n<h1>${title}</h1><hr><pre><a href="../">../</a>\n${rows.join('\n')}\n</pre><hr></body>\n</html>\n`;
 }
+
+/** The page a single-page-app host answers for any path it has no file for. */
+const FALLBACK_PAGE =
+  '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>App</title></head>' +
+  '<body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>\n';
 
 export interface StaticServerOptions {
   /** Answer `GET <folder>/` with an nginx-style directory index (default: 404, as without `autoindex`). */
@@ -231,6 +237,12 @@ export async function startStaticServer(
       res.end(req.method === 'HEAD' ? undefined : page);
       return;
     }
+    if (!stat?.isFile() && fault?.kind === 'html-fallback') {
+      entry.status = res.statusCode = 200;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(req.method === 'HEAD' ? undefined : FALLBACK_PAGE);
+      return;
+    }
     if (!stat?.isFile()) {
       entry.status = res.statusCode = 404;
       res.end('Not found');
@@ -269,7 +281,7 @@ export async function startStaticServer(
     const stream = createReadStream(file, { start, end: Math.max(start, sendEnd) });
     stream.pipe(res, { end: false });
     stream.on('end', () => {
-      if (fault) req.socket.destroy();
+      if (fault && fault.kind !== 'html-fallback') req.socket.destroy();
       else res.end();
     });
   }

@@ -10,6 +10,7 @@ import { lanes, valueSize } from '../codecs/dtype';
 import { checkCodecs } from '../codecs/pipeline';
 import { AbortedError, BudgetError, HttpError, isZarrviewError, toZarrviewError } from '../errors';
 import type { Variable } from '../model/types';
+import { HtmlAnswerError } from '../store/html';
 import type { Store } from '../store/types';
 import { type ArraySpec, arraySpec } from './array-spec';
 import { allocate, assemble, fillScalars, finish, outputStrides, wholeChunkView } from './assemble';
@@ -131,6 +132,8 @@ export async function readSlice(
   const memo = { indexes: ctx.shardIndexes, shards: new Map<string, Promise<Uint8Array | undefined>>() };
   let done = 0;
   let bytes = 0;
+  // Chunks answered with a site's web page (HTML) instead of data: missing, and reported once on the slice.
+  let htmlChunks = 0;
   const report = () => options.onProgress?.({ done, total, bytes });
   report();
 
@@ -138,7 +141,15 @@ export async function readSlice(
     (task: ChunkTask) =>
     (s: AbortSignal): Promise<CachedChunk> =>
       (async () => {
-        const raw = await fetchChunk(store, spec, task.coords, { signal: s, memo, memoPrefix: `${storeId(store)}|` });
+        const raw = await fetchChunk(store, spec, task.coords, {
+          signal: s,
+          memo,
+          memoPrefix: `${storeId(store)}|`,
+        }).catch((e: unknown) => {
+          if (!(e instanceof HtmlAnswerError)) throw e;
+          htmlChunks++;
+          return undefined;
+        });
         ctx.stats.fetches++;
         if (s.aborted) throw new AbortedError();
         if (!raw) return null;
@@ -206,6 +217,7 @@ export async function readSlice(
     ...(spec.dtype.kind === 'complex' ? { complex: true } : {}),
     ...(failed.length ? { failedChunks: failed, failedMask } : {}),
     ...(missingMask ? { missingMask } : {}),
+    ...(htmlChunks > 0 ? { htmlChunks } : {}),
   };
   return result;
 }

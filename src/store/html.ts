@@ -1,7 +1,9 @@
 /**
- * HTML where metadata should be. Single-page-app hosts (Vite's dev server and `vite preview` among them) answer a
- * missing file with their `index.html` and status 200; some CDNs answer 200 with an HTML error page. A metadata
- * probe that gets such a page treats the key as absent; a key that must exist gets a message naming the cause.
+ * HTML where metadata or chunk bytes should be. Single-page-app hosts (Vite's dev server and `vite preview` among
+ * them) answer a missing file with their `index.html` and status 200; some CDNs answer 200 with an HTML error page.
+ * A metadata probe that gets such a page treats the key as absent; a key that must exist gets a message naming the
+ * cause. A chunk answered with a page is a missing chunk (the fill value), never bytes to decode; the read reports
+ * it once (`HTML_CHUNK_ADVICE`).
  *
  * @example
  * if (looksLikeHtml(bytes)) return undefined; // the key is absent
@@ -44,13 +46,30 @@ export const HTML_ANSWER_ADVICE =
   "or the site answers every missing file with its own page (a single-page-app fallback or a CDN's error page). " +
   'Check the URL; if it is right, configure the server to answer 404 for files that do not exist.';
 
+/** What to tell a user whose server answered chunk keys with web pages (shown once per dataset). */
+export const HTML_CHUNK_ADVICE =
+  'The server answered some chunk requests with a web page (HTML) instead of data, as sites do for files that do ' +
+  "not exist (a single-page-app fallback or a CDN's error page). Those chunks are shown as missing (the fill " +
+  'value). If the data should be there, check that the chunk files were uploaded; otherwise configure the server ' +
+  'to answer 404 for files that do not exist.';
+
 /**
- * A metadata key answered with 200 and an HTML page (by Content-Type, where the body is not JSON). Readers treat
- * the key as absent; `HTML_ANSWER_ADVICE` explains it where the key was required.
+ * A key answered with 200 and an HTML page: a metadata key whose body is not JSON, or a chunk key whose body is
+ * markup (both by Content-Type). Readers treat the key as absent; `HTML_ANSWER_ADVICE` explains it where a metadata
+ * key was required, `HTML_CHUNK_ADVICE` where chunks were read as missing.
  */
 export class HtmlAnswerError extends HttpError {
-  constructor(url: string, key: string) {
-    super('not-found', 200, `${url} is a web page (HTML), not Zarr metadata.`, { key });
+  constructor(url: string, key: string, what: 'metadata' | 'data' = 'metadata') {
+    super('not-found', 200, `${url} is a web page (HTML), not Zarr ${what}.`, { key });
     this.name = 'HtmlAnswerError';
   }
+}
+
+/**
+ * Whether an answer with this Content-Type and body is a site's web page rather than the object asked for: for a
+ * metadata key, HTML that is not JSON; for any other key (chunks, shards), HTML whose body starts with markup.
+ */
+export function isHtmlAnswer(key: string, contentType: string | null, bytes: Uint8Array): boolean {
+  if (!isHtmlContentType(contentType)) return false;
+  return isMetadataKey(key) ? !looksLikeJson(bytes) : looksLikeHtml(bytes);
 }

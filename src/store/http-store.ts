@@ -1,14 +1,14 @@
 /**
  * A store over HTTP(S): `GET` for keys, `Range` requests for `getRange`, `HEAD` for sizes. 404 is a missing key;
- * 403 can count as missing too (S3 buckets that deny listing answer 403 for absent keys). A metadata key answered
- * with an HTML page (`Content-Type: text/html`, body not JSON) throws `HtmlAnswerError` (see html.ts). Every failure is a
+ * 403 can count as missing too (S3 buckets that deny listing answer 403 for absent keys). A metadata or chunk key
+ * answered with an HTML page (`Content-Type: text/html`) throws `HtmlAnswerError` (see html.ts). Every failure is a
  * typed `HttpError` (see http-errors.ts). `fetch` is injectable, and requests can be signed (see sigv4.ts).
  *
  * @example
  * const store = new HttpStore('https://example.org/data.zarr');
  * const bytes = await store.get('/.zattrs', { signal });
  */
-import { HtmlAnswerError, isHtmlContentType, isMetadataKey, looksLikeJson } from './html';
+import { HtmlAnswerError, isHtmlAnswer, isMetadataKey } from './html';
 import { HttpStatusError, fetchFailure, statusError } from './http-errors';
 import type { AbsolutePath, RangeQuery, RequestOptions, Store } from './types';
 
@@ -38,6 +38,30 @@ export interface HttpStoreOptions {
   readonly suffixRequests?: boolean | undefined;
   /** Whether a bare fetch `TypeError` means a CORS block (browser); detected when not given. */
   readonly browser?: boolean | undefined;
+  /** Called with the URL of each object read in full (e.g. to learn the protocol from resource timing). */
+  readonly onComplete?: ((url: string) => void) | undefined;
+}
+
+/** The body's bytes; with `onActivity`, read part by part and reported as each part arrives. */
+async function readBody(res: Response, onActivity: (() => void) | undefined): Promise<Uint8Array> {
+  if (!onActivity || !res.body) return new Uint8Array(await res.arrayBuffer());
+  const reader = res.body.getReader();
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  let buf = new Uint8Array(Number.isSafeInteger(declared) && declared > 0 ? declared : 64 * 1024);
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    onActivity();
+    if (n + value.length > buf.length) {
+      const grown = new Uint8Array(Math.max(buf.length * 2, n + value.length));
+      grown.set(buf.subarray(0, n));
+      buf = grown;
+    }
+    buf.set(value, n);
+    n += value.length;
+  }
+  return n === buf.length ? buf : buf.slice(0, n);
 }
 
 /** RFC 3986 encoding of one path segment or query component (as SigV4 expects). */
@@ -161,13 +185,14 @@ export class HttpStore implements Store {
     if (!res) return undefined;
     let bytes: Uint8Array;
     try {
-      bytes = new Uint8Array(await res.arrayBuffer());
+      bytes = await readBody(res, options?.onActivity);
     } catch (e) {
       throw fetchFailure(e, url, key, options?.signal, this.options.browser);
     }
-    if (!range && isMetadataKey(key) && isHtmlContentType(res.headers.get('content-type')) && !looksLikeJson(bytes)) {
-      // A site's fallback page (single-page apps, CDN error pages) where a metadata document should be.
-      throw new HtmlAnswerError(url, key);
+    this.options.onComplete?.(url);
+    if ((!range || !isMetadataKey(key)) && isHtmlAnswer(key, res.headers.get('content-type'), bytes)) {
+      // A site's fallback page (single-page apps, CDN error pages) where a metadata document or chunk should be.
+      throw new HtmlAnswerError(url, key, isMetadataKey(key) ? 'metadata' : 'data');
     }
     if (range && res.status === 200) {
       // The server ignored Range and sent the whole object.
@@ -210,6 +235,7 @@ export class HttpStore implements Store {
     } catch (e) {
       throw fetchFailure(e, url, key, signal, this.options.browser);
     }
+    options?.onActivity?.();
     if (res.ok) return res;
     const body = method === 'HEAD' ? '' : await res.text().catch(() => '');
     if (res.status === 404) return undefined;

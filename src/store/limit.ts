@@ -1,6 +1,7 @@
 /**
  * Limits how many requests run at once; the others wait in order. A waiting request whose signal aborts
- * leaves the queue at once and never starts.
+ * leaves the queue at once and never starts. The limit can change while requests run (`setMax`: e.g. raised once
+ * the server turns out to speak HTTP/2, see protocol.ts).
  */
 import type { Store } from './types';
 import { abortedFor, wrapStore } from './wrap';
@@ -9,16 +10,36 @@ import { abortedFor, wrapStore } from './wrap';
 export class Limiter {
   private active = 0;
   private readonly queue: { resolve: () => void }[] = [];
-  constructor(readonly max: number) {}
+  #max: number;
+  constructor(max: number) {
+    this.#max = Math.max(1, max);
+  }
+
+  get max(): number {
+    return this.#max;
+  }
+
+  /** Changes the limit: a higher one starts waiters at once; a lower one lets running requests finish. */
+  setMax(max: number): void {
+    this.#max = Math.max(1, max);
+    this.#startWaiters();
+  }
+
+  #startWaiters(): void {
+    while (this.active < this.#max && this.queue.length > 0) this.queue.shift()?.resolve();
+  }
 
   /** Waits for a slot; call the returned function to release it. */
   acquire(signal?: AbortSignal, key?: string): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(abortedFor(key, signal.reason));
+    let released = false;
     const release = () => {
+      if (released) return;
+      released = true;
       this.active--;
-      this.queue.shift()?.resolve();
+      this.#startWaiters();
     };
-    if (this.active < this.max) {
+    if (this.active < this.#max) {
       this.active++;
       return Promise.resolve(release);
     }

@@ -11,9 +11,9 @@ import type { Store, Telemetry } from './types';
 
 export interface NetworkOptions {
   readonly telemetry: Telemetry;
-  /** Concurrent requests (default 8), or a Limiter shared between stores. */
+  /** Concurrent requests (default 8), or a Limiter shared between stores (e.g. a `ProtocolLimit`'s, protocol.ts). */
   readonly concurrency?: number | Limiter | undefined;
-  /** Per-request timeout in ms (default 30 000). */
+  /** Per-request timeout in ms without progress (default 30 000; see timeout.ts). */
   readonly timeoutMs?: number | undefined;
   readonly retry?: RetryOptions | undefined;
 }

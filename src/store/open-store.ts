@@ -24,6 +24,7 @@ import { withListing } from './http-listing';
 import { HttpStore, type FetchLike } from './http-store';
 import type { Limiter } from './limit';
 import { withNetworkPolicy } from './network';
+import { ProtocolLimit } from './protocol';
 import type { RetryOptions } from './retry';
 import { S3Store } from './s3-store';
 import { emptyTelemetry, type FolderFile, type Source, type Store, type Telemetry } from './types';
@@ -142,10 +143,14 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
   const loc = parseLocation(text);
   const location = formatLocation(loc, { share: true, plainHash: true });
   const name = datasetName(loc);
+  // Requests in flight follow the server's protocol: 6 (a browser's HTTP/1.1 connections per host) until a response
+  // shows HTTP/2 or HTTP/3 (protocol.ts); a limit passed in options is kept as it is.
+  const protocolLimit = new ProtocolLimit();
+  const onComplete = options.concurrency === undefined ? protocolLimit.completed : undefined;
   const net = (s: Store) =>
     withNetworkPolicy(s, {
       telemetry,
-      concurrency: options.concurrency,
+      concurrency: options.concurrency ?? protocolLimit.limiter,
       timeoutMs: options.timeoutMs,
       retry: options.retry,
     });
@@ -182,6 +187,7 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
       credentials,
       fetch: options.fetch,
       forbiddenAsMissing: options.forbiddenAsMissing,
+      onComplete,
     };
     if (isZip(loc, target.key)) {
       const raw = new S3Store({ ...config, key: '' });
@@ -203,13 +209,13 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
   const url = formatLocation({ ...loc, fragment: undefined }, { plainHash: true });
   if (isZip(loc, loc.path)) {
     const slash = url.lastIndexOf('/', url.includes('?') ? url.indexOf('?') : url.length);
-    const raw = new HttpStore(url.slice(0, slash), { fetch: options.fetch });
+    const raw = new HttpStore(url.slice(0, slash), { fetch: options.fetch, onComplete });
     const file = decodeURIComponent(url.slice(slash + 1).split('?')[0]!);
     const zip = await openRemoteZip(raw, `/${file}`, url, net(raw), telemetry, options, name);
     return { store: zip, mode: { ...loc.mode, medium: 'zip' }, name, telemetry, location };
   }
   // Plain HTTP lists through a directory index or an S3 listing when the server offers one (http-listing.ts).
-  const store = net(withListing(new HttpStore(url, { fetch: options.fetch }), { fetch: options.fetch }));
+  const store = net(withListing(new HttpStore(url, { fetch: options.fetch, onComplete }), { fetch: options.fetch }));
   return { store, mode: { ...loc.mode, medium: loc.mode.medium ?? 'http' }, name, telemetry, location };
 }
 

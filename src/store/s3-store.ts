@@ -31,6 +31,8 @@ export interface S3StoreConfig {
    * `https://s3.amazonaws.com` DNS finds the bucket's region). Default `path`: `<endpoint>/bucket`.
    */
   readonly addressing?: 'path' | 'virtual' | undefined;
+  /** Called with the URL of each object read in full (see HttpStoreOptions.onComplete). */
+  readonly onComplete?: ((url: string) => void) | undefined;
   /** Page size of listings (default 1000, S3's maximum). */
   readonly maxKeys?: number | undefined;
   /** Upper bound of listing pages for one prefix (default 1000). */
@@ -79,6 +81,7 @@ export class S3Store implements Store {
     this.objects = new HttpStore(this.root ? `${this.bucketUrl}${encodeKeyPath(`/${this.root}`)}` : this.bucketUrl, {
       fetch: config.fetch,
       sign,
+      onComplete: config.onComplete,
       description: this.description,
       forbiddenAsMissing: asMissing ? (e: HttpStatusError) => !AUTH_CODES.has(e.s3Code ?? '') : false,
     });

@@ -22,7 +22,13 @@ export interface Listing {
   readonly folders: readonly string[];
 }
 
-export type RequestOptions = GetOptions;
+export interface RequestOptions extends GetOptions {
+  /**
+   * Called whenever the request makes progress (response headers, each part of the body): the timeout counts idle
+   * time from the request's start or its last progress, not the whole transfer (see timeout.ts).
+   */
+  readonly onActivity?: (() => void) | undefined;
+}
 
 /**
  * The store every reader and the data path use: zarrita's `AsyncReadable` (`get`, `getRange`), plus listing
