@@ -13,19 +13,34 @@ interface Props {
 
 /**
  * A selected variable whose metadata is not read yet (lazy open): reads it and the coordinate variables its axes
- * need, with progress. The dataset's next model shows it; a variable that cannot be read becomes a problem.
+ * need, with progress. The dataset's next model shows it; a variable whose metadata is missing or malformed becomes
+ * a problem; one the connection failed to read (timeout, server error) is shown here with Retry.
  */
 export function PendingSelection({ dataset, path, onCancel }: Props) {
   const [failed, setFailed] = useState<{ path: string; error: unknown } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const c = new AbortController();
     dataset.loadVariable(path, { signal: c.signal }).catch((error: unknown) => {
       if (!isAbort(error)) setFailed({ path, error });
     });
     return () => c.abort();
-  }, [dataset, path]);
+  }, [dataset, path, attempt]);
   const error = failed?.path === path ? failed.error : null;
-  if (error) return <ErrorMessage error={error} title={`Could not read ${path}`} onDismiss={onCancel} />;
+  if (error)
+    return (
+      <div data-testid="metadata-error">
+        <ErrorMessage
+          error={error}
+          title={`Could not read the metadata of ${path}`}
+          onRetry={() => {
+            setFailed(null);
+            setAttempt((n) => n + 1);
+          }}
+          onDismiss={onCancel}
+        />
+      </div>
+    );
   return (
     <ProgressBar
       label={`Reading the metadata of ${path}`}

@@ -111,7 +111,8 @@ test('a chunk that keeps answering 500 ends in a clear error for that variable; 
 test('a stalled chunk times out with a clear error; Retry after the server recovers shows the values', async ({
   page,
 }) => {
-  const match = 'netcdf-c-4.9.0/nczarr-file/legacy.file/x/';
+  // The chunk only (`x/0`): a stalled metadata read is the next test.
+  const match = 'netcdf-c-4.9.0/nczarr-file/legacy.file/x/0';
   await faultCase(match, async () => {
     await page.goto('/');
     await openUrl(page, fixtureUrl('netcdf-c-4.9.0/nczarr-file/legacy'));
@@ -119,6 +120,26 @@ test('a stalled chunk times out with a clear error; Retry after the server recov
     await selectPath(page, '/x');
     const err = page.getByTestId('display').getByTestId('error');
     await expect(err).toBeVisible({ timeout: 40_000 });
+    await expect(err.getByTestId('error-message')).toContainText(/did not answer|timed out/i);
+    await clearFaults();
+    await err.getByRole('button', { name: 'Retry' }).click();
+    await matrixCell(page, 0, 0, '1');
+    await matrixCell(page, 3, 0, '4');
+  });
+});
+
+test('a variable whose metadata read stalls (lazy open): a clear error with Retry, which then shows it', async ({
+  page,
+}) => {
+  const match = 'netcdf-c-4.9.0/nczarr-file/legacy.file/x/.z';
+  await faultCase(match, async () => {
+    // The variable's metadata is read when it is selected, not at open: stall it before the tree can ask.
+    await setFaults([{ kind: 'stall', match }]);
+    await page.goto('/');
+    await openUrl(page, fixtureUrl('netcdf-c-4.9.0/nczarr-file/legacy'));
+    await selectPath(page, '/x');
+    const err = page.getByTestId('metadata-error');
+    await expect(err).toBeVisible({ timeout: 60_000 });
     await expect(err.getByTestId('error-message')).toContainText(/did not answer|timed out/i);
     await clearFaults();
     await err.getByRole('button', { name: 'Retry' }).click();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printCdl } from '../cdl';
 import { corpusCases } from '../../scripts/fixtures/corpus-compare';
+import { HttpError } from '../errors';
 import { NodeFolderStore } from '../store/node-folder-store';
 import type { Store } from '../store/types';
 import { findVariable, pendingPaths, walkVariables } from './find';
@@ -141,6 +142,25 @@ describe('loading', () => {
     expect(seen).toEqual([a, b]);
     expect(findVariable(b.root, '/v000003')).toBe(findVariable(a.root, '/v000003'));
     expect(b.root.variables.map((v) => v.name)).toEqual(['v000000', 'v000003']);
+  });
+
+  it('a read the connection fails (5xx, timeout) rejects and leaves the variable pending, to be tried again', async () => {
+    const store = memoryStore(files, false);
+    let down = true;
+    const flaky: Store = {
+      ...store,
+      get: (key, opts) =>
+        down && key.startsWith('/v000001/')
+          ? Promise.reject(new HttpError('timeout', 0, `${key} did not answer in time.`, { key }))
+          : store.get(key, opts),
+    };
+    const loader = await openMetadata(flaky, { mode: { nczarr: true }, lazy: true });
+    await expect(loader.loadVariable('/v000001')).rejects.toMatchObject({ code: 'timeout' });
+    expect(loader.model.problems).toEqual([]);
+    expect(loader.model.root.pending?.map((p) => p.name)).toContain('v000001');
+    down = false;
+    expect((await loader.loadVariable('/v000001'))?.name).toBe('v000001');
+    expect(loader.model.problems).toEqual([]);
   });
 
   it('a cancelled load leaves the variable pending; a read shared with another caller goes on', async () => {

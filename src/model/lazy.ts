@@ -13,6 +13,7 @@
 import { AbortedError } from '../errors';
 import type { Store } from '../store/types';
 import { findGroup, findVariable, parentPath } from './find';
+import { transportFailure } from './nothing-found';
 import type { PendingChild, RawGroup } from './raw';
 import { type Probe, type ReadDatasetOptions, modelOf, readRaw } from './read-dataset';
 import { shareUnchanged } from './share';
@@ -120,7 +121,7 @@ class Loader implements MetadataLoader {
     return storeSource(this.store, signal, this.probe.src.htmlKeys as Set<string> | undefined);
   }
 
-  /** Reads one pending child and puts it in its group (in metadata order); aborts leave it pending. */
+  /** Reads one pending child and puts it in its group (in metadata order); aborts and failed transports leave it pending. */
   private async readSlot(path: string, signal: AbortSignal): Promise<void> {
     const slot = this.slots.get(path);
     if (!slot) return;
@@ -133,6 +134,10 @@ class Loader implements MetadataLoader {
         ? await readChildV3(ctx, g.key, child.name, child.known, problems)
         : await readChildV2(ctx, g.key, child.name, child.known, problems);
     if (signal.aborted) throw new AbortedError({ key: path });
+    // A read the connection failed (timeout, 5xx, network) leaves the child pending, so that it can be tried
+    // again; its caller sees the error. Metadata that is missing or malformed is the group's problem, as in a full read.
+    const failed = r?.array || r?.group ? undefined : transportFailure(problems);
+    if (failed !== undefined) throw failed;
     g.problems.push(...problems);
     this.slots.delete(path);
     this.read.add(child);

@@ -8,6 +8,11 @@ import type { Problem } from './types';
 /** Error codes of a transport that failed, as opposed to metadata that is absent or malformed. */
 const TRANSPORT = new Set<ErrorCode>(['timeout', 'network', 'http', 'forbidden', 'cors', 'zip']);
 
+/** The first problem whose cause is a failed transport (worth trying again), if any. */
+export function transportFailure(problems: readonly Problem[]): unknown {
+  return problems.find((p) => isZarrviewError(p.error) && TRANSPORT.has(p.error.code))?.error;
+}
+
 /**
  * When the probe found no metadata, the reason may be the connection, not the address: a probe that failed
  * in transport (5xx, reset, CORS, timeout, a signature the server rejected) is rethrown as it is; and where 403
@@ -19,8 +24,8 @@ export async function throwWhyNothing(
   o: { readonly signal?: AbortSignal | undefined },
   problems: readonly Problem[],
 ): Promise<void> {
-  const failed = problems.find((p) => isZarrviewError(p.error) && TRANSPORT.has(p.error.code));
-  if (failed) throw failed.error;
+  const failed = transportFailure(problems);
+  if (failed !== undefined) throw failed;
   if (!store.list) return;
   await store.list('/', o.signal ? { signal: o.signal } : undefined).catch((e: unknown) => {
     if (!(e instanceof ListingUnavailableError)) throw e;
