@@ -73,7 +73,8 @@ test('a failing server shows the error in place with details; the rest stays usa
   });
   try {
     await selectPath(page, '/temp');
-    const err = page.getByTestId('display').getByTestId('error');
+    // The fault hits the chunks, or (lazy open) the metadata read on selection: either way an error in place.
+    const err = page.getByTestId('display').getByTestId('error').or(page.getByTestId('metadata-error'));
     await expect(err.or(page.getByText(/could not be read/)).first()).toBeVisible({ timeout: 30_000 });
     await selectPath(page, '/lat');
     await page.getByTestId('view-matrix').click();
