@@ -9,7 +9,7 @@ import { InspectTabs } from './inspect/InspectTabs';
 import { PendingSelection } from './inspect/PendingSelection';
 import { EndpointsDialog } from './open/EndpointsDialog';
 import { OpenPanel } from './open/OpenPanel';
-import { loadPlotly } from './plot/PlotlyView';
+import { warmPlotly } from './plot/PlotlyView';
 import { UrlField } from './open/UrlField';
 import { shareLink, useShareSync } from './share/use-share-sync';
 import { useDataset } from './state/dataset-store';
@@ -50,7 +50,7 @@ export function App() {
   const wantsPlot = dataset !== null;
   useEffect(() => {
     if (!wantsPlot) return;
-    const t = setTimeout(() => void loadPlotly().catch(() => undefined), 50);
+    const t = setTimeout(() => void warmPlotly().catch(() => undefined), 50);
     return () => clearTimeout(t);
   }, [wantsPlot]);
 

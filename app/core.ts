@@ -51,6 +51,7 @@ export { PROJECTIONS, PROJECTION_LABELS, isProjectionName, type ProjectionName }
 export type { ProjectionSpec, Land } from '../src/geo/map-core';
 export type { GridGeometry } from '../src/geo/reproject';
 export type { ReprojectTask } from '../src/geo/reproject-task';
+export type { SliceImageResult, SliceImageTask } from '../src/render/slice-image-task';
 /** The map view's main-thread code (d3 for hover and coastlines, Natural Earth), loaded on first use. */
 export const loadMapCore = () => import('../src/geo/map-core');
 export { findGroup, findVariable, parentPath, pendingPaths, walkGroups } from '../src/model/find';

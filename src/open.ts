@@ -16,6 +16,7 @@ import { HTML_CHUNK_ADVICE } from './store/html';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
 import type { ReprojectTask } from './geo/reproject-task';
+import type { SliceImageResult, SliceImageTask } from './render/slice-image-task';
 import { findVariable, openMetadata } from './model';
 import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './store/open-store';
 import type { Telemetry } from './store/types';
@@ -43,6 +44,11 @@ export interface Dataset extends OpenedDataset {
     image: ImageRequest,
     options?: { signal?: AbortSignal | undefined; priority?: 'normal' | 'low' | undefined },
   ): Promise<RenderedImage>;
+  /** CF-decodes and colours a slice in one task off the calling thread (the decode workers). */
+  renderSlice(
+    task: SliceImageTask,
+    options?: { signal?: AbortSignal | undefined; priority?: 'normal' | 'low' | undefined },
+  ): Promise<SliceImageResult>;
   /** Reprojects a grid for the map off the calling thread (the decode workers): the cell index of each pixel. */
   reproject(task: ReprojectTask, options?: { signal?: AbortSignal | undefined }): Promise<Int32Array>;
 }
@@ -143,6 +149,9 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     notices: () => (htmlNotice ? [htmlNotice] : []),
     renderImage(image, o = {}) {
       return ctx.executor.render(image, o.signal, { priority: o.priority });
+    },
+    renderSlice(task, o = {}) {
+      return ctx.executor.sliceImage(task, o.signal, { priority: o.priority });
     },
     reproject(task, o = {}) {
       return ctx.executor.reproject(task, o.signal);

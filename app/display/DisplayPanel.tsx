@@ -1,8 +1,10 @@
-import { useEffect, useMemo } from 'react';
-import { axisTitle, BudgetError, type OpenedDataset, type Variable } from '../core';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { axisTitle, BudgetError, type DimSelection, type OpenedDataset, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
-import { useSlice } from '../state/slice-store';
+import { createPlotHost, disposePlotHost, PlotHostContext } from '../plot/plot-host';
+import { keyPath, useSlice, type Prepare } from '../state/slice-store';
+import { imagePlan, prepareSliceImage, type ImagePlan } from './slice-image';
 import { selectionOf, useView } from '../state/view-store';
 import { CodeButton } from './CodeButton';
 import { DatasetNotices } from './DatasetNotices';
@@ -61,9 +63,21 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
   const selection = useMemo(() => selectionOf(variable.shape, x, y, indices), [variable.shape, x, y, indices]);
   const compare = wantedCompare && siblings.some((s) => s.path === wantedCompare) ? wantedCompare : null;
 
+  // A slice the heatmap draws as an image is CF-decoded and coloured in a worker before it is shown (the plan is
+  // read when the slice arrives: the coordinates may come in meanwhile).
+  const plan = useRef<ImagePlan | null>(null);
+  const prepare = useCallback<Prepare>(
+    (slice, signal) => {
+      const p = plan.current;
+      return p && !signal.aborted
+        ? prepareSliceImage(dataset, slice, p, useView.getState().options)
+        : Promise.resolve();
+    },
+    [dataset],
+  );
   useEffect(() => {
-    if (ready) void load(dataset, variable.path, selection, compare, stride);
-  }, [ready, dataset, variable.path, selection, compare, stride, load]);
+    if (ready) void load(dataset, variable.path, selection, compare, stride, prepare);
+  }, [ready, dataset, variable.path, selection, compare, stride, load, prepare]);
   // Over the memory budget: offer every k-th element along the shown dimensions instead (the error's stride
   // already includes the one this read used).
   const offer =
@@ -86,6 +100,15 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
     [numeric, siblings, variable],
   );
   const current = shown && shown.slice.variable.path === variable.path ? shown : null;
+  const sliceShape = useMemo(() => slicedShape(variable.shape, selection, stride), [variable.shape, selection, stride]);
+  useLayoutEffect(() => {
+    plan.current = imagePlan(sliceShape, axes, x, y, active.kind, stride);
+  });
+  // While this variable's first slice loads, its heatmap's axes are drawn once the coordinates are read.
+  const loadingHere = pendingKey !== null && keyPath(pendingKey) === variable.path;
+  const axesRead = axes.values.length === axes.axes.length;
+  const host = useMemo(() => createPlotHost(), [variable.path]); // eslint-disable-line react-hooks/exhaustive-deps -- one per variable
+  useEffect(() => () => disposePlotHost(host), [host]);
   usePrefetch({
     dataset,
     variable,
@@ -110,55 +133,68 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
   };
 
   return (
-    <section className="display" aria-label="Display" data-testid="display">
-      <h2 className="display-title">
-        {axisTitle(variable)} <code className="muted">{variable.path}</code>
-      </h2>
-      <DimMapper variable={variable} axes={axes} />
-      <ViewToolbar kinds={kinds} active={active} comparable={comparable} />
-      <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
-      {pendingKey && <SliceProgress onCancel={onCancel} />}
-      <DatasetNotices dataset={dataset} slice={current?.slice} />
-      {error !== null && (
-        <ErrorMessage
-          error={error}
-          title="This slice could not be read"
-          onRetry={() => void load(dataset, variable.path, selection, compare, stride)}
-        >
-          {offer !== null && (
-            <button type="button" onClick={() => useView.getState().setStride(offer)} data-testid="read-strided">
-              Plot every {offer}-th element (stride {offer})
-            </button>
-          )}
-        </ErrorMessage>
-      )}
-      {!current && partial?.path === variable.path && active.kind === 'heatmap' && x !== null && y !== null && (
-        <ProgressiveHeatmap
-          dataset={dataset}
-          variable={variable}
-          partial={partial}
-          axes={axes}
-          x={x}
-          y={y}
-          options={options}
-        />
-      )}
-      {current && (
-        <SliceView
-          shown={current}
-          variable={variable}
-          axes={axes}
-          x={x}
-          y={y}
-          view={active}
-          registry={views}
-          options={options}
-          stale={pendingKey !== null}
-        />
-      )}
-      {seriesPoint && seriesPoint.variable === variable.path && (
-        <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />
-      )}
-    </section>
+    <PlotHostContext.Provider value={host}>
+      <section className="display" aria-label="Display" data-testid="display">
+        <h2 className="display-title">
+          {axisTitle(variable)} <code className="muted">{variable.path}</code>
+        </h2>
+        <DimMapper variable={variable} axes={axes} />
+        <ViewToolbar kinds={kinds} active={active} comparable={comparable} />
+        <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
+        {pendingKey && <SliceProgress onCancel={onCancel} />}
+        <DatasetNotices dataset={dataset} slice={current?.slice} />
+        {error !== null && (
+          <ErrorMessage
+            error={error}
+            title="This slice could not be read"
+            onRetry={() => void load(dataset, variable.path, selection, compare, stride)}
+          >
+            {offer !== null && (
+              <button type="button" onClick={() => useView.getState().setStride(offer)} data-testid="read-strided">
+                Plot every {offer}-th element (stride {offer})
+              </button>
+            )}
+          </ErrorMessage>
+        )}
+        {!current && loadingHere && axesRead && active.kind === 'heatmap' && x !== null && y !== null && (
+          <ProgressiveHeatmap
+            dataset={dataset}
+            variable={variable}
+            shape={sliceShape}
+            partial={partial?.path === variable.path ? partial : null}
+            stride={stride}
+            axes={axes}
+            x={x}
+            y={y}
+            options={options}
+          />
+        )}
+        {current && (
+          <SliceView
+            shown={current}
+            variable={variable}
+            axes={axes}
+            x={x}
+            y={y}
+            view={active}
+            registry={views}
+            options={options}
+            stale={pendingKey !== null}
+          />
+        )}
+        {seriesPoint && seriesPoint.variable === variable.path && (
+          <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />
+        )}
+      </section>
+    </PlotHostContext.Provider>
   );
+}
+
+/** The shape of a slice of `shape` read with `selection`, every `stride`-th element along the kept dimensions. */
+function slicedShape(shape: readonly number[], selection: readonly DimSelection[], stride: number): number[] {
+  return selection.flatMap((s, d) => {
+    if (typeof s === 'number') return [];
+    const n = s === null ? (shape[d] ?? 1) : Math.ceil((s.stop - s.start) / (s.step ?? 1));
+    return [Math.ceil(n / stride)];
+  });
 }

@@ -1,7 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { colorbarTicks, colorscale, formatNumber } from '../core';
-import { RasterPlot, type RasterImage, type RasterPlacement, type RasterPointer } from '../plot/RasterPlot';
+import { PlotHostContext } from '../plot/plot-host';
+import {
+  RasterPlot,
+  type RasterColorBar,
+  type RasterImage,
+  type RasterPlacement,
+  type RasterPointer,
+} from '../plot/RasterPlot';
 import type { ViewOptions } from '../state/view-options';
 import { useDataset } from '../state/dataset-store';
 import type { AxisInfo } from './Heatmap';
@@ -31,6 +38,7 @@ interface Readout {
  */
 export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }: Props) {
   const dataset = useDataset((s) => s.dataset);
+  const host = useContext(PlotHostContext);
   const [shown, setShown] = useState<{ image: ShownImage; data: Values } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [readout, setReadout] = useState<Readout | null>(null);
@@ -55,23 +63,11 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }:
     return { width, height, source };
   }, [shown]);
   const rasterPlace = useMemo(() => rasterPlacement(place), [place]);
-  const colorbar = useMemo(() => {
-    if (!shown) return null;
-    const { image } = shown;
-    const ticks =
-      options.scale === 'linear' ? null : colorbarTicks(options.scale, image.zmin, image.zmax, image.threshold);
-    return {
-      colorscale: colorscale(options.colormap, options.invert),
-      cmin: image.zmin,
-      cmax: image.zmax,
-      title,
-      ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}),
-    };
-  }, [shown, title, options]);
-  const layout = useMemo(() => {
-    const note = step > 1 ? ` (every ${step}th cell shown)` : '';
-    return { xaxis: { title: { text: x.title + note } }, yaxis: { title: { text: y.title } } };
-  }, [x.title, y.title, step]);
+  const colorbar = useMemo(
+    (): RasterColorBar | null => shown && { ...colourBarOf(options, shown.image), title },
+    [shown, title, options],
+  );
+  const layout = useMemo(() => heatmapLayout(x.title, y.title, step), [x.title, y.title, step]);
 
   // The slice indices (x, y) of an image pixel [row, col].
   const cellOf = useMemo(
@@ -118,6 +114,7 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }:
       layout={layout}
       label={`Heatmap of ${title}`}
       testId="heatmap"
+      host={host}
       onHover={onHover}
       onClick={onClick}
     >
@@ -141,4 +138,25 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }:
 export function rasterPlacement(place: ImagePlacement): RasterPlacement {
   const { x, y, width, height } = place;
   return { x0: x.start, dx: x.size, y0: y.start, dy: y.size, width, height };
+}
+
+/** The axis titles of a heatmap image (the same while it loads and once read, so plotly draws them once). */
+export function heatmapLayout(x: string, y: string, step: number): Record<string, unknown> {
+  const note = step > 1 ? ` (every ${step}th cell shown)` : '';
+  return { xaxis: { title: { text: x + note } }, yaxis: { title: { text: y } } };
+}
+
+/** The colour bar of an image coloured over `range` (scale space) with the view's colour options. */
+export function colourBarOf(
+  options: ViewOptions,
+  range: { readonly zmin: number; readonly zmax: number; readonly threshold: number },
+): Omit<RasterColorBar, 'title'> {
+  const ticks =
+    options.scale === 'linear' ? null : colorbarTicks(options.scale, range.zmin, range.zmax, range.threshold);
+  return {
+    colorscale: colorscale(options.colormap, options.invert),
+    cmin: range.zmin,
+    cmax: range.zmax,
+    ...(ticks ? { tickvals: ticks.vals, ticktext: ticks.text } : {}),
+  };
 }

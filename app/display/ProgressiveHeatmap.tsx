@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  axisTitle,
   colourRegion,
   decodeSlice,
   regionPixels,
@@ -9,10 +10,11 @@ import {
   type OpenedDataset,
   type Variable,
 } from '../core';
-import { RasterPlot, type RasterImage } from '../plot/RasterPlot';
+import { PlotHostContext } from '../plot/plot-host';
+import { RasterPlot, type RasterColorBar, type RasterImage } from '../plot/RasterPlot';
 import type { PartialSlice } from '../state/slice-store';
 import type { ViewOptions } from '../state/view-options';
-import { rasterPlacement } from './ImageHeatmap';
+import { colourBarOf, heatmapLayout, rasterPlacement } from './ImageHeatmap';
 import { axisInfo } from './slice-frame';
 import { drawsAsImage, imagePlacement } from './slice-image';
 import type { Axes } from './use-axes';
@@ -20,7 +22,12 @@ import type { Axes } from './use-axes';
 interface Props {
   readonly dataset: OpenedDataset;
   readonly variable: Variable;
-  readonly partial: PartialSlice;
+  /** The slice's shape (known before any of its chunks). */
+  readonly shape: readonly number[];
+  /** The chunks read so far, or null before the first. */
+  readonly partial: PartialSlice | null;
+  /** Every `stride`-th element along both axes. */
+  readonly stride: number;
   readonly axes: Axes;
   readonly x: number;
   readonly y: number;
@@ -41,25 +48,28 @@ interface Canvas {
 }
 
 /**
- * The first paint of a slice of several chunks: each chunk's part of the image is coloured and drawn as it
- * arrives (with the colour range of the parts so far; the finished slice is then drawn as usual, by the image
- * heatmap). Draws nothing for slices the heatmap would not draw as an image.
+ * A heatmap while its slice loads: the axes as soon as the coordinates are known (plotly draws them while the
+ * chunks are on the network; the finished slice's heatmap shows the same plot element, see plot-host.ts), then,
+ * for a slice of several chunks, each chunk's part of the image coloured and drawn as it arrives (with the colour
+ * range of the parts so far). Draws nothing for slices the heatmap would not draw as an image.
  */
-export function ProgressiveHeatmap({ dataset, variable, partial, axes, x, y, options }: Props) {
+export function ProgressiveHeatmap({ dataset, variable, shape, partial, stride, axes, x, y, options }: Props) {
+  const host = useContext(PlotHostContext);
   const transposed = y > x;
-  const [n0 = 1, n1 = 1] = partial.shape;
+  const [n0 = 1, n1 = 1] = shape;
   const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
-  const xInfo = axisInfo(axes, x, nx, 1);
-  const yInfo = axisInfo(axes, y, ny, 1);
+  const xInfo = axisInfo(axes, x, nx, stride);
+  const yInfo = axisInfo(axes, y, ny, stride);
   const image = drawsAsImage(ny, nx, xInfo.values, yInfo.values);
-  const placeKey = JSON.stringify(imagePlacement(partial.shape, transposed, xInfo.values, yInfo.values));
+  const placeKey = JSON.stringify(imagePlacement(shape, transposed, xInfo.values, yInfo.values));
   const place = useMemo(() => JSON.parse(placeKey) as ReturnType<typeof imagePlacement>, [placeKey]);
   const rasterPlace = useMemo(() => rasterPlacement(place), [place]);
   const state = useRef<Canvas | null>(null);
   const [raster, setRaster] = useState<RasterImage | null>(null);
+  const [range, setRange] = useState<{ zmin: number; zmax: number; threshold: number } | null>(null);
 
   useEffect(() => {
-    if (!image || ArrayBuffer.isView(partial.data) === false) return;
+    if (!image || !partial || ArrayBuffer.isView(partial.data) === false) return;
     let s = state.current;
     if (s?.key !== partial.key) {
       const canvas = document.createElement('canvas');
@@ -125,20 +135,31 @@ export function ProgressiveHeatmap({ dataset, variable, partial, axes, x, y, opt
       const range = scaleRange(s.values, s.mask, options.scale, options.range ?? known);
       const region = { start: [a, b], count: [c0, c1] } as const;
       colourRegion(req, s.pixels.data, range, region);
+      setRange(range);
       const px = regionPixels(req, region);
       ctx.putImageData(s.pixels, 0, 0, px.x0, px.y0, px.x1 - px.x0, px.y1 - px.y0);
     }
     setRaster({ width: place.width, height: place.height, source: s.canvas, partial: true });
   }, [dataset, variable, partial, image, place, n0, n1, transposed, options]);
 
+  const layout = useMemo(() => heatmapLayout(xInfo.title, yInfo.title, place.step), [xInfo.title, yInfo.title, place]);
+  const title = axisTitle(variable);
+  const colorbar = useMemo(
+    (): RasterColorBar | null =>
+      range && { ...colourBarOf(options, range), title: options.raw ? `${variable.name} (stored values)` : title },
+    [range, options, title, variable.name],
+  );
+
   if (!image) return null;
   return (
     <RasterPlot
       image={raster}
       placement={rasterPlace}
-      layout={{ xaxis: { title: { text: xInfo.title } }, yaxis: { title: { text: yInfo.title } } }}
+      colorbar={colorbar}
+      layout={layout}
       label={`Heatmap of ${variable.name} (loading)`}
       testId="heatmap-progressive"
+      host={host}
     />
   );
 }

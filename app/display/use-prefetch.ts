@@ -9,8 +9,7 @@ import { decodeOnce } from '../state/decode-cache';
 import { decodeSlice, type DimSelection, type OpenedDataset, type Variable } from '../core';
 import type { ViewKind, ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';
-import { drawsAsImage, imageRequest, placement, sliceImage, uniformAxis, IMAGE_MAX_CELLS } from './slice-image';
-import { displayStep } from './plot-data';
+import { imagePlan, imageRequest, prepareSliceImage, sliceImage } from './slice-image';
 import type { Axes } from './use-axes';
 
 /** Cache budget assumed for the bound (the data context's default). */
@@ -33,13 +32,6 @@ interface Args {
 export function neighbours(t: number, n: number, playing: boolean): number[] {
   const want = playing ? [1, 2, 3].map((k) => (t + k) % n) : [t + 1, t - 1, t + 2];
   return [...new Set(want.filter((i) => i >= 0 && i < n && i !== t))];
-}
-
-/** Axis values as the heatmap gets them, or null when that axis has date labels (never an image). */
-function axisValues(axes: Axes, d: number, n: number): readonly number[] | null {
-  if (axes.axes[d]?.time) return null;
-  const v = axes.values[d];
-  return v ? Array.from(v.values) : Array.from({ length: n }, (_, i) => i);
 }
 
 export function usePrefetch(a: Args): void {
@@ -68,7 +60,7 @@ export function usePrefetch(a: Args): void {
       Math.max(0, Math.floor(CACHE_BYTES / 4 / bytes)),
     );
     if (!targets.length) return;
-    const image = imagePlan(shown, axes, x, y, kind);
+    const image = imagePlan(shown.slice.shape, axes, x, y, kind, shown.stride);
     // Only where stepping costs most: slices the heatmap draws as images (big, numeric axes).
     if (!image) return;
     const ac = new AbortController();
@@ -85,6 +77,8 @@ export function usePrefetch(a: Args): void {
           priority: 'low',
         });
         if (!image || ac.signal.aborted) continue;
+        // Decoded and coloured in a worker, off the main thread (stored values: decoded here).
+        await prepareSliceImage(dataset, slice, image, options, 'low').catch(() => undefined);
         const decoded = options.raw ? decodeSlice(slice, { mask: false, scale: false }) : decodeOnce(dataset, slice);
         if (!decoded) continue;
         await sliceImage(
@@ -112,20 +106,4 @@ function idle(): Promise<void> {
   const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
     .requestIdleCallback;
   return new Promise((resolve) => setTimeout(() => (ric ? ric(resolve, { timeout: 1000 }) : resolve()), DWELL_MS));
-}
-
-/** How the heatmap would draw slices of this view as images (orientation, flips), or null when it would not. */
-function imagePlan(shown: Shown, axes: Axes, x: number | null, y: number | null, kind: ViewKind) {
-  const shape = shown.slice.shape;
-  if (kind !== 'heatmap' || x === null || y === null || shape.length !== 2 || shown.stride !== 1) return null;
-  const transposed = y > x;
-  const [n0 = 1, n1 = 1] = shape;
-  const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
-  const xv = axisValues(axes, x, nx);
-  const yv = axisValues(axes, y, ny);
-  if (!xv || !yv || !drawsAsImage(ny, nx, xv, yv)) return null;
-  const step = displayStep(n0, n1, IMAGE_MAX_CELLS);
-  const px = placement(uniformAxis(xv)!, nx, step);
-  const py = placement(uniformAxis(yv)!, ny, step);
-  return { transposed, flip: { x: px.flip, y: py.flip } };
 }

@@ -11,6 +11,38 @@ export function loadPlotly(): Promise<PlotlyModule> {
   return plotly;
 }
 
+let warmed: Promise<void> | null = null;
+
+/**
+ * Loads plotly and draws one throwaway plot with axes off screen, once, when the page is idle: plotly's first draw
+ * in a page costs about twice a later one (its code is not compiled yet), and the first heatmap should not pay it.
+ */
+export function warmPlotly(): Promise<void> {
+  warmed ??= loadPlotly().then(async (P) => {
+    await new Promise<void>((resolve) => {
+      const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
+        .requestIdleCallback;
+      if (ric) ric(() => resolve(), { timeout: 2000 });
+      else setTimeout(resolve, 0);
+    });
+    const el = document.createElement('div');
+    Object.assign(el.style, { position: 'fixed', left: '-10000px', top: '0', width: '640px', height: '420px' });
+    el.setAttribute('aria-hidden', 'true');
+    document.body.appendChild(el);
+    try {
+      const base = themeLayout();
+      const axis = (title: string, range: number[]) => ({ title: { text: title }, range, autorange: false });
+      const layout = (k: number) => ({ ...base, xaxis: axis('x', [0, 360 * k]), yaxis: axis('y', [-90, 90 * k]) });
+      await P.react(el, [], layout(1), { displaylogo: false });
+      await P.react(el, [], layout(2), { displaylogo: false });
+    } finally {
+      P.purge(el);
+      el.remove();
+    }
+  });
+  return warmed;
+}
+
 /** Where a plot puts its element once drawn (for PNG export); one per slice view, given by its context. */
 export interface PlotTarget {
   current: HTMLElement | null;

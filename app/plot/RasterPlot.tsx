@@ -1,6 +1,18 @@
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { BAR_MARGIN, ColorBar, type BarBox } from './ColorBar';
+import {
+  attachHost,
+  countRendered,
+  createPlotHost,
+  disposePlotHost,
+  setHostFigure,
+  setHostPaint,
+  type PlotHost,
+  type PlotHostElement,
+} from './plot-host';
 import { PlotTargetContext, loadPlotly, themeLayout } from './PlotlyView';
+import { aimTarget, releaseTarget } from './raster-export';
 import {
   extentRanges,
   pointAt,
@@ -30,7 +42,7 @@ export interface RasterPlacement extends RasterExtent {
   readonly height: number;
 }
 
-/** The colour bar plotly draws beside the pixels (the same scale the pixels were coloured with). */
+/** The colour bar beside the pixels (the same scale the pixels were coloured with; drawn by `ColorBar`). */
 export interface RasterColorBar {
   readonly colorscale: readonly (readonly [number, string])[];
   readonly cmin: number;
@@ -51,7 +63,7 @@ export interface RasterPlotProps {
   readonly image: RasterImage | null;
   /** Where the pixels go; the axes start on its extent (a change resets the zoom). */
   readonly placement: RasterPlacement;
-  /** The colour bar, or null for none. */
+  /** The colour bar; null keeps its room beside the plot (its range is not known yet); undefined: none. */
   readonly colorbar?: RasterColorBar | null | undefined;
   /** Plotly layout merged over the defaults (`xaxis`/`yaxis` merged key by key: titles, `visible`, …). */
   readonly layout?: Record<string, unknown> | undefined;
@@ -68,13 +80,12 @@ export interface RasterPlotProps {
   readonly onAxes?: ((ax: AxisFrame, ay: AxisFrame) => void) | undefined;
   /** Drawn over the plot (e.g. a hover read-out). */
   readonly children?: ReactNode;
+  /** A plotly element shared with the plot that showed this figure before (see plot-host.ts). */
+  readonly host?: PlotHost | null | undefined;
 }
 
 type AxisLayout = { _offset: number; _length: number; range: [number, number] };
-interface PlotElement extends HTMLDivElement {
-  on?: (name: string, fn: () => void) => void;
-  _fullLayout?: { xaxis?: AxisLayout; yaxis?: AxisLayout };
-}
+type PlotElement = PlotHostElement & { _fullLayout?: { xaxis?: AxisLayout; yaxis?: AxisLayout } };
 
 const frame = (a: AxisLayout): AxisFrame => ({ offset: a._offset, length: a._length, range: a.range });
 
@@ -84,13 +95,17 @@ function axesOf(el: PlotElement | null): { ax: AxisFrame; ay: AxisFrame } | null
 }
 
 /**
- * A raster under plotly's axes: plotly draws the axes, the colour bar and zoom/pan; the pixels are drawn on a
- * canvas placed exactly on plotly's plot area and redrawn whenever the axes move (zoom, pan, resize), so a new
- * image is one `drawImage`, not a plotly redraw. Hover and click report data coordinates and the image pixel.
+ * A raster under plotly's axes: plotly draws the axes and zoom/pan; the pixels are drawn on a canvas placed exactly
+ * on plotly's plot area and redrawn whenever the axes move (zoom, pan, resize), so a new image is one `drawImage`,
+ * not a plotly redraw. The colour bar is the page's own (`ColorBar`), beside the plot area, for the same reason.
+ * Hover and click report data coordinates and the image pixel. With a `host`, the plotly element is shared with
+ * the raster plot that showed it before (see plot-host.ts): the same figure is not drawn again.
  */
 export function RasterPlot(props: RasterPlotProps) {
   const { image, placement, colorbar, layout, traces, label, testId, children } = props;
-  const ref = useRef<PlotElement>(null);
+  const [own] = useState(createPlotHost);
+  const host = props.host ?? own;
+  const slot = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const fig = useRef<HTMLElement>(null);
   const live = useRef(props);
@@ -99,13 +114,19 @@ export function RasterPlot(props: RasterPlotProps) {
     live.current = props;
   });
   const rev = useRef({ figure: 0, plotted: -1 });
-  const [ready, setReady] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [bar, setBar] = useState<{ box: BarBox; plot: BarBox } | null>(null);
+  const barPlot = useRef<BarBox | null>(null);
+  useLayoutEffect(() => {
+    barPlot.current = bar?.plot ?? null;
+  });
   const target = useContext(PlotTargetContext);
 
-  const figKey = JSON.stringify({ placement, colorbar, layout });
+  // The colour bar's values are not part of the figure: only the room kept for it.
+  const figKey = JSON.stringify({ placement, layout, bar: colorbar !== undefined });
+  const [ready, setReady] = useState(() => host.figure === figKey);
   const figure = useMemo(() => {
-    const { placement: p, colorbar: cb, layout: lay = {} } = JSON.parse(figKey) as RasterPlotProps;
+    const { placement: p, layout: lay = {}, bar: reserve } = JSON.parse(figKey) as RasterPlotProps & { bar: boolean };
     const r = extentRanges(p, p.width, p.height);
     const axis = (range: [number, number], extra: unknown) => ({
       type: 'linear',
@@ -115,32 +136,10 @@ export function RasterPlot(props: RasterPlotProps) {
       zeroline: false,
       ...(extra as Record<string, unknown> | undefined),
     });
-    const bar = cb
-      ? [
-          {
-            type: 'scatter',
-            x: [null],
-            y: [null],
-            mode: 'markers',
-            hoverinfo: 'skip',
-            showlegend: false,
-            marker: {
-              color: [cb.cmin, cb.cmax],
-              cmin: cb.cmin,
-              cmax: cb.cmax,
-              colorscale: cb.colorscale,
-              showscale: true,
-              colorbar: {
-                title: { text: cb.title, side: 'right' },
-                ...(cb.tickvals ? { tickvals: cb.tickvals, ticktext: cb.ticktext } : {}),
-              },
-            },
-          },
-        ]
-      : [];
     return {
-      data: [...bar, ...(traces ?? [])],
+      data: [...(traces ?? [])],
       layout: {
+        ...(reserve ? { margin: { l: 70, r: BAR_MARGIN, t: 30, b: 60 } } : {}),
         ...lay,
         xaxis: axis(r.x, lay.xaxis),
         yaxis: axis(r.y, lay.yaxis),
@@ -152,10 +151,10 @@ export function RasterPlot(props: RasterPlotProps) {
   }, [figKey, traces]);
 
   const paint = (): void => {
-    const el = ref.current;
+    const el = host.el as PlotElement;
     const cv = canvas.current;
     const axes = axesOf(el);
-    if (!el || !cv || !axes) return;
+    if (!cv || !axes || !el.isConnected) return;
     const { ax, ay } = axes;
     const dpr = window.devicePixelRatio || 1;
     Object.assign(cv.style, {
@@ -164,6 +163,12 @@ export function RasterPlot(props: RasterPlotProps) {
       width: `${ax.length}px`,
       height: `${ay.length}px`,
     });
+    const box = { left: el.offsetLeft + ax.offset + ax.length, top: el.offsetTop + ay.offset, height: ay.length };
+    setBar((b) =>
+      b && b.box.left === box.left && b.box.top === box.top && b.box.height === box.height
+        ? b
+        : { box, plot: { left: ax.offset + ax.length, top: ay.offset, height: ay.length } },
+    );
     const w = Math.max(1, Math.round(ax.length * dpr));
     const h = Math.max(1, Math.round(ay.length * dpr));
     if (cv.width !== w) cv.width = w;
@@ -180,69 +185,76 @@ export function RasterPlot(props: RasterPlotProps) {
     ctx.setTransform(t.a * dpr, 0, 0, t.d * dpr, t.e * dpr, t.f * dpr);
     ctx.drawImage(img.source, 0, 0);
   };
+  // `data-rendered` counts complete pictures: a new whole image once its pixels are on the axes.
   const markRendered = () => {
-    const el = ref.current;
-    if (el && live.current.image && !live.current.image.partial)
-      el.dataset.rendered = String(Number(el.dataset.rendered ?? 0) + 1);
+    const img = live.current.image;
+    if (img && !img.partial && axesOf(host.el as PlotElement)) countRendered(host, img);
   };
+
+  // The host's element goes into this plot's slot; plotly's events repaint this plot's pixels.
+  useLayoutEffect(() => (slot.current ? attachHost(host, slot.current, testId) : undefined), [host, testId]);
+  useLayoutEffect(() => setHostPaint(host, paint));
+  useEffect(() => () => disposePlotHost(own), [own]);
 
   useEffect(() => {
     let alive = true;
-    const el = ref.current;
-    if (!el) return;
+    const el = host.el;
     const mine = ++rev.current.figure;
+    const drawn = () => {
+      rev.current.plotted = mine;
+      setHostPaint(host, paint);
+      if (target)
+        aimTarget(target, el, () => ({
+          el,
+          raster: canvas.current,
+          axes: axesOf(el as PlotElement),
+          colorbar: live.current.colorbar,
+          barBox: barPlot.current,
+        }));
+      setReady(true);
+      paint();
+      markRendered();
+    };
+    if (host.figure === figKey && !figure.data.length && el._fullLayout) {
+      drawn();
+      return;
+    }
     loadPlotly()
       .then((P) => {
         if (!alive) return;
         const base = themeLayout();
         const config = { responsive: true, displaylogo: false };
+        setHostFigure(host, null);
         return P.react(el, figure.data, { ...base, ...figure.layout, font: base.font }, config).then(() => {
           if (!alive) return;
-          rev.current.plotted = mine;
-          if (el.on && !el.dataset.rasterWired) {
-            el.dataset.rasterWired = '1';
-            // Zoom, pan (live) and resize move the axes: the pixels follow.
-            for (const name of ['plotly_afterplot', 'plotly_relayout', 'plotly_relayouting']) el.on(name, paint);
-          }
-          if (target) {
-            target.current = el;
-            target.toImage = () => composite(el, canvas.current);
-          }
-          setReady(true);
-          paint();
-          markRendered();
+          setHostFigure(host, figKey);
+          drawn();
         });
       })
       .catch((e: unknown) => alive && setError(e));
     return () => {
       alive = false;
     };
-  }, [figure, target]);
+    // figKey is what `figure` is made of.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [figure, target, host]);
 
   useEffect(() => {
     // While plotly redraws for a new figure, its completion paints (and counts) this image.
     if (rev.current.plotted !== rev.current.figure) return;
     paint();
     markRendered();
+    // paint and markRendered read the latest props through `live`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [image, placement]);
 
-  useEffect(() => {
-    const el = ref.current;
-    return () => {
-      if (!el) return;
-      if (target?.current === el) {
-        target.current = null;
-        target.toImage = undefined;
-      }
-      void loadPlotly().then((P) => P.purge(el));
-    };
-  }, [target]);
+  useEffect(() => () => (target ? releaseTarget(target, host.el) : undefined), [target, host]);
 
   const locate = (ev: React.MouseEvent): RasterPointer | null => {
-    const el = ref.current;
+    const el = host.el as PlotElement;
     const axes = axesOf(el);
     const f = fig.current;
-    if (!el || !axes || !f) return null;
+    if (!axes || !f) return null;
     const box = el.getBoundingClientRect();
     const { placement: p } = live.current;
     const px = ev.clientX - box.left - axes.ax.offset;
@@ -273,28 +285,9 @@ export function RasterPlot(props: RasterPlotProps) {
     >
       {!ready && <p className="muted">Loading plot…</p>}
       <canvas ref={canvas} className="raster-canvas" data-testid={`${testId}-raster`} aria-hidden="true" />
-      <div ref={ref} className="plot-area" data-testid={testId} />
+      <div ref={slot} className="plot-slot" />
+      {colorbar && bar && ready && <ColorBar bar={colorbar} box={bar.box} />}
       {children}
     </figure>
   );
-}
-
-/** The plot as shown, pixels included: the canvas under plotly's own PNG of its axes, at the size on screen. */
-async function composite(el: PlotElement, raster: HTMLCanvasElement | null): Promise<string> {
-  const P = await loadPlotly();
-  const w = el.clientWidth;
-  const h = el.clientHeight;
-  const img = new Image();
-  img.src = await P.toImage(el, { format: 'png', width: w, height: h });
-  await img.decode();
-  const c = document.createElement('canvas');
-  [c.width, c.height] = [w, h];
-  const ctx = c.getContext('2d');
-  if (!ctx) throw new Error('The browser cannot draw the PNG.');
-  ctx.fillStyle = getComputedStyle(document.documentElement).getPropertyValue('--bg').trim() || '#fff';
-  ctx.fillRect(0, 0, w, h);
-  const axes = axesOf(el);
-  if (raster && axes) ctx.drawImage(raster, axes.ax.offset, axes.ay.offset, axes.ax.length, axes.ay.length);
-  ctx.drawImage(img, 0, 0, w, h);
-  return c.toDataURL('image/png');
 }

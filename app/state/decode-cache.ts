@@ -6,6 +6,13 @@ import { decodeSlice, defaultFillFor, type DecodedSlice, type OpenedDataset, typ
 
 const decoded = new WeakMap<Slice, DecodedSlice | null>();
 
+/** Keeps `d` as the slice's decoded values (decoded elsewhere, e.g. in a worker); false when it has some already. */
+export function primeDecoded(slice: Slice, d: DecodedSlice): boolean {
+  if (decoded.has(slice)) return false;
+  decoded.set(slice, d);
+  return true;
+}
+
 /** The slice's decoded values (the dataset's default fill policy), or null for text or complex data. */
 export function decodeOnce(ds: OpenedDataset, slice: Slice): DecodedSlice | null {
   if (decoded.has(slice)) return decoded.get(slice) ?? null;

@@ -37,6 +37,12 @@ export interface PartialSlice {
   readonly parts: readonly Pick<SlicePart, 'start' | 'count'>[];
 }
 
+/**
+ * Work to do on a slice as read before it is shown (e.g. decode and colour it in a worker, so that showing it is one
+ * draw); a failure only means the view does that work itself.
+ */
+export type Prepare = (slice: Slice, signal: AbortSignal) => Promise<void>;
+
 interface SliceState {
   shown: Shown | null;
   partial: PartialSlice | null;
@@ -50,6 +56,7 @@ interface SliceState {
     selection: readonly DimSelection[],
     compare: string | null,
     stride?: number,
+    prepare?: Prepare,
   ): Promise<void>;
   cancel(): void;
   clear(): void;
@@ -63,6 +70,11 @@ export function sliceKey(path: string, selection: readonly DimSelection[], compa
   return JSON.stringify(stride > 1 ? [path, selection, compare, stride] : [path, selection, compare]);
 }
 
+/** The variable path of a slice key. */
+export function keyPath(key: string): string {
+  return (JSON.parse(key) as [string])[0];
+}
+
 export const useSlice = create<SliceState>((set, get) => ({
   shown: null,
   partial: null,
@@ -70,7 +82,7 @@ export const useSlice = create<SliceState>((set, get) => ({
   progress: null,
   controller: null,
   error: null,
-  async load(ds, path, selection, compare, stride = 1) {
+  async load(ds, path, selection, compare, stride = 1, prepare) {
     const key = sliceKey(path, selection, compare, stride);
     if (get().shown?.key === key && !get().controller) return;
     if (get().pendingKey === key) return;
@@ -103,6 +115,8 @@ export const useSlice = create<SliceState>((set, get) => ({
         ds.read(path, selection, { signal: controller.signal, onProgress, onChunk, stride }),
         compare ? ds.read(compare, selection, { signal: controller.signal, stride }) : Promise.resolve(null),
       ]);
+      if (get().controller !== controller) return;
+      if (prepare && !compare) await prepare(slice, controller.signal).catch(() => undefined);
       if (get().controller !== controller) return;
       const other = b ? { slice: b, decoded: decode(ds, b) } : null;
       set({

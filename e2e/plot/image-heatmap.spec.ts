@@ -1,6 +1,6 @@
 /**
  * A big slice (240 × 320) is drawn as an image coloured in the decode workers, on a canvas under plotly's axes:
- * plotly holds only the colour bar's trace; hovering shows the coordinates and the value of the cell under the
+ * plotly holds no trace (the colour bar is the page's own); hovering shows the coordinates and the value of the cell under the
  * pointer, looked up in the slice; the colours are the colour map's (the lowest value has the map's first colour);
  * the pixels stay on their cells when the axes zoom.
  */
@@ -27,8 +27,11 @@ test('a big slice is an image with a colour bar; hover shows the cell’s coordi
   await selectPath(page, '/field');
   const heatmap = page.getByTestId('heatmap');
   await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
-  expect(await traceTypes(page)).toEqual(['scatter']);
-  await expect(heatmap.locator('.colorbar')).toBeVisible();
+  expect(await traceTypes(page)).toEqual([]);
+  // The colour bar spans the slice's extremes.
+  const bar = page.getByTestId('colorbar');
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-label', /^Colour scale of big field/);
   // The axes span the cells' outer edges: lon 0 ± 0.25 … lon at NX − 1 ± 0.25; lat likewise.
   const ranges = await heatmap.evaluate((el) => {
     const fl = (el as unknown as { _fullLayout: Record<string, { range: number[] }> })._fullLayout;
@@ -117,7 +120,7 @@ function canvasColours(page: Page, cells: [number, number][], testId = 'heatmap'
   return page.getByTestId(testId).evaluate(
     (el, pts) => {
       const fl = (el as unknown as { _fullLayout: Record<string, { d2p(v: number): number }> })._fullLayout;
-      const canvas = el.parentElement!.querySelector('canvas')!;
+      const canvas = el.closest('figure')!.querySelector('canvas')!;
       const ctx = canvas.getContext('2d')!;
       const k = canvas.width / canvas.getBoundingClientRect().width;
       return pts.map(([lon = 0, lat = 0]) => {
@@ -185,14 +188,14 @@ test('ERA5-like t: pixels at known cells have the colours of zarr-python’s val
   await selectPath(page, '/t');
   const heatmap = page.getByTestId('heatmap');
   await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
-  expect(await traceTypes(page)).toEqual(['scatter']);
+  expect(await traceTypes(page)).toEqual([]);
   await heatmap.scrollIntoViewIfNeeded();
   // The 2° grid: latitude 90 → −90 (row r at 90 − 2r), longitude 0 → 358 (column c at 2c).
   const cells = [0, 45].flatMap((r) => [0, 5, 7].map((c) => [r, c] as const));
   const got = await heatmap.evaluate(
     (el, pts) => {
       const fl = (el as unknown as { _fullLayout: Record<string, { d2p(v: number): number }> })._fullLayout;
-      const canvas = el.parentElement!.querySelector('canvas')!;
+      const canvas = el.closest('figure')!.querySelector('canvas')!;
       const k = canvas.width / canvas.getBoundingClientRect().width;
       const ctx = canvas.getContext('2d')!;
       return pts.map(([lat = 0, lon = 0]) =>
@@ -251,4 +254,41 @@ test('a slice of several chunks is painted chunk by chunk; the finished image ha
     ...cells.map(([x, y]) => colourOfCell(x, y)),
     [0, 0, 0, 0],
   ]);
+});
+
+test('the axes are drawn while the slice is on the network; the finished image is drawn on them, not a new plot', async ({
+  page,
+}) => {
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route('**/era5-like.zarr/t/0.0.0.0', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/xarray-world/era5-like.zarr`);
+  await selectPath(page, '/t');
+  // The chunk is held back: plotly has drawn the axes over the coordinates' extent (2° cells: lon −1 … 359).
+  const loading = page.getByTestId('heatmap-progressive');
+  await expect
+    .poll(() =>
+      loading.evaluate(
+        (el) => (el as unknown as { _fullLayout?: { xaxis: { range: number[] } } })._fullLayout?.xaxis.range ?? null,
+      ),
+    )
+    .toEqual([-1, 359]);
+  // Count plotly's draws of that element from now on.
+  await loading.evaluate((el) => {
+    const gd = el as unknown as { on(n: string, f: () => void): void; draws: number };
+    gd.draws = 0;
+    gd.on('plotly_afterplot', () => gd.draws++);
+    el.setAttribute('data-probe', 'axes-first');
+  });
+  release();
+  const heatmap = page.getByTestId('heatmap');
+  await expect(heatmap).toHaveAttribute('data-rendered', '1', { timeout: 30_000 });
+  // The same element, not drawn again: the image went onto the axes already there.
+  await expect(heatmap).toHaveAttribute('data-probe', 'axes-first');
+  expect(await heatmap.evaluate((el) => (el as unknown as { draws: number }).draws)).toBe(0);
+  await expect(page.getByTestId('colorbar')).toBeVisible();
 });

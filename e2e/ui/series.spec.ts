@@ -80,7 +80,7 @@ for (const [variable, kind] of [
     const plot = page.getByTestId('heatmap');
     await expect(plot).toHaveAttribute('data-rendered', /\d+/);
     const types = await plot.evaluate((el) => (el as unknown as { data: { type: string }[] }).data.map((t) => t.type));
-    expect(types).toEqual(kind === 'image' ? ['scatter'] : ['heatmap']);
+    expect(types).toEqual(kind === 'image' ? [] : ['heatmap']);
     await plot.scrollIntoViewIfNeeded();
     // The page position of the cell centre (lon on x, lat on y), from plotly's own axis scales.
     const at = await plot.evaluate(

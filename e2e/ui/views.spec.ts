@@ -92,7 +92,7 @@ test('a fixed colour range goes into the link and the colour bar', async ({ page
   await page.getByTestId('range-min').fill('250');
   await page.getByTestId('range-max').fill('300');
   await expect(page).toHaveURL(/range=250%2C300/);
-  await expect(page.getByTestId('heatmap').locator('.colorbar')).toContainText('300');
+  await expect(page.getByTestId('display').locator('.colorbar')).toContainText('300');
 });
 
 test('the request timeout is set in the Endpoints dialog, kept across reloads and cleared back to the default', async ({

@@ -113,6 +113,8 @@ export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
   const actual = numTypeOfData(data);
   const view = actual === plan.stored && plan.view !== plan.stored ? reinterpretArray(data, plan.view) : data;
   const src = view as ArrayLike<Scalar>;
+  const fast = fastMask(view as ArrayBufferView, plan.mask);
+  if (fast) return { values, mask, maskedCount: decodeNumbers(view as NumberArray, fast, plan.packing, values, mask) };
   const isMissing = plan.mask ? maskTest(plan.mask) : null;
   const { scale, offset, compute } = plan.packing;
   let maskedCount = 0;
@@ -136,6 +138,72 @@ export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
     values[i] = x;
   }
   return { values, mask, maskedCount };
+}
+
+type NumberArray = Exclude<ArrayBufferView, BigInt64Array | BigUint64Array | DataView> & ArrayLike<number>;
+
+/** A mask plan as at most two fill values, NaN or not, and a numeric valid range (the common case), or null. */
+interface FastMask {
+  readonly f0: number;
+  readonly f1: number;
+  readonly nan: boolean;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+function fastMask(data: ArrayBufferView, plan: MaskPlan | null): FastMask | null {
+  if (data instanceof BigInt64Array || data instanceof BigUint64Array || data instanceof DataView) return null;
+  if (!plan) return { f0: NaN, f1: NaN, nan: false, lo: -Infinity, hi: Infinity };
+  if (plan.domain !== 'view' || plan.values.some((v) => typeof v !== 'number')) return null;
+  if ((plan.min !== null && typeof plan.min !== 'number') || (plan.max !== null && typeof plan.max !== 'number'))
+    return null;
+  const fills = plan.values as number[];
+  const finite = fills.filter((v) => !Number.isNaN(v));
+  if (finite.length > 2) return null;
+  return {
+    f0: finite[0] ?? NaN,
+    f1: finite[1] ?? NaN,
+    // A NaN among the fill values matches NaN data, as the Set of `maskTest` does.
+    nan: plan.nan || finite.length < fills.length,
+    lo: (plan.min as number | null) ?? -Infinity,
+    hi: (plan.max as number | null) ?? Infinity,
+  };
+}
+
+/** `decodeData`'s loop for plain numbers under a `FastMask`: the same results without a predicate per element. */
+function decodeNumbers(
+  src: NumberArray,
+  m: FastMask,
+  packing: DecodePlan['packing'],
+  values: Float64Array,
+  mask: Uint8Array,
+): number {
+  const { f0, f1, nan, lo, hi } = m;
+  const { scale, offset, compute } = packing;
+  const f32 = compute === 'float32';
+  const s = compute === null ? null : scale;
+  const o = compute === null ? null : offset;
+  let masked = 0;
+  for (let i = 0; i < src.length; i++) {
+    const v = src[i]!;
+    if (v === f0 || v === f1 || (v !== v ? nan : v < lo || v > hi)) {
+      values[i] = NaN;
+      mask[i] = 1;
+      masked++;
+      continue;
+    }
+    let x = v;
+    if (f32) {
+      x = Math.fround(x);
+      if (s !== null) x = Math.fround(x * s);
+      if (o !== null) x = Math.fround(x + o);
+    } else {
+      if (s !== null) x *= s;
+      if (o !== null) x += o;
+    }
+    values[i] = x;
+  }
+  return masked;
 }
 
 /** Decodes a read slice (masking + unpacking). Pure: the slice's data is left as it is. */

@@ -7,6 +7,7 @@ import { AbortedError } from '../../errors';
 import { type RenderedImage, renderImage } from '../../render/encode';
 import type { ImageRequest } from '../../render/image';
 import type { ReprojectTask } from '../../geo/reproject-task';
+import { runSliceImage, type SliceImageResult, type SliceImageTask } from '../../render/slice-image-task';
 
 export interface TaskOptions {
   /** `low`: a prefetch, started only when no read the user waits for has work queued. */
@@ -23,6 +24,8 @@ export interface DecodeExecutor {
   decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options?: TaskOptions): Promise<DecodedChunk>;
   /** Colours a 2-D slice into an image (see `renderImage`). */
   render(image: ImageRequest, signal?: AbortSignal, options?: TaskOptions): Promise<RenderedImage>;
+  /** CF-decodes and colours a slice in one task (see `runSliceImage`). */
+  sliceImage(task: SliceImageTask, signal?: AbortSignal, options?: TaskOptions): Promise<SliceImageResult>;
   /** Reprojects a grid for the map: the cell index of each output pixel (see `runReproject`). */
   reproject(task: ReprojectTask, signal?: AbortSignal, options?: TaskOptions): Promise<Int32Array>;
   /** Loads the codecs of `spec` ahead of its first chunk (e.g. while the chunks are being fetched). */
@@ -67,6 +70,11 @@ export class InlineExecutor implements DecodeExecutor {
   async render(image: ImageRequest, signal?: AbortSignal): Promise<RenderedImage> {
     if (signal?.aborted) throw new AbortedError();
     return renderImage(image);
+  }
+
+  async sliceImage(task: SliceImageTask, signal?: AbortSignal): Promise<SliceImageResult> {
+    if (signal?.aborted) throw new AbortedError();
+    return runSliceImage(task);
   }
 
   async reproject(task: ReprojectTask, signal?: AbortSignal): Promise<Int32Array> {

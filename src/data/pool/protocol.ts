@@ -4,6 +4,7 @@ import type { ErrorCode } from '../../errors';
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
+import type { SliceImageResult, SliceImageTask } from '../../render/slice-image-task';
 
 export interface DecodeRequest {
   readonly type: 'decode';
@@ -32,7 +33,14 @@ export interface ReprojectRequest {
   readonly task: ReprojectTask;
 }
 
-export type WorkerRequest = DecodeRequest | PrepareRequest | RenderRequest | ReprojectRequest;
+/** CF-decode a slice's stored values and colour them into an RGBA image. */
+export interface SliceImageRequest {
+  readonly type: 'slice-image';
+  readonly id: number;
+  readonly task: SliceImageTask;
+}
+
+export type WorkerRequest = DecodeRequest | PrepareRequest | RenderRequest | ReprojectRequest | SliceImageRequest;
 
 export interface SerializedError {
   readonly name: string;
@@ -46,6 +54,7 @@ export type WorkerResponse =
   | { readonly type: 'decoded'; readonly id: number; readonly chunk: DecodedChunk }
   | { readonly type: 'rendered'; readonly id: number; readonly image: RenderedImage }
   | { readonly type: 'reprojected'; readonly id: number; readonly cells: Int32Array }
+  | { readonly type: 'slice-imaged'; readonly id: number; readonly result: SliceImageResult }
   | { readonly type: 'error'; readonly id: number; readonly error: SerializedError };
 
 /** The transferable buffers of a decoded chunk (none for strings). */

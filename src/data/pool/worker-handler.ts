@@ -1,12 +1,14 @@
 /** The decode worker's logic, separate from its `self` wiring so it also runs under a test double. */
 import { CodecError, isZarrviewError } from '../../errors';
 import { renderImage } from '../../render/encode';
+import { runSliceImage, sliceImageTransfers } from '../../render/slice-image-task';
 import { DecoderCache } from './executor';
 import {
   type DecodeRequest,
   type PrepareRequest,
   type RenderRequest,
   type ReprojectRequest,
+  type SliceImageRequest,
   type SerializedError,
   type WorkerResponse,
   transferablesOf,
@@ -74,11 +76,22 @@ async function handleReproject(msg: ReprojectRequest): Promise<{ response: Worke
   }
 }
 
+/** CF-decodes and colours one slice (its image and decoded values go back transferred). */
+function handleSliceImage(msg: SliceImageRequest): { response: WorkerResponse; transfer: ArrayBuffer[] } {
+  try {
+    const result = runSliceImage(msg.task);
+    return { response: { type: 'slice-imaged', id: msg.id, result }, transfer: sliceImageTransfers(result) };
+  } catch (e) {
+    return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };
+  }
+}
+
 /** Answers one decode, render or reproject request; `transfer` lists the buffers to move (not copy) back. */
 export async function handleRequest(
-  msg: DecodeRequest | RenderRequest | ReprojectRequest,
+  msg: DecodeRequest | RenderRequest | ReprojectRequest | SliceImageRequest,
 ): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
   if (msg.type === 'render') return handleRender(msg);
+  if (msg.type === 'slice-image') return handleSliceImage(msg);
   if (msg.type === 'reproject') return handleReproject(msg);
   return handleDecode(msg);
 }

@@ -12,10 +12,11 @@ import { AbortedError, CodecError, errorFor, UsageError, ZarrviewError } from '.
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
+import type { SliceImageResult, SliceImageTask } from '../../render/slice-image-task';
 import type { DecodeExecutor, TaskOptions } from './executor';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
 
-type Result = DecodedChunk | RenderedImage | Int32Array;
+type Result = DecodedChunk | RenderedImage | Int32Array | SliceImageResult;
 
 interface Job {
   id: number;
@@ -88,6 +89,14 @@ export class WorkerPool implements DecodeExecutor {
   }
 
   /** Reprojects a grid for the map in a worker (the grid's coordinates are copied; the cell indices come back). */
+  sliceImage(task: SliceImageTask, signal?: AbortSignal, options: TaskOptions = {}): Promise<SliceImageResult> {
+    return this.#submit<SliceImageResult>(
+      (id) => ({ msg: { type: 'slice-image', id, task }, transfer: [] }),
+      signal,
+      options,
+    );
+  }
+
   reproject(task: ReprojectTask, signal?: AbortSignal, options: TaskOptions = {}): Promise<Int32Array> {
     return this.#submit<Int32Array>((id) => ({ msg: { type: 'reproject', id, task }, transfer: [] }), signal, options);
   }
@@ -171,6 +180,7 @@ export class WorkerPool implements DecodeExecutor {
     if (msg.type === 'decoded') job.resolve(msg.chunk);
     else if (msg.type === 'rendered') job.resolve(msg.image);
     else if (msg.type === 'reprojected') job.resolve(msg.cells);
+    else if (msg.type === 'slice-imaged') job.resolve(msg.result);
     else job.reject(revive(msg.error));
   }
 

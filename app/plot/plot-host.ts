@@ -1,0 +1,72 @@
+/**
+ * A plotly element that outlives the raster plot showing it: the heatmap of a variable is first drawn while its
+ * slice loads (axes, then the chunks as they come) and then by the finished slice's view, two components at two
+ * places of the page. Both show the same host element, so plotly draws the axes once, while the data is still on
+ * the network, and the finished image is one canvas draw.
+ */
+import { createContext } from 'react';
+import { loadPlotly } from './PlotlyView';
+
+export interface PlotHostElement extends HTMLDivElement {
+  on?: (name: string, fn: () => void) => void;
+  _fullLayout?: unknown;
+}
+
+export interface PlotHost {
+  readonly el: PlotHostElement;
+  /** The figure plotly last drew on `el` (a key), or null before the first draw. */
+  figure: string | null;
+  /** Repaints the pixels of the raster plot showing the host now (plotly's events call it). */
+  paint: (() => void) | null;
+  /** The image this host last counted as rendered (`data-rendered` counts new pictures). */
+  counted: unknown;
+}
+
+export function createPlotHost(): PlotHost {
+  const el = document.createElement('div') as PlotHostElement;
+  el.className = 'plot-area';
+  return { el, figure: null, paint: null, counted: null };
+}
+
+/** Frees plotly's state of a host no raster plot shows any more. */
+export function disposePlotHost(host: PlotHost): void {
+  host.paint = null;
+  host.figure = null;
+  if (host.el._fullLayout) void loadPlotly().then((P) => P.purge(host.el));
+}
+
+/** The host the heatmaps of the variable on display share (none: each raster plot has its own). */
+export const PlotHostContext = createContext<PlotHost | null>(null);
+
+/** Puts the host's element into `slot` (named `testId`); returns the undo. */
+export function attachHost(host: PlotHost, slot: HTMLElement, testId: string): () => void {
+  const el = host.el;
+  el.dataset.testid = testId;
+  slot.appendChild(el);
+  return () => {
+    if (el.parentElement === slot) slot.removeChild(el);
+  };
+}
+
+/** Records the figure plotly drew on the host (null: a draw is under way). */
+export function setHostFigure(host: PlotHost, key: string | null): void {
+  host.figure = key;
+}
+
+/** Who repaints the pixels when plotly's axes move; plotly's events are wired to it once per host. */
+export function setHostPaint(host: PlotHost, paint: (() => void) | null): void {
+  host.paint = paint;
+  const el = host.el;
+  if (paint && el.on && !el.dataset.rasterWired) {
+    el.dataset.rasterWired = '1';
+    // Zoom, pan (live) and resize move the axes: the pixels follow.
+    for (const name of ['plotly_afterplot', 'plotly_relayout', 'plotly_relayouting']) el.on(name, () => host.paint?.());
+  }
+}
+
+/** Counts `image` as a rendered picture in the host's `data-rendered` (once per image object). */
+export function countRendered(host: PlotHost, image: unknown): void {
+  if (host.counted === image) return;
+  host.counted = image;
+  host.el.dataset.rendered = String(Number(host.el.dataset.rendered ?? 0) + 1);
+}

@@ -1,0 +1,68 @@
+/**
+ * `decodeData` takes a shortcut for plain numbers (at most two fill values, NaN, a valid range): its results must
+ * equal the general rule, element by element — the predicate `maskTest` and the packing arithmetic.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeData, type DecodePlan } from './decode';
+import { maskTest, type MaskPlan } from './masking';
+import type { Packing } from './packing';
+
+function reference(data: ArrayLike<number>, plan: DecodePlan): { values: number[]; mask: number[] } {
+  const missing = plan.mask ? maskTest(plan.mask) : () => false;
+  const { scale, offset, compute } = plan.packing;
+  const values: number[] = [];
+  const mask: number[] = [];
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]!;
+    if (missing(v)) {
+      values.push(NaN);
+      mask.push(1);
+      continue;
+    }
+    let x = v;
+    if (compute === 'float32') {
+      x = Math.fround(x);
+      if (scale !== null) x = Math.fround(x * scale);
+      if (offset !== null) x = Math.fround(x + offset);
+    } else if (compute === 'float64') {
+      if (scale !== null) x *= scale;
+      if (offset !== null) x += offset;
+    }
+    values.push(x);
+    mask.push(0);
+  }
+  return { values, mask };
+}
+
+const masks: (MaskPlan | null)[] = [
+  null,
+  { values: [NaN], nan: false, min: null, max: null, domain: 'view' },
+  { values: [-999], nan: true, min: null, max: null, domain: 'view' },
+  { values: [-999, 0], nan: false, min: -50, max: 50, domain: 'view' },
+  { values: [], nan: true, min: null, max: 40, domain: 'view' },
+  { values: [1, 2, 3], nan: false, min: null, max: null, domain: 'view' }, // three fills: the general loop
+];
+const packings: Packing[] = [
+  { scale: null, offset: null, compute: null, resultType: 'float32' },
+  { scale: 0.5, offset: 10, compute: 'float64', resultType: 'float64' },
+  { scale: Math.fround(0.1), offset: null, compute: 'float32', resultType: 'float32' },
+];
+
+describe('decodeData on plain numbers', () => {
+  it('equals the general rule for every mask and packing, float and integer data', () => {
+    const pool = [NaN, -999, 0, 1, 2, 3, -50, 50, 50.5, -0, 12.25, 40, 41, Infinity, -Infinity];
+    const floats = Float32Array.from({ length: 400 }, (_, i) => pool[(i * 7) % pool.length]! + (i % 3) * 0.25);
+    const ints = Int16Array.from({ length: 400 }, (_, i) => [-999, 0, 1, 2, 3, -50, 50, 7][i % 8]!);
+    for (const data of [floats, Float64Array.from(floats), ints])
+      for (const mask of masks)
+        for (const packing of packings) {
+          const type = data instanceof Int16Array ? 'int16' : data instanceof Float32Array ? 'float32' : 'float64';
+          const plan = { stored: type, view: type, mask, packing, resultType: type, warnings: [] } as DecodePlan;
+          const got = decodeData(data, plan);
+          const want = reference(data, plan);
+          expect(Array.from(got.mask)).toEqual(want.mask);
+          expect(Array.from(got.values)).toEqual(want.values);
+          expect(got.maskedCount).toBe(want.mask.filter((m) => m).length);
+        }
+  });
+});

@@ -1,0 +1,46 @@
+/** The worker's one-task slice image equals decoding on its own and colouring the decoded values. */
+import { describe, expect, it } from 'vitest';
+import { decodeSlice } from '../cf/decode';
+import type { Slice } from '../api';
+import { colourImage } from './image';
+import { runSliceImage, sliceImageTransfers } from './slice-image-task';
+
+const variable = {
+  path: '/t',
+  name: 't',
+  type: 'short',
+  shape: [30, 40],
+  dimensions: [],
+  attributes: [
+    { name: '_FillValue', type: 'short', value: [-999] },
+    { name: 'scale_factor', type: 'float', value: [0.5] },
+    { name: 'add_offset', type: 'float', value: [100] },
+  ],
+} as unknown as Slice['variable'];
+
+describe('runSliceImage', () => {
+  it('CF-decodes (fill masked, scale and offset) and colours as colourImage does', () => {
+    const data = Int16Array.from({ length: 1200 }, (_, i) => (i % 17 === 0 ? -999 : (i * 37) % 500));
+    const slice = { variable, shape: [30, 40], data } as unknown as Slice;
+    const spec = {
+      shape: [30, 40] as const,
+      transposed: false,
+      step: 1,
+      scale: 'linear' as const,
+      range: null,
+      colormap: 'viridis' as const,
+      invert: false,
+      flipY: true,
+      flipX: false,
+    };
+    const r = runSliceImage({ slice, defaultFill: 'netcdf', image: spec });
+    const d = decodeSlice(slice, { defaultFill: 'netcdf' });
+    expect(Array.from(r.decoded.values)).toEqual(Array.from(d.values));
+    expect(r.decoded.maskedCount).toBeGreaterThan(0);
+    expect(r.decoded.values[1]).toBe(((1 * 37) % 500) * 0.5 + 100);
+    const want = colourImage({ ...spec, values: d.values, mask: d.mask });
+    expect(Array.from(r.image.rgba)).toEqual(Array.from(want.rgba));
+    expect([r.image.zmin, r.image.zmax]).toEqual([want.zmin, want.zmax]);
+    expect(sliceImageTransfers(r)).toHaveLength(3);
+  });
+});
