@@ -4,18 +4,9 @@
  * the last few images (the neighbours a prefetch prepared, the slice on screen) by values object (decoded once
  * per slice, see decode-cache.ts) and colour options.
  */
-import {
-  defaultFillFor,
-  type ImageRequest,
-  type OpenDataset,
-  type OpenedDataset,
-  type RenderedImage,
-  type Slice,
-} from '../core';
-import { primeDecoded } from '../state/decode-cache';
-import type { ViewKind, ViewOptions } from '../state/view-options';
+import type { ImageRequest, OpenDataset, OpenedDataset, RenderedImage } from '../core';
+import type { ViewOptions } from '../state/view-options';
 import { displayStep, type Values } from './plot-data';
-import type { Axes } from './use-axes';
 
 /** Fewer cells than this read better (and draw fast enough) as a heatmap trace. */
 export const IMAGE_MIN_CELLS = 10_000;
@@ -109,7 +100,7 @@ export function imageRequest(
 }
 
 /** All of an image request but the values: how slices of `shape` are coloured in this view. */
-function imageSpec(
+export function imageSpec(
   shape: readonly number[],
   transposed: boolean,
   options: ViewOptions,
@@ -127,41 +118,6 @@ function imageSpec(
     flipX: flip.x,
     flipY: flip.y,
   };
-}
-
-/** How the heatmap draws a slice as an image: which way round, and which axes run from their last index. */
-export interface ImagePlan {
-  readonly transposed: boolean;
-  readonly flip: { readonly x: boolean; readonly y: boolean };
-}
-
-/** Axis values as the heatmap gets them, or null when that axis has date labels (never an image). */
-function axisValues(axes: Axes, d: number, n: number): readonly number[] | null {
-  if (axes.axes[d]?.time) return null;
-  const v = axes.values[d];
-  return v ? Array.from(v.values) : Array.from({ length: n }, (_, i) => i);
-}
-
-/** How the heatmap would draw slices of `shape` in this view as images, or null when it would not. */
-export function imagePlan(
-  shape: readonly number[],
-  axes: Axes,
-  x: number | null,
-  y: number | null,
-  kind: ViewKind,
-  stride: number,
-): ImagePlan | null {
-  if (kind !== 'heatmap' || x === null || y === null || shape.length !== 2 || stride !== 1) return null;
-  const transposed = y > x;
-  const [n0 = 1, n1 = 1] = shape;
-  const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
-  const xv = axisValues(axes, x, nx);
-  const yv = axisValues(axes, y, ny);
-  if (!xv || !yv || !drawsAsImage(ny, nx, xv, yv)) return null;
-  const step = displayStep(n0, n1, IMAGE_MAX_CELLS);
-  const px = placement(uniformAxis(xv)!, nx, step);
-  const py = placement(uniformAxis(yv)!, ny, step);
-  return { transposed, flip: { x: px.flip, y: py.flip } };
 }
 
 const ids = new WeakMap<object, number>();
@@ -252,33 +208,8 @@ function remember(key: string, req: ImageRequest, p: Promise<ShownImage>): void 
   }
 }
 
-/**
- * A slice read for a heatmap image, CF-decoded and coloured in one worker task: the decoded values and the image
- * are kept where the view looks them up (decode-cache.ts, the images above), so the main thread only draws.
- * Stored values ("Raw values") and datasets without workers take the usual way.
- */
-export async function prepareSliceImage(
-  ds: OpenedDataset,
-  slice: Slice,
-  plan: ImagePlan,
-  options: ViewOptions,
-  priority: 'normal' | 'low' = 'normal',
-): Promise<void> {
-  const renderSlice = (ds as Partial<OpenDataset>).renderSlice;
-  if (options.raw || !renderSlice || slice.complex || !ArrayBuffer.isView(slice.data)) return;
-  const spec = imageSpec(slice.shape, plan.transposed, options, plan.flip);
-  const { decoded, image } = await renderSlice.call(
-    ds,
-    { slice, defaultFill: defaultFillFor(ds.model.dialect), image: spec },
-    { priority },
-  );
-  if (!primeDecoded(slice, decoded)) return;
-  const req = imageRequest(
-    { values: decoded.values, mask: decoded.mask, shape: slice.shape },
-    plan.transposed,
-    options,
-    plan.flip,
-  );
+/** Keeps an image coloured elsewhere (a worker's decode-and-colour task) as the image of `req`. */
+export function keepImage(req: ImageRequest, image: RenderedImage): void {
   const key = requestKey(req);
   if (!images.has(key)) remember(key, req, shownImage(image, req.step));
 }

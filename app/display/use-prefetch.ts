@@ -9,7 +9,8 @@ import { decodeOnce } from '../state/decode-cache';
 import { decodeSlice, type DimSelection, type OpenedDataset, type Variable } from '../core';
 import type { ViewKind, ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';
-import { imagePlan, imageRequest, prepareSliceImage, sliceImage } from './slice-image';
+import { imagePlan, prepareSliceImage } from './image-prep';
+import { imageRequest, sliceImage } from './slice-image';
 import type { Axes } from './use-axes';
 
 /** Cache budget assumed for the bound (the data context's default). */

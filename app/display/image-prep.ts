@@ -1,0 +1,116 @@
+/**
+ * Heatmap images made ahead, off the main thread: how a view draws slices as images (`imagePlan`), a slice decoded
+ * and coloured in one worker task and kept where the view looks it up (`prepareSliceImage`), and the workers'
+ * code warmed up while a variable's first slice is on the network (`warmSliceImage`).
+ */
+import { defaultFillFor, type OpenDataset, type OpenedDataset, type Slice } from '../core';
+import { primeDecoded } from '../state/decode-cache';
+import { defaultViewOptions, type ViewKind, type ViewOptions } from '../state/view-options';
+import { displayStep } from './plot-data';
+import {
+  drawsAsImage,
+  IMAGE_MAX_CELLS,
+  IMAGE_MIN_CELLS,
+  imageRequest,
+  imageSpec,
+  keepImage,
+  placement,
+  uniformAxis,
+} from './slice-image';
+import type { Axes } from './use-axes';
+
+/** How the heatmap draws a slice as an image: which way round, and which axes run from their last index. */
+export interface ImagePlan {
+  readonly transposed: boolean;
+  readonly flip: { readonly x: boolean; readonly y: boolean };
+}
+
+/** Axis values as the heatmap gets them, or null when that axis has date labels (never an image). */
+function axisValues(axes: Axes, d: number, n: number): readonly number[] | null {
+  if (axes.axes[d]?.time) return null;
+  const v = axes.values[d];
+  return v ? Array.from(v.values) : Array.from({ length: n }, (_, i) => i);
+}
+
+/** How the heatmap would draw slices of `shape` in this view as images, or null when it would not. */
+export function imagePlan(
+  shape: readonly number[],
+  axes: Axes,
+  x: number | null,
+  y: number | null,
+  kind: ViewKind,
+  stride: number,
+): ImagePlan | null {
+  if (kind !== 'heatmap' || x === null || y === null || shape.length !== 2 || stride !== 1) return null;
+  const transposed = y > x;
+  const [n0 = 1, n1 = 1] = shape;
+  const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
+  const xv = axisValues(axes, x, nx);
+  const yv = axisValues(axes, y, ny);
+  if (!xv || !yv || !drawsAsImage(ny, nx, xv, yv)) return null;
+  const step = displayStep(n0, n1, IMAGE_MAX_CELLS);
+  const px = placement(uniformAxis(xv)!, nx, step);
+  const py = placement(uniformAxis(yv)!, ny, step);
+  return { transposed, flip: { x: px.flip, y: py.flip } };
+}
+
+/**
+ * A slice read for a heatmap image, CF-decoded and coloured in one worker task: the decoded values and the image
+ * are kept where the view looks them up (decode-cache.ts, the images above), so the main thread only draws.
+ * Stored values ("Raw values") and datasets without workers take the usual way.
+ */
+export async function prepareSliceImage(
+  ds: OpenedDataset,
+  slice: Slice,
+  plan: ImagePlan,
+  options: ViewOptions,
+  priority: 'normal' | 'low' = 'normal',
+): Promise<void> {
+  const renderSlice = (ds as Partial<OpenDataset>).renderSlice;
+  if (options.raw || !renderSlice || slice.complex || !ArrayBuffer.isView(slice.data)) return;
+  const spec = imageSpec(slice.shape, plan.transposed, options, plan.flip);
+  const { decoded, image } = await renderSlice.call(
+    ds,
+    { slice, defaultFill: defaultFillFor(ds.model.dialect), image: spec },
+    { priority },
+  );
+  if (!primeDecoded(slice, decoded)) return;
+  const data = { values: decoded.values, mask: decoded.mask, shape: slice.shape };
+  keepImage(imageRequest(data, plan.transposed, options, plan.flip), image);
+}
+
+const ARRAYS: Partial<Record<string, { from(a: ArrayLike<number>): ArrayBufferView }>> = {
+  float: Float32Array,
+  double: Float64Array,
+  short: Int16Array,
+  ushort: Uint16Array,
+  int: Int32Array,
+  uint: Uint32Array,
+  byte: Int8Array,
+  ubyte: Uint8Array,
+};
+const warmed = new WeakMap<OpenedDataset, Set<string>>();
+
+/**
+ * Runs the decode-and-colour task once on a small made-up slice of this variable's type in every worker, while its
+ * first slice is on the network: the first heatmap of a page then runs compiled code, not the interpreter's.
+ */
+export function warmSliceImage(ds: OpenedDataset, variable: Slice['variable']): void {
+  const renderSlice = (ds as Partial<OpenDataset>).renderSlice;
+  const Typed = ARRAYS[variable.type];
+  const [a = 1, b = 1] = variable.shape.slice(-2);
+  if (!renderSlice || !Typed || variable.shape.length < 2 || a * b < IMAGE_MIN_CELLS) return;
+  let done = warmed.get(ds);
+  if (!done) warmed.set(ds, (done = new Set()));
+  if (done.has(variable.type)) return;
+  done.add(variable.type);
+  const shape = [256, 256];
+  const data = Typed.from(Array.from({ length: 256 * 256 }, (_, i) => i % 251)) as Slice['data'];
+  const slice = { variable: { ...variable, shape }, shape, data };
+  const image = imageSpec(shape, false, defaultViewOptions(), { x: false, y: true });
+  // One task per decode worker (the pool's size: hardware threads within 2..8); each idle worker takes one.
+  for (let k = 0; k < Math.min(8, Math.max(2, globalThis.navigator?.hardwareConcurrency ?? 2)); k++)
+    void renderSlice
+      .call(ds, { slice, defaultFill: defaultFillFor(ds.model.dialect), image }, { priority: 'low' })
+      .catch(() => undefined);
+}
