@@ -16,10 +16,13 @@ import { HTML_CHUNK_ADVICE } from './store/html';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
 import type { ReprojectTask } from './geo/reproject-task';
-import type { SliceImageResult, SliceImageTask } from './render/slice-image-task';
+import { mergeBands, sliceBands, type SliceImageResult, type SliceImageTask } from './render/slice-image-task';
 import { findVariable, openMetadata } from './model';
 import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './store/open-store';
 import type { Telemetry } from './store/types';
+
+/** Images of at least this many cells are coloured in bands, one per decode worker. */
+const BAND_MIN_CELLS = 250_000;
 
 export interface OpenDatasetOptions extends OpenOptions {
   /** Cache + executor for reads (default: the process-wide one). */
@@ -150,8 +153,17 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     renderImage(image, o = {}) {
       return ctx.executor.render(image, o.signal, { priority: o.priority });
     },
-    renderSlice(task, o = {}) {
-      return ctx.executor.sliceImage(task, o.signal, { priority: o.priority });
+    async renderSlice(task, o = {}) {
+      const opts = { priority: o.priority };
+      // A big image in bands of rows, one per worker (see slice-image-task.ts); the first returns the values.
+      const [n0, n1] = task.image.shape;
+      const parts = n0 * n1 >= BAND_MIN_CELLS ? ctx.executor.concurrency : 1;
+      if (parts < 2) return ctx.executor.sliceImage(task, o.signal, opts);
+      const bands = sliceBands(task.image, parts);
+      const results = await Promise.all(
+        bands.map((band, i) => ctx.executor.sliceImage({ ...task, band, values: i === 0 }, o.signal, opts)),
+      );
+      return mergeBands(results);
     },
     reproject(task, o = {}) {
       return ctx.executor.reproject(task, o.signal);

@@ -74,7 +74,7 @@ export async function prepareSliceImage(
     { slice, defaultFill: defaultFillFor(ds.model.dialect), image: spec },
     { priority },
   );
-  if (!primeDecoded(slice, decoded)) return;
+  if (!decoded || !primeDecoded(slice, decoded)) return;
   const data = { values: decoded.values, mask: decoded.mask, shape: slice.shape };
   keepImage(imageRequest(data, plan.transposed, options, plan.flip), image);
 }

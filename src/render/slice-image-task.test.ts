@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeSlice } from '../cf/decode';
 import type { Slice } from '../api';
 import { colourImage } from './image';
-import { runSliceImage, sliceImageTransfers } from './slice-image-task';
+import { mergeBands, runSliceImage, sliceBands, sliceImageTransfers } from './slice-image-task';
 
 const variable = {
   path: '/t',
@@ -35,6 +35,7 @@ describe('runSliceImage', () => {
     };
     const r = runSliceImage({ slice, defaultFill: 'netcdf', image: spec });
     const d = decodeSlice(slice, { defaultFill: 'netcdf' });
+    if (!r.decoded) throw new Error('no values');
     expect(Array.from(r.decoded.values)).toEqual(Array.from(d.values));
     expect(r.decoded.maskedCount).toBeGreaterThan(0);
     expect(r.decoded.values[1]).toBe(((1 * 37) % 500) * 0.5 + 100);
@@ -42,5 +43,40 @@ describe('runSliceImage', () => {
     expect(Array.from(r.image.rgba)).toEqual(Array.from(want.rgba));
     expect([r.image.zmin, r.image.zmax]).toEqual([want.zmin, want.zmax]);
     expect(sliceImageTransfers(r)).toHaveLength(3);
+  });
+
+  it('in bands of rows (any split, flips, transposed, a cell step) merges into the whole image', () => {
+    const data = Int16Array.from({ length: 1200 }, (_, i) => (i % 13 === 0 ? -999 : (i * 53) % 700));
+    const slice = { variable, shape: [30, 40], data } as unknown as Slice;
+    for (const transposed of [false, true])
+      for (const [flipX, flipY] of [
+        [false, false],
+        [true, true],
+        [false, true],
+      ] as const)
+        for (const step of [1, 3])
+          for (const parts of [2, 3, 7]) {
+            const image = {
+              shape: [30, 40] as const,
+              transposed,
+              step,
+              scale: 'symlog' as const,
+              range: null,
+              colormap: 'magma' as const,
+              invert: true,
+              flipX,
+              flipY,
+            };
+            const whole = runSliceImage({ slice, defaultFill: 'netcdf', image });
+            const bands = sliceBands(image, parts).map((band, i) =>
+              runSliceImage({ slice, defaultFill: 'netcdf', image, band, values: i === 0 }),
+            );
+            expect(bands.slice(1).every((b) => b.decoded === null)).toBe(true);
+            const merged = mergeBands(bands);
+            expect(Array.from(merged.image.rgba), `${transposed} ${flipX} ${flipY} ${step} ${parts}`).toEqual(
+              Array.from(whole.image.rgba),
+            );
+            expect(merged.decoded?.values).toEqual(whole.decoded?.values);
+          }
   });
 });
