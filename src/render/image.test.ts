@@ -35,45 +35,49 @@ function expectedPixel(req: ImageRequest, i: number, s: { zmin: number; zmax: nu
 describe('slice images coloured in the workers', () => {
   it('every pixel has the colour map module’s colour of its value, for every map, scale, orientation and step', () => {
     let seed = 1;
-    for (const colormap of COLORMAPS)
-      for (const scale of SCALES)
-        for (const [transposed, step, invert, range, flipY, flipX] of [
-          [false, 1, false, null, false, false],
-          [true, 2, true, null, true, false],
-          [false, 3, false, [2, 40], false, true],
-          [true, 1, false, null, true, true],
-        ] as const) {
-          const [n0, n1] = [23, 37];
-          const { values, mask } = field(n0, n1, seed++);
-          const req: ImageRequest = {
-            values,
-            mask,
-            shape: [n0, n1],
-            transposed,
-            step,
-            scale,
-            range,
-            colormap,
-            invert,
-            flipY,
-            flipX,
-          };
-          const img = colourImage(req);
-          // The range is the one scaleValues gives the heatmap trace.
-          const s = scaleValues(values, mask, scale, range);
-          expect([img.zmin, img.zmax, img.threshold]).toEqual([s.zmin, s.zmax, s.threshold]);
-          const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
-          expect([img.height, img.width]).toEqual([Math.ceil(ny / step), Math.ceil(nx / step)]);
-          for (let r = 0; r < img.height; r++)
-            for (let c = 0; c < img.width; c++) {
-              const [yi, xi] = [(flipY ? img.height - 1 - r : r) * step, (flipX ? img.width - 1 - c : c) * step];
-              const i = transposed ? xi * n1 + yi : yi * n1 + xi;
-              const o = 4 * (r * img.width + c);
-              expect([...img.rgba.subarray(o, o + 4)], `${colormap} ${scale} pixel ${r},${c}`).toEqual(
-                expectedPixel(req, i, s),
-              );
-            }
-        }
+    // float64 values with a mask, and float32 values with none (masked cells are NaN): both paths of the colouring.
+    for (const f32 of [false, true])
+      for (const colormap of COLORMAPS)
+        for (const scale of SCALES)
+          for (const [transposed, step, invert, range, flipY, flipX] of [
+            [false, 1, false, null, false, false],
+            [true, 2, true, null, true, false],
+            [false, 3, false, [2, 40], false, true],
+            [true, 1, false, null, true, true],
+          ] as const) {
+            const [n0, n1] = [23, 37];
+            const f = field(n0, n1, seed++);
+            const values = f32 ? Float32Array.from(f.values) : f.values;
+            const mask = f32 ? null : f.mask;
+            const req: ImageRequest = {
+              values,
+              mask,
+              shape: [n0, n1],
+              transposed,
+              step,
+              scale,
+              range,
+              colormap,
+              invert,
+              flipY,
+              flipX,
+            };
+            const img = colourImage(req);
+            // The range is the one scaleValues gives the heatmap trace.
+            const s = scaleValues(values, mask, scale, range);
+            expect([img.zmin, img.zmax, img.threshold]).toEqual([s.zmin, s.zmax, s.threshold]);
+            const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
+            expect([img.height, img.width]).toEqual([Math.ceil(ny / step), Math.ceil(nx / step)]);
+            for (let r = 0; r < img.height; r++)
+              for (let c = 0; c < img.width; c++) {
+                const [yi, xi] = [(flipY ? img.height - 1 - r : r) * step, (flipX ? img.width - 1 - c : c) * step];
+                const i = transposed ? xi * n1 + yi : yi * n1 + xi;
+                const o = 4 * (r * img.width + c);
+                expect([...img.rgba.subarray(o, o + 4)], `${colormap} ${scale} pixel ${r},${c}`).toEqual(
+                  expectedPixel(req, i, s),
+                );
+              }
+          }
   });
 
   it('colorAt gives the exact stops of the plotly colour scale at their positions, inverted too', () => {

@@ -99,27 +99,94 @@ export function colourRegion(
   const sx = (req.transposed ? n1 : 1) * step;
   const linear = scale === 'linear';
   const dx = req.flipX ? -sx : sx;
-  for (let r = px.y0; r < px.y1; r++) {
-    let i = (req.flipY ? height - 1 - r : r) * sy + (req.flipX ? width - 1 - px.x0 : px.x0) * sx;
-    let o = (r * width + px.x0) * 4;
-    for (let c = px.x0; c < px.x1; c++, i += dx, o += 4) {
-      const v = values[i] as number;
-      const z = linear ? v : forward(scale, v, threshold);
-      if ((mask && mask[i]) || !Number.isFinite(z)) {
-        rgba[o] = rgba[o + 1] = rgba[o + 2] = rgba[o + 3] = 0;
-        continue;
-      }
-      // colorAt(stops, (z - zmin) / span), inlined: the same arithmetic, no allocation per pixel.
-      const t = (z - zmin) / span;
-      const u = (t < 0 ? 0 : t > 1 ? 1 : t) * last;
-      const k = u >= last ? last - 1 : Math.floor(u);
-      const f = u - k;
-      const a = 3 * k;
-      rgba[o] = Math.round(flat[a]! + (flat[a + 3]! - flat[a]!) * f);
-      rgba[o + 1] = Math.round(flat[a + 1]! + (flat[a + 4]! - flat[a + 1]!) * f);
-      rgba[o + 2] = Math.round(flat[a + 2]! + (flat[a + 5]! - flat[a + 2]!) * f);
-      rgba[o + 3] = 255;
+  // Per colour-map segment k: the start of each channel and its rise to the next stop (as colorAt computes them).
+  const seg = new Float64Array(6 * last);
+  for (let k = 0; k < last; k++)
+    for (let c = 0; c < 3; c++) {
+      seg[6 * k + c] = flat[3 * k + c]!;
+      seg[6 * k + 3 + c] = flat[3 * k + 3 + c]! - flat[3 * k + c]!;
     }
+  // Whole pixels as one 32-bit store where the bytes allow it (little-endian: r is the lowest byte).
+  const words =
+    LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2) : null;
+  for (let r = px.y0; r < px.y1; r++) {
+    const i0 = (req.flipY ? height - 1 - r : r) * sy + (req.flipX ? width - 1 - px.x0 : px.x0) * sx;
+    const o0 = r * width + px.x0;
+    const n = px.x1 - px.x0;
+    if (words && linear) colourRowLinear(values, mask, i0, dx, n, words, o0, zmin, span, last, seg);
+    else colourRowBytes(req, rgba, i0, dx, n, o0 * 4, range, last, flat);
+  }
+}
+
+/** Little-endian platforms (all browsers in practice): a pixel's RGBA is one Uint32 `r | g << 8 | b << 16 | a << 24`. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** One row of a linear-scale image into 32-bit pixels: `colorAt`'s arithmetic, exactly, per pixel. */
+function colourRowLinear(
+  values: Float64Array | Float32Array,
+  mask: Uint8Array | null,
+  i: number,
+  dx: number,
+  n: number,
+  out: Uint32Array,
+  o: number,
+  zmin: number,
+  span: number,
+  last: number,
+  seg: Float64Array,
+): void {
+  for (let c = 0; c < n; c++, i += dx, o++) {
+    const z = values[i]!;
+    // z − z is 0 exactly for finite z (NaN for NaN and ±Infinity).
+    if ((mask !== null && mask[i] !== 0) || z - z !== 0) {
+      out[o] = 0;
+      continue;
+    }
+    const t = (z - zmin) / span;
+    const u = (t < 0 ? 0 : t > 1 ? 1 : t) * last;
+    const k = u >= last ? last - 1 : Math.floor(u);
+    const f = u - k;
+    const a = 6 * k;
+    const red = Math.round(seg[a]! + seg[a + 3]! * f);
+    const green = Math.round(seg[a + 1]! + seg[a + 4]! * f);
+    const blue = Math.round(seg[a + 2]! + seg[a + 5]! * f);
+    out[o] = (red | (green << 8) | (blue << 16) | (255 << 24)) >>> 0;
+  }
+}
+
+/** One row, byte by byte, for every scale (log and symlog transform each value first). */
+function colourRowBytes(
+  req: ImageRequest,
+  rgba: Uint8ClampedArray,
+  i: number,
+  dx: number,
+  n: number,
+  o: number,
+  range: { readonly zmin: number; readonly zmax: number; readonly threshold: number },
+  last: number,
+  flat: Float64Array,
+): void {
+  const { values, mask, scale } = req;
+  const { zmin, zmax, threshold } = range;
+  const span = zmax - zmin;
+  const linear = scale === 'linear';
+  for (let c = 0; c < n; c++, i += dx, o += 4) {
+    const v = values[i] as number;
+    const z = linear ? v : forward(scale, v, threshold);
+    if ((mask && mask[i]) || !Number.isFinite(z)) {
+      rgba[o] = rgba[o + 1] = rgba[o + 2] = rgba[o + 3] = 0;
+      continue;
+    }
+    // colorAt(stops, (z - zmin) / span), inlined: the same arithmetic, no allocation per pixel.
+    const t = (z - zmin) / span;
+    const u = (t < 0 ? 0 : t > 1 ? 1 : t) * last;
+    const k = u >= last ? last - 1 : Math.floor(u);
+    const f = u - k;
+    const a = 3 * k;
+    rgba[o] = Math.round(flat[a]! + (flat[a + 3]! - flat[a]!) * f);
+    rgba[o + 1] = Math.round(flat[a + 1]! + (flat[a + 4]! - flat[a + 1]!) * f);
+    rgba[o + 2] = Math.round(flat[a + 2]! + (flat[a + 5]! - flat[a + 2]!) * f);
+    rgba[o + 3] = 255;
   }
 }
 
