@@ -89,7 +89,7 @@ export function colourRegion(
   const { values, mask, scale, step } = req;
   const { width, height } = imageSize(req);
   const px = region ? regionPixels(req, region) : { x0: 0, x1: width, y0: 0, y1: height };
-  const { zmin, zmax, threshold } = range;
+  const { zmin, zmax } = range;
   const stops = rgbStops(req.colormap, req.invert);
   const last = stops.length - 1;
   const flat = new Float64Array(stops.flat());
