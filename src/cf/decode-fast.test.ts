@@ -63,6 +63,12 @@ describe('decodeData on plain numbers', () => {
           expect(Array.from(got.mask)).toEqual(want.mask);
           expect(Array.from(got.values)).toEqual(want.values);
           expect(got.maskedCount).toBe(want.mask.filter((m) => m).length);
+          if (got.extent) {
+            const finite = want.values.filter((v, i) => !want.mask[i] && Number.isFinite(v));
+            expect(got.extent).toEqual(
+              finite.length ? [Math.min(...finite), Math.max(...finite)] : [Infinity, -Infinity],
+            );
+          }
         }
   });
 });

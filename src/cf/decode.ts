@@ -48,6 +48,8 @@ export interface Decoded {
   /** 1 where an element was masked by `_FillValue`, `missing_value` or the valid range (not for NaN data). */
   readonly mask: Uint8Array;
   readonly maskedCount: number;
+  /** The least and greatest finite unmasked value (`[Infinity, -Infinity]` when none), when known. */
+  readonly extent?: readonly [number, number] | undefined;
 }
 
 export interface DecodedSlice extends Decoded {
@@ -114,7 +116,7 @@ export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
   const view = actual === plan.stored && plan.view !== plan.stored ? reinterpretArray(data, plan.view) : data;
   const src = view as ArrayLike<Scalar>;
   const fast = fastMask(view as ArrayBufferView, plan.mask);
-  if (fast) return { values, mask, maskedCount: decodeNumbers(view as NumberArray, fast, plan.packing, values, mask) };
+  if (fast) return decodeNumbers(view as NumberArray, fast, plan.packing, values, mask);
   const isMissing = plan.mask ? maskTest(plan.mask) : null;
   const { scale, offset, compute } = plan.packing;
   let maskedCount = 0;
@@ -177,13 +179,15 @@ function decodeNumbers(
   packing: DecodePlan['packing'],
   values: Float64Array,
   mask: Uint8Array,
-): number {
+): Decoded {
   const { f0, f1, nan, lo, hi } = m;
   const { scale, offset, compute } = packing;
   const f32 = compute === 'float32';
   const s = compute === null ? null : scale;
   const o = compute === null ? null : offset;
   let masked = 0;
+  let least = Infinity;
+  let greatest = -Infinity;
   for (let i = 0; i < src.length; i++) {
     const v = src[i]!;
     if (v === f0 || v === f1 || (v !== v ? nan : v < lo || v > hi)) {
@@ -202,8 +206,13 @@ function decodeNumbers(
       if (o !== null) x += o;
     }
     values[i] = x;
+    if (x - x === 0) {
+      // Finite (x − x is NaN for NaN and ±Infinity), as a colour range takes them.
+      if (x < least) least = x;
+      if (x > greatest) greatest = x;
+    }
   }
-  return masked;
+  return { values, mask, maskedCount: masked, extent: [least, greatest] };
 }
 
 /** Decodes a read slice (masking + unpacking). Pure: the slice's data is left as it is. */
@@ -224,7 +233,7 @@ export function decodeSlice(slice: Slice, options: DecodeOptions = {}): DecodedS
         extra++;
       }
     }
-    return { ...decoded, maskedCount: decoded.maskedCount + extra, shape: slice.shape, plan };
+    return { ...decoded, maskedCount: decoded.maskedCount + extra, extent: undefined, shape: slice.shape, plan };
   }
   return { ...decoded, shape: slice.shape, plan };
 }

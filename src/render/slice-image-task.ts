@@ -48,10 +48,12 @@ function bandRegion(req: Omit<ImageRequest, 'values' | 'mask'>, band: readonly [
 /** Decodes and colours a slice (or one band of its rows) as `colourImage` colours the decoded values. */
 export function runSliceImage(task: SliceImageTask): SliceImageResult {
   const decoded = decodeSlice(task.slice as Slice, { defaultFill: task.defaultFill });
-  const mask = decoded.mask.indexOf(1) >= 0 ? decoded.mask : null;
+  const mask = decoded.maskedCount > 0 ? decoded.mask : null;
   const req: ImageRequest = { ...task.image, values: decoded.values, mask };
   const { width, height } = imageSize(req);
-  const range = scaleRange(decoded.values, mask, req.scale, req.range);
+  // On a linear scale the auto range is the values' extent, which the decoding found on its way.
+  const known = req.scale === 'linear' && !req.range ? decoded.extent : undefined;
+  const range = scaleRange(decoded.values, mask, req.scale, req.range ?? known ?? null);
   const rgba = new Uint8ClampedArray(width * height * 4);
   let rows: [number, number] = [0, height];
   if (task.band) {
