@@ -89,7 +89,10 @@ const ARRAYS: Partial<Record<string, { from(a: ArrayLike<number>): ArrayBufferVi
   byte: Int8Array,
   ubyte: Uint8Array,
 };
-const warmed = new WeakMap<OpenedDataset, Set<string>>();
+/** Types warmed up: the decode workers live as long as the page, whatever dataset is open. */
+const warmed = new Set<string>();
+/** Side of the made-up slice: enough iterations for the optimising compiler to take the loops over. */
+const WARM_SIDE = 256;
 
 /**
  * Runs the decode-and-colour task once on a small made-up slice of this variable's type in every worker, while its
@@ -100,12 +103,10 @@ export function warmSliceImage(ds: OpenedDataset, variable: Slice['variable']): 
   const Typed = ARRAYS[variable.type];
   const [a = 1, b = 1] = variable.shape.slice(-2);
   if (!renderSlice || !Typed || variable.shape.length < 2 || a * b < IMAGE_MIN_CELLS) return;
-  let done = warmed.get(ds);
-  if (!done) warmed.set(ds, (done = new Set()));
-  if (done.has(variable.type)) return;
-  done.add(variable.type);
-  const shape = [256, 256];
-  const data = Typed.from(Array.from({ length: 256 * 256 }, (_, i) => i % 251)) as Slice['data'];
+  if (warmed.has(variable.type)) return;
+  warmed.add(variable.type);
+  const shape = [WARM_SIDE, WARM_SIDE];
+  const data = Typed.from(Array.from({ length: WARM_SIDE * WARM_SIDE }, (_, i) => i % 251)) as Slice['data'];
   const slice = { variable: { ...variable, shape }, shape, data };
   const image = imageSpec(shape, false, defaultViewOptions(), { x: false, y: true });
   // One task per decode worker (the pool's size: hardware threads within 2..8); each idle worker takes one.
