@@ -71,7 +71,7 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
     (slice, signal) => {
       const p = plan.current;
       return p && !signal.aborted
-        ? prepareSliceImage(dataset, slice, p, useView.getState().options)
+        ? prepareSliceImage(dataset, slice, p, useView.getState().options, 'normal', signal)
         : Promise.resolve();
     },
     [dataset],

@@ -65,6 +65,7 @@ export async function prepareSliceImage(
   plan: ImagePlan,
   options: ViewOptions,
   priority: 'normal' | 'low' = 'normal',
+  signal?: AbortSignal,
 ): Promise<void> {
   const renderSlice = (ds as Partial<OpenDataset>).renderSlice;
   if (options.raw || !renderSlice || slice.complex || !ArrayBuffer.isView(slice.data)) return;
@@ -72,7 +73,7 @@ export async function prepareSliceImage(
   const { decoded, image } = await renderSlice.call(
     ds,
     { slice, defaultFill: defaultFillFor(ds.model.dialect), image: spec },
-    { priority },
+    { priority, signal },
   );
   if (!decoded || !primeDecoded(slice, decoded)) return;
   const data = { values: decoded.values, mask: decoded.mask, shape: slice.shape };

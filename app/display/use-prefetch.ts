@@ -79,7 +79,7 @@ export function usePrefetch(a: Args): void {
         });
         if (!image || ac.signal.aborted) continue;
         // Decoded and coloured in a worker, off the main thread (stored values: decoded here).
-        await prepareSliceImage(dataset, slice, image, options, 'low').catch(() => undefined);
+        await prepareSliceImage(dataset, slice, image, options, 'low', ac.signal).catch(() => undefined);
         const decoded = options.raw ? decodeSlice(slice, { mask: false, scale: false }) : decodeOnce(dataset, slice);
         if (!decoded) continue;
         await sliceImage(
