@@ -4,7 +4,7 @@
  * code warmed up while a variable's first slice is on the network (`warmSliceImage`).
  */
 import { defaultFillFor, type OpenDataset, type OpenedDataset, type Slice } from '../core';
-import { primeDecoded } from '../state/decode-cache';
+import { isDecoded, primeDecoded } from '../state/decode-cache';
 import { defaultViewOptions, type ViewKind, type ViewOptions } from '../state/view-options';
 import { displayStep } from './plot-data';
 import {
@@ -68,7 +68,8 @@ export async function prepareSliceImage(
   signal?: AbortSignal,
 ): Promise<void> {
   const renderSlice = (ds as Partial<OpenDataset>).renderSlice;
-  if (options.raw || !renderSlice || slice.complex || !ArrayBuffer.isView(slice.data)) return;
+  // A slice decoded before (a prefetched neighbour, a slice shown again) is ready: its image is kept already.
+  if (options.raw || !renderSlice || slice.complex || !ArrayBuffer.isView(slice.data) || isDecoded(slice)) return;
   const spec = imageSpec(slice.shape, plan.transposed, options, plan.flip);
   const { decoded, image } = await renderSlice.call(
     ds,

@@ -13,6 +13,11 @@ export function primeDecoded(slice: Slice, d: DecodedSlice): boolean {
   return true;
 }
 
+/** Whether the slice has been decoded already (then its image, if a prefetch made it, is kept too). */
+export function isDecoded(slice: Slice): boolean {
+  return decoded.has(slice);
+}
+
 /** The slice's decoded values (the dataset's default fill policy), or null for text or complex data. */
 export function decodeOnce(ds: OpenedDataset, slice: Slice): DecodedSlice | null {
   if (decoded.has(slice)) return decoded.get(slice) ?? null;
