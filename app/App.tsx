@@ -10,6 +10,8 @@ import { PendingSelection } from './inspect/PendingSelection';
 import { EndpointsDialog } from './open/EndpointsDialog';
 import { OpenPanel } from './open/OpenPanel';
 import { warmPlotly } from './plot/PlotlyView';
+import { readCoordinatesAhead } from './display/use-axes';
+import { warmForDataset } from './display/image-prep';
 import { UrlField } from './open/UrlField';
 import { shareLink, useShareSync } from './share/use-share-sync';
 import { useDataset } from './state/dataset-store';
@@ -53,6 +55,15 @@ export function App() {
     const t = setTimeout(() => void warmPlotly().catch(() => undefined), 50);
     return () => clearTimeout(t);
   }, [wantsPlot]);
+  // The dimension coordinates too: a heatmap's axes are then known when its variable is selected.
+  useEffect(() => {
+    if (!dataset) return;
+    const t = setTimeout(() => {
+      readCoordinatesAhead(dataset);
+      idle(() => warmForDataset(dataset));
+    }, 100);
+    return () => clearTimeout(t);
+  }, [dataset]);
 
   const openSource = (s: Source) => {
     useSlice.getState().clear();
@@ -195,4 +206,12 @@ export function App() {
       <EndpointsDialog open={endpointsOpen} onClose={() => setEndpointsOpen(false)} />
     </div>
   );
+}
+
+/** Runs `fn` when the page is idle (soon, where there is no idle callback). */
+function idle(fn: () => void): void {
+  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
+    .requestIdleCallback;
+  if (ric) ric(fn, { timeout: 2000 });
+  else setTimeout(fn, 0);
 }

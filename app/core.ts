@@ -54,7 +54,7 @@ export type { ReprojectTask } from '../src/geo/reproject-task';
 export type { SliceImageResult, SliceImageTask } from '../src/render/slice-image-task';
 /** The map view's main-thread code (d3 for hover and coastlines, Natural Earth), loaded on first use. */
 export const loadMapCore = () => import('../src/geo/map-core');
-export { findGroup, findVariable, parentPath, pendingPaths, walkGroups } from '../src/model/find';
+export { findGroup, findVariable, parentPath, pendingPaths, walkGroups, walkVariables } from '../src/model/find';
 export { isPending, relatedPaths } from '../src/model/lazy';
 export {
   buildReport,

@@ -4,7 +4,7 @@ import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { createPlotHost, disposePlotHost, PlotHostContext } from '../plot/plot-host';
 import { keyPath, useSlice, type Prepare } from '../state/slice-store';
-import { imagePlan, prepareSliceImage, warmSliceImage, type ImagePlan } from './image-prep';
+import { imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
 import { selectionOf, useView } from '../state/view-store';
 import { CodeButton } from './CodeButton';
 import { DatasetNotices } from './DatasetNotices';
@@ -56,7 +56,6 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
   useEffect(() => {
     if (useView.getState().variable !== variable.path) useView.getState().reset(variable);
   }, [variable]);
-  useEffect(() => warmSliceImage(dataset, variable), [dataset, variable]);
 
   const rank = variable.shape.length;
   const x = rank ? viewX : null;

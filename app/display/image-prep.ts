@@ -3,7 +3,7 @@
  * and coloured in one worker task and kept where the view looks it up (`prepareSliceImage`), and the workers'
  * code warmed up while a variable's first slice is on the network (`warmSliceImage`).
  */
-import { defaultFillFor, type OpenDataset, type OpenedDataset, type Slice } from '../core';
+import { defaultFillFor, walkVariables, type OpenDataset, type OpenedDataset, type Slice } from '../core';
 import { isDecoded, primeDecoded } from '../state/decode-cache';
 import { defaultViewOptions, type ViewKind, type ViewOptions } from '../state/view-options';
 import { displayStep } from './plot-data';
@@ -81,6 +81,19 @@ export async function prepareSliceImage(
   keepImage(imageRequest(data, plan.transposed, options, plan.flip), image);
 }
 
+/** Warms the workers up for the value types of the dataset's variables big enough to be drawn as images. */
+export function warmForDataset(ds: OpenedDataset): void {
+  const seen = new Set<string>();
+  for (const v of walkVariables(ds.model.root)) {
+    if (seen.has(v.type)) continue;
+    const [a = 1, b = 1] = v.shape.slice(-2);
+    if (v.shape.length < 2 || a * b < IMAGE_MIN_CELLS) continue;
+    seen.add(v.type);
+    warmSliceImage(ds, v);
+    if (seen.size >= 3) break;
+  }
+}
+
 const ARRAYS: Partial<Record<string, { from(a: ArrayLike<number>): ArrayBufferView }>> = {
   float: Float32Array,
   double: Float64Array,
@@ -97,8 +110,8 @@ const warmed = new Set<string>();
 const WARM_SIDE = 256;
 
 /**
- * Runs the decode-and-colour task once on a small made-up slice of this variable's type in every worker, while its
- * first slice is on the network: the first heatmap of a page then runs compiled code, not the interpreter's.
+ * Runs the decode-and-colour task once on a small made-up slice of this variable's type in every worker (when the
+ * page is idle after a dataset opened): the first heatmap of a page then runs compiled code, not the interpreter's.
  */
 export function warmSliceImage(ds: OpenedDataset, variable: Slice['variable']): void {
   const renderSlice = (ds as Partial<OpenDataset>).renderSlice;

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
   describeAxes,
+  walkVariables,
   readAxisValues,
   type AxisDescription,
   type AxisValues,
@@ -59,4 +60,30 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
   }, [ds, axes, variable]);
   const values = loaded.key === variable ? loaded.values : NONE;
   return useMemo(() => ({ axes, values }), [axes, values]);
+}
+
+/** Most coordinate variables read ahead per dataset, and the most values each may hold. */
+const AHEAD_COUNT = 32;
+const AHEAD_VALUES = 1_000_000;
+
+/**
+ * Reads the dataset's 1-D dimension coordinates (already described by its metadata) when the page is idle after
+ * the dataset opens: a variable selected later finds its axes known, so the heatmap's axes are drawn while its
+ * slice is still on the network. A few small reads (bounded by count and size); a failure is the axis's fallback.
+ */
+export function readCoordinatesAhead(ds: OpenedDataset): void {
+  const coordinates = walkVariables(ds.model.root)
+    .filter(
+      (v) =>
+        v.dimensions.length === 1 &&
+        v.dimensions[0]?.name === v.name &&
+        (v.shape[0] ?? 0) <= AHEAD_VALUES &&
+        v.type !== 'string' &&
+        v.type !== 'char',
+    )
+    .slice(0, AHEAD_COUNT);
+  for (const v of coordinates) {
+    const axis = describeAxes(ds.model, v)[0];
+    if (axis?.coordinate) void axisValues(ds, axis);
+  }
 }
