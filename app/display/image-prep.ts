@@ -94,7 +94,7 @@ export function warmForDataset(ds: OpenedDataset): void {
   }
 }
 
-const ARRAYS: Partial<Record<string, { from(a: ArrayLike<number>): ArrayBufferView }>> = {
+const ARRAYS: Partial<Record<string, new (n: number) => ArrayBufferView & { [i: number]: number }>> = {
   float: Float32Array,
   double: Float64Array,
   short: Int16Array,
@@ -106,8 +106,11 @@ const ARRAYS: Partial<Record<string, { from(a: ArrayLike<number>): ArrayBufferVi
 };
 /** Types warmed up: the decode workers live as long as the page, whatever dataset is open. */
 const warmed = new Set<string>();
-/** Side of the made-up slice: enough iterations for the optimising compiler to take the loops over. */
-const WARM_SIDE = 256;
+/**
+ * Side of the made-up slice: a million values, as many as a real first heatmap, so that the optimising compiler has
+ * taken the loops over by then (a 256 × 256 one left the first real slice 2–3× slower than the next).
+ */
+const WARM_SIDE = 1024;
 
 /**
  * Runs the decode-and-colour task once on a small made-up slice of this variable's type in every worker (when the
@@ -121,8 +124,9 @@ export function warmSliceImage(ds: OpenedDataset, variable: Slice['variable']): 
   if (warmed.has(variable.type)) return;
   warmed.add(variable.type);
   const shape = [WARM_SIDE, WARM_SIDE];
-  const data = Typed.from(Array.from({ length: WARM_SIDE * WARM_SIDE }, (_, i) => i % 251)) as Slice['data'];
-  const slice = { variable: { ...variable, shape }, shape, data };
+  const data = new Typed(WARM_SIDE * WARM_SIDE);
+  for (let i = 0; i < WARM_SIDE * WARM_SIDE; i++) data[i] = i % 251;
+  const slice = { variable: { ...variable, shape }, shape, data: data as Slice['data'] };
   const image = imageSpec(shape, false, defaultViewOptions(), { x: false, y: true });
   // One task per decode worker (the pool's size: hardware threads within 2..8); each idle worker takes one.
   for (let k = 0; k < Math.min(8, Math.max(2, globalThis.navigator?.hardwareConcurrency ?? 2)); k++)
