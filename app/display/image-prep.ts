@@ -81,7 +81,10 @@ export async function prepareSliceImage(
   keepImage(imageRequest(data, plan.transposed, options, plan.flip), image);
 }
 
-/** Warms the workers up for the value types of the dataset's variables big enough to be drawn as images. */
+/**
+ * Warms the workers up for the value type of the dataset's first variable big enough to be drawn as an image (one
+ * type: each warm-up passes about 17 MB per worker through memory; the colouring loop is shared by all types).
+ */
 export function warmForDataset(ds: OpenedDataset): void {
   const seen = new Set<string>();
   for (const v of walkVariables(ds.model.root)) {
@@ -90,7 +93,7 @@ export function warmForDataset(ds: OpenedDataset): void {
     if (v.shape.length < 2 || a * b < IMAGE_MIN_CELLS) continue;
     seen.add(v.type);
     warmSliceImage(ds, v);
-    if (seen.size >= 3) break;
+    if (seen.size >= 1) break;
   }
 }
 
