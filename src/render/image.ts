@@ -7,6 +7,7 @@
  * (log scale) non-positive values are transparent, as a heatmap trace leaves them as gaps.
  */
 import { type ColormapName, type ScaleName, forward, rgbStops, scaleRange } from './colormap';
+import { colourLut, lutWord, segments } from './colour-lut';
 
 export interface ImageRequest {
   /** Values in the slice's C order (NaN where masked). */
@@ -86,26 +87,18 @@ export function colourRegion(
   region?: SliceRegion,
 ): void {
   const [, n1] = req.shape;
-  const { values, mask, scale, step } = req;
+  const { step } = req;
   const { width, height } = imageSize(req);
   const px = region ? regionPixels(req, region) : { x0: 0, x1: width, y0: 0, y1: height };
-  const { zmin, zmax } = range;
   const stops = rgbStops(req.colormap, req.invert);
   const last = stops.length - 1;
   const flat = new Float64Array(stops.flat());
-  const span = zmax - zmin;
   // Strides of the slice along the image's rows (y) and columns (x).
   const sy = (req.transposed ? 1 : n1) * step;
   const sx = (req.transposed ? n1 : 1) * step;
-  const linear = scale === 'linear';
   const dx = req.flipX ? -sx : sx;
-  // Per colour-map segment k: the start of each channel and its rise to the next stop (as colorAt computes them).
-  const seg = new Float64Array(6 * last);
-  for (let k = 0; k < last; k++)
-    for (let c = 0; c < 3; c++) {
-      seg[6 * k + c] = flat[3 * k + c]!;
-      seg[6 * k + 3 + c] = flat[3 * k + 3 + c]! - flat[3 * k + c]!;
-    }
+  const seg = segments(stops);
+  const lut = colourLut(seg, last);
   // Whole pixels as one 32-bit store where the bytes allow it (little-endian: r is the lowest byte).
   const words =
     LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2) : null;
@@ -113,7 +106,9 @@ export function colourRegion(
     const i0 = (req.flipY ? height - 1 - r : r) * sy + (req.flipX ? width - 1 - px.x0 : px.x0) * sx;
     const o0 = r * width + px.x0;
     const n = px.x1 - px.x0;
-    if (words && linear) colourRowLinear(values, mask, i0, dx, n, words, o0, zmin, span, last, seg);
+    if (words && req.scale === 'linear')
+      colourRowLinear(req.values, req.mask, i0, dx, n, words, o0, range.zmin, range.zmax - range.zmin, last, seg, lut);
+    else if (words) colourRowWords(req, i0, dx, n, words, o0, range, last, seg, lut);
     else colourRowBytes(req, rgba, i0, dx, n, o0 * 4, range, last, flat);
   }
 }
@@ -121,7 +116,10 @@ export function colourRegion(
 /** Little-endian platforms (all browsers in practice): a pixel's RGBA is one Uint32 `r | g << 8 | b << 16 | a << 24`. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-/** One row of a linear-scale image into 32-bit pixels: `colorAt`'s arithmetic, exactly, per pixel. */
+/**
+ * One row of a linear-scale image into 32-bit pixels, by table (see colour-lut.ts): `colorAt`'s colour exactly, at
+ * a table load per pixel.
+ */
 function colourRowLinear(
   values: Float64Array | Float32Array,
   mask: Uint8Array | null,
@@ -134,23 +132,42 @@ function colourRowLinear(
   span: number,
   last: number,
   seg: Float64Array,
+  lut: Uint32Array,
 ): void {
   for (let c = 0; c < n; c++, i += dx, o++) {
     const z = values[i]!;
+    if ((mask !== null && mask[i] !== 0) || z - z !== 0) {
+      out[o] = 0;
+      continue;
+    }
+    out[o] = lutWord(lut, seg, last, (z - zmin) / span);
+  }
+}
+
+/** One row of a log or symlog image into 32-bit pixels, by table: each value is transformed first. */
+function colourRowWords(
+  req: ImageRequest,
+  i: number,
+  dx: number,
+  n: number,
+  out: Uint32Array,
+  o: number,
+  range: { readonly zmin: number; readonly zmax: number; readonly threshold: number },
+  last: number,
+  seg: Float64Array,
+  lut: Uint32Array,
+): void {
+  const { values, mask, scale } = req;
+  const { zmin, zmax, threshold } = range;
+  const span = zmax - zmin;
+  for (let c = 0; c < n; c++, i += dx, o++) {
+    const z = forward(scale, values[i]!, threshold);
     // z − z is 0 exactly for finite z (NaN for NaN and ±Infinity).
     if ((mask !== null && mask[i] !== 0) || z - z !== 0) {
       out[o] = 0;
       continue;
     }
-    const t = (z - zmin) / span;
-    const u = (t < 0 ? 0 : t > 1 ? 1 : t) * last;
-    const k = u >= last ? last - 1 : Math.floor(u);
-    const f = u - k;
-    const a = 6 * k;
-    const red = Math.round(seg[a]! + seg[a + 3]! * f);
-    const green = Math.round(seg[a + 1]! + seg[a + 4]! * f);
-    const blue = Math.round(seg[a + 2]! + seg[a + 5]! * f);
-    out[o] = (red | (green << 8) | (blue << 16) | (255 << 24)) >>> 0;
+    out[o] = lutWord(lut, seg, last, (z - zmin) / span);
   }
 }
 
