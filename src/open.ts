@@ -17,7 +17,9 @@ import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
 import type { ReprojectTask } from './geo/reproject-task';
 import { mergeBands, sliceBands, type SliceImageResult, type SliceImageTask } from './render/slice-image-task';
+import { arraySpec } from './data/array-spec';
 import { findVariable, openMetadata } from './model';
+import type { Variable } from './model/types';
 import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './store/open-store';
 import type { Telemetry } from './store/types';
 
@@ -52,6 +54,11 @@ export interface Dataset extends OpenedDataset {
     task: SliceImageTask,
     options?: { signal?: AbortSignal | undefined; priority?: 'normal' | 'low' | undefined },
   ): Promise<SliceImageResult>;
+  /**
+   * Gets the decode workers ready for a variable's first chunk, at idle time: its codecs loaded and run once on a
+   * made-up chunk of its size. Does nothing for a variable that cannot be read.
+   */
+  prepareVariable(variable: Variable): void;
   /** Reprojects a grid for the map off the calling thread (the decode workers): the cell index of each pixel. */
   reproject(task: ReprojectTask, options?: { signal?: AbortSignal | undefined }): Promise<Int32Array>;
 }
@@ -164,6 +171,13 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
         bands.map((band, i) => ctx.executor.sliceImage({ ...task, band, values: i === 0 }, o.signal, opts)),
       );
       return mergeBands(results);
+    },
+    prepareVariable(variable) {
+      try {
+        ctx.executor.prepare?.(arraySpec(variable).chunk, { warm: true });
+      } catch {
+        // Not readable (an unsupported type or codec): its read reports that.
+      }
     },
     reproject(task, o = {}) {
       return ctx.executor.reproject(task, o.signal);

@@ -92,6 +92,7 @@ export function warmForDataset(ds: OpenedDataset): void {
     const [a = 1, b = 1] = v.shape.slice(-2);
     if (v.shape.length < 2 || a * b < IMAGE_MIN_CELLS) continue;
     seen.add(v.type);
+    (ds as Partial<OpenDataset>).prepareVariable?.call(ds, v);
     warmSliceImage(ds, v);
     if (seen.size >= 1) break;
   }

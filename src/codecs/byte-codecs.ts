@@ -87,15 +87,28 @@ async function lzmaDecode(bytes: Uint8Array): Promise<Uint8Array> {
 
 interface ZarritaCodec {
   decode(b: Uint8Array): Promise<Uint8Array> | Uint8Array;
+  /** numcodecs' WebAssembly codecs (blosc, lz4, zstd) also encode. */
+  encode?(b: Uint8Array): Promise<Uint8Array> | Uint8Array;
 }
 
-async function fromZarrita(name: string, config: CodecConfig): Promise<ByteDecoder> {
+async function zarritaCodec(name: string, config: CodecConfig): Promise<ZarritaCodec> {
   const { registry } = await import('zarrita');
   const load = registry.get(name) ?? registry.get(`numcodecs.${name}`);
   if (!load) throw new CodecError(name, `No loader for ${name}.`);
   const entry = (await load()) as unknown as { fromConfig(c: unknown, m: unknown): ZarritaCodec };
-  const codec = entry.fromConfig(config, { dataType: 'uint8', shape: [1], codecs: [], fillValue: null });
+  return entry.fromConfig(config, { dataType: 'uint8', shape: [1], codecs: [], fillValue: null });
+}
+
+async function fromZarrita(name: string, config: CodecConfig): Promise<ByteDecoder> {
+  const codec = await zarritaCodec(name, config);
   return (b) => codec.decode(b);
+}
+
+/** Encodes and decodes `size` zero bytes once (see `BytesCodec.warm`). */
+async function warmZarrita(name: string, config: CodecConfig, size: number): Promise<void> {
+  const codec = await zarritaCodec(name, config);
+  if (!codec.encode) return;
+  await codec.decode(await codec.encode(new Uint8Array(size)));
 }
 
 /** A zarrita codec whose output is bounded by the size its header declares (compression bombs). */
@@ -109,6 +122,7 @@ function zarritaBounded(id: string, ncdump?: BytesCodec['ncdump']): BytesCodec {
         return decode(b);
       };
     },
+    warm: (config, size) => warmZarrita(id, config, size),
     ...(ncdump ? { ncdump } : {}),
   };
 }

@@ -32,6 +32,11 @@ export interface BytesCodec {
     config: CodecConfig,
     context: { readonly itemSize: number; readonly maxBytes: number },
   ): Promise<ByteDecoder> | ByteDecoder;
+  /**
+   * Runs the codec once on `size` made-up bytes, so that a WebAssembly codec's memory has grown to a chunk's size
+   * before the first real chunk arrives (that growth otherwise doubles the first decode).
+   */
+  warm?(config: CodecConfig, size: number): Promise<void>;
   /** zarrita's own registry lacks it: `registerExtraCodecs` adds it there. */
   readonly addToZarrita?: boolean;
   ncdump?(config: CodecConfig): NcdumpSpecial;

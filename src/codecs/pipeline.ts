@@ -143,6 +143,28 @@ export function checkCodecs(codecs: readonly CodecSpec[]): void {
   }
 }
 
+/** Largest made-up chunk `warmCodecs` runs a codec on. */
+const WARM_MAX_BYTES = 64 * 2 ** 20;
+
+/**
+ * Runs each codec of a chunk spec that has a warm-up (the WebAssembly ones) once on made-up bytes of the chunk's
+ * size (at most 64 MB), so that the first real chunk does not pay for the codec's memory growing. Failures are
+ * ignored: a real chunk reports them.
+ */
+export async function warmCodecs(spec: ChunkSpec): Promise<void> {
+  const n = spec.shape.reduce((a, b) => a * b, 1);
+  let size: number;
+  try {
+    size = Math.min(WARM_MAX_BYTES, n * Math.max(1, parseDtype(spec.dtype).itemSize));
+  } catch {
+    return;
+  }
+  for (const { id, configuration } of normalizeCodecs(spec.codecs)) {
+    const def = codecDef(id);
+    if (def?.kind === 'bytes' && def.warm) await def.warm(configuration, size).catch(() => undefined);
+  }
+}
+
 /** Builds the decoder of a chunk spec; codecs are loaded once here. Unknown codecs throw `CodecError`. */
 export async function createDecoder(spec: ChunkSpec): Promise<(bytes: Uint8Array) => Promise<DecodedChunk>> {
   const { steps, stored, perm } = await plan(spec);

@@ -28,8 +28,11 @@ export interface DecodeExecutor {
   sliceImage(task: SliceImageTask, signal?: AbortSignal, options?: TaskOptions): Promise<SliceImageResult>;
   /** Reprojects a grid for the map: the cell index of each output pixel (see `runReproject`). */
   reproject(task: ReprojectTask, signal?: AbortSignal, options?: TaskOptions): Promise<Int32Array>;
-  /** Loads the codecs of `spec` ahead of its first chunk (e.g. while the chunks are being fetched). */
-  prepare?(spec: ChunkSpec): void;
+  /**
+   * Loads the codecs of `spec` ahead of its first chunk (e.g. while the chunks are being fetched); with `warm`, also
+   * runs them once on a made-up chunk of its size (see `warmCodecs`), for a variable about to be read.
+   */
+  prepare?(spec: ChunkSpec, options?: { readonly warm?: boolean }): void;
   close(): void;
 }
 

@@ -13,10 +13,14 @@ export interface DecodeRequest {
   readonly bytes: Uint8Array;
 }
 
-/** Load the codecs of `spec` now (while its chunks are still on the network); no answer. */
+/**
+ * Load the codecs of `spec` now (while its chunks are still on the network); with `warm`, also run them once on a
+ * made-up chunk of its size (at idle time, before the first chunk). No answer.
+ */
 export interface PrepareRequest {
   readonly type: 'prepare';
   readonly spec: ChunkSpec;
+  readonly warm?: boolean | undefined;
 }
 
 /** Colour a 2-D slice into an RGBA image. */

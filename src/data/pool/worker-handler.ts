@@ -1,4 +1,5 @@
 /** The decode worker's logic, separate from its `self` wiring so it also runs under a test double. */
+import { warmCodecs } from '../../codecs/pipeline';
 import { CodecError, isZarrviewError } from '../../errors';
 import { renderImage } from '../../render/encode';
 import { runSliceImage, sliceImageTransfers } from '../../render/slice-image-task';
@@ -33,7 +34,10 @@ function serialize(e: unknown): SerializedError {
 
 /** Loads a chunk spec's codecs ahead of its first chunk; a failure shows again, named, when a chunk is decoded. */
 export function handlePrepare(msg: PrepareRequest): void {
-  decoders.get(msg.spec).catch(() => undefined);
+  decoders
+    .get(msg.spec)
+    .then(() => (msg.warm ? warmCodecs(msg.spec) : undefined))
+    .catch(() => undefined);
 }
 
 /** Colours one slice image (its pixels go back transferred). */

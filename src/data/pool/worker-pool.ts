@@ -126,13 +126,17 @@ export class WorkerPool implements DecodeExecutor {
     });
   }
 
-  /** Asks every worker to load the codecs of `spec` now, once per spec, so that no first chunk waits for them. */
-  prepare(spec: ChunkSpec): void {
-    const key = JSON.stringify(spec);
+  /**
+   * Asks every worker to load the codecs of `spec` now, once per spec (and to warm them up once, with `warm`), so
+   * that no first chunk waits for them.
+   */
+  prepare(spec: ChunkSpec, options: { readonly warm?: boolean } = {}): void {
+    const warm = options.warm === true;
+    const key = `${warm ? 'warm' : 'load'}|${JSON.stringify(spec)}`;
     if (this.#closed || this.#prepared.has(key)) return;
     if (this.#prepared.size >= 256) this.#prepared.clear();
     this.#prepared.add(key);
-    const msg: WorkerRequest = { type: 'prepare', spec };
+    const msg: WorkerRequest = { type: 'prepare', spec, warm };
     for (const s of this.#slots) s.worker.postMessage(msg);
   }
 
