@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { axisTitle, BudgetError, type DimSelection, type OpenedDataset, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { createPlotHost, disposePlotHost, PlotHostContext } from '../plot/plot-host';
 import { keyPath, useSlice, type Prepare } from '../state/slice-store';
-import { imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
+import { imageOptions, imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
 import { selectionOf, useView } from '../state/view-store';
 import { CodeButton } from './CodeButton';
 import { DatasetNotices } from './DatasetNotices';
@@ -66,18 +66,24 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
   // A slice the heatmap draws as an image is CF-decoded and coloured in a worker before it is shown (the plan is
   // read when the slice arrives: the coordinates may come in meanwhile).
   const plan = useRef<ImagePlan | null>(null);
-  const prepare = useCallback<Prepare>(
-    (slice, signal) => {
-      const p = plan.current;
-      return p && !signal.aborted
-        ? prepareSliceImage(dataset, slice, p, useView.getState().options, 'normal', signal)
-        : Promise.resolve();
-    },
+  const prepare = useMemo<Prepare>(
+    () => ({
+      // The plan known when the read starts (the coordinates are usually read by then): the chunk's decode may make
+      // the image too; it is used only if the view still wants that image when the slice arrives.
+      readOptions: () => {
+        const p = plan.current;
+        const image = p && imageOptions(dataset, p, useView.getState().options);
+        return image ? { image } : {};
+      },
+      run: (slice, signal) => {
+        const p = plan.current;
+        return p && !signal.aborted
+          ? prepareSliceImage(dataset, slice, p, useView.getState().options, 'normal', signal)
+          : Promise.resolve();
+      },
+    }),
     [dataset],
   );
-  useEffect(() => {
-    if (ready) void load(dataset, variable.path, selection, compare, stride, prepare);
-  }, [ready, dataset, variable.path, selection, compare, stride, load, prepare]);
   // Over the memory budget: offer every k-th element along the shown dimensions instead (the error's stride
   // already includes the one this read used).
   const offer =
@@ -104,6 +110,11 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
   useLayoutEffect(() => {
     plan.current = imagePlan(sliceShape, axes, x, y, active.kind, stride);
   });
+  // A layout effect, after the plan's: the chunk requests go out before the children's effects draw (plotly's axes
+  // take tens of ms of this thread).
+  useLayoutEffect(() => {
+    if (ready) void load(dataset, variable.path, selection, compare, stride, prepare);
+  }, [ready, dataset, variable.path, selection, compare, stride, load, prepare]);
   // While this variable's first slice loads, its heatmap's axes are drawn once the coordinates are read.
   const loadingHere = pendingKey !== null && keyPath(pendingKey) === variable.path;
   const axesRead = axes.values.length === axes.axes.length;

@@ -3,7 +3,15 @@
  * and coloured in one worker task and kept where the view looks it up (`prepareSliceImage`), and the workers'
  * code warmed up while a variable's first slice is on the network (`warmSliceImage`).
  */
-import { defaultFillFor, walkVariables, type OpenDataset, type OpenedDataset, type Slice } from '../core';
+import {
+  defaultFillFor,
+  takeSliceImage,
+  walkVariables,
+  type OpenDataset,
+  type OpenedDataset,
+  type Slice,
+  type SliceImageOptions,
+} from '../core';
 import { isDecoded, primeDecoded } from '../state/decode-cache';
 import { defaultViewOptions, type ViewKind, type ViewOptions } from '../state/view-options';
 import { displayStep } from './plot-data';
@@ -21,6 +29,8 @@ import type { Axes } from './use-axes';
 
 /** How the heatmap draws a slice as an image: which way round, and which axes run from their last index. */
 export interface ImagePlan {
+  /** The shape of the slices it is for. */
+  readonly shape: readonly number[];
   readonly transposed: boolean;
   readonly flip: { readonly x: boolean; readonly y: boolean };
 }
@@ -51,7 +61,38 @@ export function imagePlan(
   const step = displayStep(n0, n1, IMAGE_MAX_CELLS);
   const px = placement(uniformAxis(xv)!, nx, step);
   const py = placement(uniformAxis(yv)!, ny, step);
-  return { transposed, flip: { x: px.flip, y: py.flip } };
+  return { shape: [...shape], transposed, flip: { x: px.flip, y: py.flip } };
+}
+
+/**
+ * How the worker that decodes a slice's one chunk should make its image (see `ReadOptions.image`), or undefined
+ * where the view takes the usual way (stored values, no workers).
+ */
+export function imageOptions(ds: OpenedDataset, plan: ImagePlan, options: ViewOptions): SliceImageOptions | undefined {
+  if (options.raw || !(ds as Partial<OpenDataset>).renderSlice) return undefined;
+  return {
+    defaultFill: defaultFillFor(ds.model.dialect),
+    image: imageSpec(plan.shape, plan.transposed, options, plan.flip),
+  };
+}
+
+/** Keeps an image made with the slice's decode, if it is the one the view wants now; whether it did. */
+function keepMadeImage(ds: OpenedDataset, slice: Slice, plan: ImagePlan, options: ViewOptions): boolean {
+  const made = takeSliceImage(slice);
+  const wanted = imageOptions(ds, plan, options);
+  if (!made || !wanted || JSON.stringify(made.options) !== JSON.stringify(wanted)) return false;
+  const { decoded, image } = made.result;
+  if (!decoded || !primeDecoded(slice, decoded)) return false;
+  keepImage(
+    imageRequest(
+      { values: decoded.values, mask: decoded.mask, shape: slice.shape },
+      plan.transposed,
+      options,
+      plan.flip,
+    ),
+    image,
+  );
+  return true;
 }
 
 /**
@@ -70,6 +111,7 @@ export async function prepareSliceImage(
   const renderSlice = (ds as Partial<OpenDataset>).renderSlice;
   // A slice decoded before (a prefetched neighbour, a slice shown again) is ready: its image is kept already.
   if (options.raw || !renderSlice || slice.complex || !ArrayBuffer.isView(slice.data) || isDecoded(slice)) return;
+  if (keepMadeImage(ds, slice, plan, options)) return;
   const spec = imageSpec(slice.shape, plan.transposed, options, plan.flip);
   const { decoded, image } = await renderSlice.call(
     ds,

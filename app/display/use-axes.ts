@@ -11,11 +11,15 @@ import {
 } from '../core';
 
 const cache = new WeakMap<OpenedDataset, Map<string, Promise<AxisValues>>>();
+/** The values already read, so that a view finds them in its first render (no wait for a promise). */
+const settled = new WeakMap<OpenedDataset, Map<string, AxisValues>>();
+
+const axisKey = (axis: AxisDescription) => `${axis.coordinate?.path ?? `#${axis.dimension.length}`}`;
 
 function axisValues(ds: OpenedDataset, axis: AxisDescription): Promise<AxisValues> {
   let m = cache.get(ds);
   if (!m) cache.set(ds, (m = new Map()));
-  const key = `${axis.coordinate?.path ?? `#${axis.dimension.length}`}`;
+  const key = axisKey(axis);
   let p = m.get(key);
   if (!p) {
     p = readAxisValues(ds, axis).catch(() => {
@@ -24,8 +28,25 @@ function axisValues(ds: OpenedDataset, axis: AxisDescription): Promise<AxisValue
       return { values, mask: new Uint8Array(n), labels: Array.from(values, String) };
     });
     m.set(key, p);
+    void p.then((v) => {
+      let s = settled.get(ds);
+      if (!s) settled.set(ds, (s = new Map()));
+      s.set(key, v);
+    });
   }
   return p;
+}
+
+/** The values of every axis when all are read already, else null. */
+function knownValues(ds: OpenedDataset, axes: readonly AxisDescription[]): AxisValues[] | null {
+  const s = settled.get(ds);
+  const out: AxisValues[] = [];
+  for (const a of axes) {
+    const v = s?.get(axisKey(a));
+    if (!v) return null;
+    out.push(v);
+  }
+  return out;
 }
 
 const NONE: readonly (AxisValues | undefined)[] = [];
@@ -49,7 +70,10 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
     key: variable,
     values: [],
   });
+  // Coordinates read ahead are there at once: the first render (and the read it starts) knows the axes.
+  const known = useMemo(() => knownValues(ds, axes), [ds, axes]);
   useEffect(() => {
+    if (known) return;
     let alive = true;
     void Promise.all(axes.map((a) => axisValues(ds, a))).then((values) => {
       if (alive) setLoaded({ key: variable, values });
@@ -57,8 +81,8 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
     return () => {
       alive = false;
     };
-  }, [ds, axes, variable]);
-  const values = loaded.key === variable ? loaded.values : NONE;
+  }, [ds, axes, variable, known]);
+  const values = known ?? (loaded.key === variable ? loaded.values : NONE);
   return useMemo(() => ({ axes, values }), [axes, values]);
 }
 

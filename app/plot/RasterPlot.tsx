@@ -219,7 +219,10 @@ export function RasterPlot(props: RasterPlotProps) {
       drawn();
       return;
     }
-    loadPlotly()
+    // In a task of its own: a slice's read, started by the same render, sends its requests first (plotly's first
+    // draw takes tens of ms of this thread, and the read's next steps are promise callbacks queued behind it).
+    new Promise((resolve) => setTimeout(resolve, 0))
+      .then(loadPlotly)
       .then((P) => {
         if (!alive) return;
         const base = themeLayout();

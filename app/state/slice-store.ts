@@ -10,6 +10,8 @@ import {
   type DimSelection,
   type OpenedDataset,
   type Progress,
+  type DatasetReadOptions,
+  type OpenDataset,
   type Slice,
   type SlicePart,
 } from '../core';
@@ -41,7 +43,11 @@ export interface PartialSlice {
  * Work to do on a slice as read before it is shown (e.g. decode and colour it in a worker, so that showing it is one
  * draw); a failure only means the view does that work itself.
  */
-export type Prepare = (slice: Slice, signal: AbortSignal) => Promise<void>;
+export interface Prepare {
+  /** Read options that have the read do part of that work (the image made by the worker that decodes the chunk). */
+  readonly readOptions?: (() => Pick<DatasetReadOptions, 'image'>) | undefined;
+  readonly run: (slice: Slice, signal: AbortSignal) => Promise<void>;
+}
 
 interface SliceState {
   shown: Shown | null;
@@ -112,11 +118,18 @@ export const useSlice = create<SliceState>((set, get) => ({
           };
     try {
       const [slice, b] = await Promise.all([
-        ds.read(path, selection, { signal: controller.signal, onProgress, onChunk, stride }),
+        // A dataset of this core takes the read options beyond the public ones (the image made with the decode).
+        (ds.read as OpenDataset['read']).call(ds, path, selection, {
+          ...(compare ? {} : prepare?.readOptions?.()),
+          signal: controller.signal,
+          onProgress,
+          onChunk,
+          stride,
+        }),
         compare ? ds.read(compare, selection, { signal: controller.signal, stride }) : Promise.resolve(null),
       ]);
       if (get().controller !== controller) return;
-      if (prepare && !compare) await prepare(slice, controller.signal).catch(() => undefined);
+      if (prepare && !compare) await prepare.run(slice, controller.signal).catch(() => undefined);
       if (get().controller !== controller) return;
       const other = b ? { slice: b, decoded: decode(ds, b) } : null;
       set({

@@ -19,6 +19,8 @@ import { type DataContext, defaultContext, storeId } from './context';
 import { fetchChunk } from './fetch-chunk';
 import { type ChunkTask, type DimRange, countTasks, planTasks, resolveSelection } from './plan';
 import { yieldIfBusy } from './time-slice';
+import { attachSliceImage, type FusedImage, type SliceImageOptions } from './pool/fused-image';
+import type { SliceImageResult } from '../render/slice-image-task';
 
 export interface ReadSliceOptions extends ReadOptions {
   /** Read every k-th element along every kept dimension (a thinned preview of a big selection). */
@@ -31,6 +33,11 @@ export interface ReadSliceOptions extends ReadOptions {
   readonly context?: DataContext | undefined;
   /** `low`: a prefetch (its decodes wait for the reads the user waits for; cache hits on it are counted). */
   readonly priority?: 'normal' | 'low' | undefined;
+  /**
+   * The slice will be shown as an image made this way: when it is one whole chunk, the worker that decodes it makes
+   * the image in the same task, and `takeSliceImage(slice)` gives it to the view.
+   */
+  readonly image?: SliceImageOptions | undefined;
 }
 
 function formatBytes(n: number): string {
@@ -95,6 +102,14 @@ function chunkKey(store: Store, spec: ArraySpec, coords: readonly number[]): str
   return `${storeId(store)}|${spec.id}|${coords.join(',')}`;
 }
 
+/** Whether one chunk task covers the whole chunk and is the whole selection (unit steps), for numbers. */
+function isWholeChunk(spec: ArraySpec, ranges: readonly DimRange[], task: ChunkTask, n: number): boolean {
+  const kind = spec.dtype.kind;
+  if (kind !== 'int' && kind !== 'uint' && kind !== 'float') return false;
+  if (spec.chunk.shape.reduce((a, b) => a * b, 1) !== n) return false;
+  return task.pieces.every((p, d) => p.local === 0 && p.outStart === 0 && (ranges[d]!.step === 1 || p.count === 1));
+}
+
 /** Reads a selection of a variable into a C-order slice. See the module doc. */
 export async function readSlice(
   store: Store,
@@ -130,6 +145,12 @@ export async function readSlice(
   let missingMask: Uint8Array | undefined;
   const trackMissing = variable.type === 'string' && variable.itemSize > 0;
   const memo = { indexes: ctx.shardIndexes, shards: new Map<string, Promise<Uint8Array | undefined>>() };
+  // One chunk that may be the whole slice: its decode may make the slice's image too.
+  const fuse: FusedImage | undefined =
+    options.image && tasks.length === 1 && !trackMissing && isWholeChunk(spec, ranges, tasks[0]!, n)
+      ? { ...options.image, n, slice: { variable, shape } }
+      : undefined;
+  let sliceImage: SliceImageResult | undefined;
   let done = 0;
   let bytes = 0;
   // Chunks answered with a site's web page (HTML) instead of data: missing, and reported once on the slice.
@@ -155,8 +176,11 @@ export async function readSlice(
         if (!raw) return null;
         ctx.stats.bytesFetched += raw.byteLength;
         bytes += raw.byteLength;
-        const chunk = await ctx.executor.decode(spec.chunk, raw, s, { priority: options.priority });
+        const decoded = await ctx.executor.decode(spec.chunk, raw, s, { priority: options.priority, image: fuse });
         ctx.stats.decoded++;
+        // The image goes with this read's slice, not into the chunk cache.
+        const { sliceImage: made, ...chunk } = decoded;
+        sliceImage = made;
         return chunk;
       })();
 
@@ -219,6 +243,9 @@ export async function readSlice(
     ...(missingMask ? { missingMask } : {}),
     ...(htmlChunks > 0 ? { htmlChunks } : {}),
   };
+  // Made from the chunk's own values, which are the slice's when no chunk failed.
+  if (sliceImage && options.image && result.data === out && !failed.length)
+    attachSliceImage(result, options.image, sliceImage);
   return result;
 }
 

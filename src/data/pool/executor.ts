@@ -8,11 +8,20 @@ import { type RenderedImage, renderImage } from '../../render/encode';
 import type { ImageRequest } from '../../render/image';
 import type { ReprojectTask } from '../../geo/reproject-task';
 import { runSliceImage, type SliceImageResult, type SliceImageTask } from '../../render/slice-image-task';
+import { type FusedImage, fusedImage } from './fused-image';
 
 export interface TaskOptions {
   /** `low`: a prefetch, started only when no read the user waits for has work queued. */
   readonly priority?: 'normal' | 'low' | undefined;
 }
+
+export interface DecodeOptions extends TaskOptions {
+  /** The chunk may be a whole slice shown as an image: if it is, its image is made with the decode. */
+  readonly image?: FusedImage | undefined;
+}
+
+/** A decoded chunk, with the image of the slice it is when the decode was asked to make one and could. */
+export type DecodeResult = DecodedChunk & { readonly sliceImage?: SliceImageResult | undefined };
 
 export interface DecodeExecutor {
   /** How many decodes run at once (the reader keeps about twice as many fetches in flight). */
@@ -21,7 +30,7 @@ export interface DecodeExecutor {
    * Decodes one chunk. `bytes` may be transferred (detached) by the executor: callers must not reuse it.
    * Rejects with `AbortedError` when `signal` aborts before the result is delivered.
    */
-  decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options?: TaskOptions): Promise<DecodedChunk>;
+  decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options?: DecodeOptions): Promise<DecodeResult>;
   /** Colours a 2-D slice into an image (see `renderImage`). */
   render(image: ImageRequest, signal?: AbortSignal, options?: TaskOptions): Promise<RenderedImage>;
   /** CF-decodes and colours a slice in one task (see `runSliceImage`). */
@@ -58,12 +67,18 @@ export class InlineExecutor implements DecodeExecutor {
   readonly concurrency = 1;
   readonly #decoders = new DecoderCache();
 
-  async decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal): Promise<DecodedChunk> {
+  async decode(
+    spec: ChunkSpec,
+    bytes: Uint8Array,
+    signal?: AbortSignal,
+    options?: DecodeOptions,
+  ): Promise<DecodeResult> {
     if (signal?.aborted) throw new AbortedError();
     const decode = await this.#decoders.get(spec);
     const out = await decode(bytes);
     if (signal?.aborted) throw new AbortedError();
-    return out;
+    const sliceImage = options?.image ? fusedImage(options.image, out) : undefined;
+    return sliceImage ? { ...out, sliceImage } : out;
   }
 
   prepare(spec: ChunkSpec): void {

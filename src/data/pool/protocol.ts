@@ -5,12 +5,15 @@ import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
 import type { SliceImageResult, SliceImageTask } from '../../render/slice-image-task';
+import type { FusedImage } from './fused-image';
 
 export interface DecodeRequest {
   readonly type: 'decode';
   readonly id: number;
   readonly spec: ChunkSpec;
   readonly bytes: Uint8Array;
+  /** The chunk may be a whole slice shown as an image: if it is, make the image in the same task. */
+  readonly image?: FusedImage | undefined;
 }
 
 /**
@@ -55,7 +58,12 @@ export interface SerializedError {
 }
 
 export type WorkerResponse =
-  | { readonly type: 'decoded'; readonly id: number; readonly chunk: DecodedChunk }
+  | {
+      readonly type: 'decoded';
+      readonly id: number;
+      readonly chunk: DecodedChunk;
+      readonly sliceImage?: SliceImageResult | undefined;
+    }
   | { readonly type: 'rendered'; readonly id: number; readonly image: RenderedImage }
   | { readonly type: 'reprojected'; readonly id: number; readonly cells: Int32Array }
   | { readonly type: 'slice-imaged'; readonly id: number; readonly result: SliceImageResult }

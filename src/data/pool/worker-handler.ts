@@ -4,6 +4,7 @@ import { CodecError, isZarrviewError } from '../../errors';
 import { renderImage } from '../../render/encode';
 import { runSliceImage, sliceImageTransfers } from '../../render/slice-image-task';
 import { DecoderCache } from './executor';
+import { fusedImage } from './fused-image';
 import {
   type DecodeRequest,
   type PrepareRequest,
@@ -110,6 +111,13 @@ async function handleDecode(msg: DecodeRequest): Promise<{ response: WorkerRespo
         ? chunk.data
         : chunk.data.slice();
     const out = { ...chunk, data };
+    const sliceImage = msg.image ? fusedImage(msg.image, out) : undefined;
+    if (sliceImage) {
+      return {
+        response: { type: 'decoded', id: msg.id, chunk: out, sliceImage },
+        transfer: [...new Set([...transferablesOf(out), ...sliceImageTransfers(sliceImage)])],
+      };
+    }
     return { response: { type: 'decoded', id: msg.id, chunk: out }, transfer: transferablesOf(out) };
   } catch (e) {
     return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };

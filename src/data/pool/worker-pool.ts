@@ -7,16 +7,16 @@
  * const pool = new WorkerPool(); // size from navigator.hardwareConcurrency, 2..8
  * const chunk = await pool.decode(spec, bytes, signal);
  */
-import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
+import type { ChunkSpec } from '../../codecs/pipeline';
 import { AbortedError, CodecError, errorFor, UsageError, ZarrviewError } from '../../errors';
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
 import type { SliceImageResult, SliceImageTask } from '../../render/slice-image-task';
-import type { DecodeExecutor, TaskOptions } from './executor';
+import type { DecodeExecutor, DecodeOptions, DecodeResult, TaskOptions } from './executor';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
 
-type Result = DecodedChunk | RenderedImage | Int32Array | SliceImageResult;
+type Result = DecodeResult | RenderedImage | Int32Array | SliceImageResult;
 
 interface Job {
   id: number;
@@ -72,11 +72,12 @@ export class WorkerPool implements DecodeExecutor {
     }
   }
 
-  decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options: TaskOptions = {}): Promise<DecodedChunk> {
-    return this.#submit<DecodedChunk>(
+  decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options: DecodeOptions = {}): Promise<DecodeResult> {
+    return this.#submit<DecodeResult>(
       (id) => {
         const own = ownBuffer(bytes);
-        return { msg: { type: 'decode', id, spec, bytes: own }, transfer: [own.buffer as ArrayBuffer] };
+        const msg: WorkerRequest = { type: 'decode', id, spec, bytes: own, image: options.image };
+        return { msg, transfer: [own.buffer as ArrayBuffer] };
       },
       signal,
       options,
@@ -181,7 +182,7 @@ export class WorkerPool implements DecodeExecutor {
     slot.running.delete(msg.id);
     this.#pump();
     if (!job || job.signal?.aborted) return;
-    if (msg.type === 'decoded') job.resolve(msg.chunk);
+    if (msg.type === 'decoded') job.resolve(msg.sliceImage ? { ...msg.chunk, sliceImage: msg.sliceImage } : msg.chunk);
     else if (msg.type === 'rendered') job.resolve(msg.image);
     else if (msg.type === 'reprojected') job.resolve(msg.cells);
     else if (msg.type === 'slice-imaged') job.resolve(msg.result);

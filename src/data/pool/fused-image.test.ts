@@ -1,0 +1,129 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DimSelection } from '../../api';
+import { decodeSlice } from '../../cf/decode';
+import { runSliceImage } from '../../render/slice-image-task';
+import { createDataContext } from '../context';
+import { readSlice } from '../read-slice';
+import { CountingStore, variableFromFolder } from '../testing/variable';
+import { InlineExecutor } from './executor';
+import { takeSliceImage, type SliceImageOptions } from './fused-image';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+import { handleRequest } from './worker-handler';
+import { WorkerPool } from './worker-pool';
+
+const ROOT = join(import.meta.dirname, '..', 'testdata', 'v2.zarr');
+
+/** A Worker double: messages cross by structured clone with transfer. */
+class FakeWorker {
+  onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  postMessage(msg: WorkerRequest, transfer: Transferable[] = []): void {
+    const copy = structuredClone(msg, { transfer });
+    if (copy.type === 'prepare') return;
+    void handleRequest(copy).then(({ response, transfer: back }) => {
+      const out = structuredClone(response, { transfer: back });
+      setTimeout(() => this.onmessage?.({ data: out } as MessageEvent<WorkerResponse>), 1);
+    });
+  }
+  terminate(): void {}
+}
+
+const image = (shape: [number, number]): SliceImageOptions => ({
+  defaultFill: 'zarr',
+  image: {
+    shape,
+    transposed: false,
+    step: 1,
+    scale: 'linear',
+    range: null,
+    colormap: 'viridis',
+    invert: false,
+    flipY: true,
+    flipX: false,
+  },
+});
+
+const executors = {
+  'in-process': () => new InlineExecutor(),
+  'worker pool': () => new WorkerPool(2, () => new FakeWorker() as unknown as Worker),
+};
+
+describe('the image of a one-chunk slice, made by the task that decodes the chunk', () => {
+  for (const [name, make] of Object.entries(executors))
+    it(`equals the image and values a separate task makes from the slice (${name})`, async () => {
+      const executor = make();
+      const v = variableFromFolder(ROOT, 'blosc_lz4');
+      const sel: DimSelection[] = [
+        { start: 16, stop: 32 },
+        { start: 0, stop: 16 },
+      ];
+      const options = image([16, 16]);
+      const slice = await readSlice(new CountingStore(ROOT), v, sel, {
+        context: createDataContext({ executor }),
+        image: options,
+      });
+      const made = takeSliceImage(slice);
+      expect(made?.options).toBe(options);
+      const separate = runSliceImage({ slice, defaultFill: 'zarr', image: options.image });
+      expect(made!.result.image).toEqual(separate.image);
+      expect(Array.from(made!.result.decoded!.values)).toEqual(Array.from(decodeSlice(slice).values));
+      expect(takeSliceImage(slice)).toBeUndefined(); // given once
+      executor.close();
+    });
+
+  it('is not made when the slice is not one whole chunk in C order, nor when no image is asked for', async () => {
+    const ctx = () => createDataContext({ executor: new InlineExecutor() });
+    const blosc = variableFromFolder(ROOT, 'blosc_lz4');
+    const part = await readSlice(
+      new CountingStore(ROOT),
+      blosc,
+      [
+        { start: 0, stop: 8 },
+        { start: 0, stop: 16 },
+      ],
+      { context: ctx(), image: image([8, 16]) },
+    );
+    expect(takeSliceImage(part)).toBeUndefined(); // part of a chunk
+    const two = await readSlice(new CountingStore(ROOT), blosc, [null, { start: 0, stop: 16 }], {
+      context: ctx(),
+      image: image([40, 16]),
+    });
+    expect(takeSliceImage(two)).toBeUndefined(); // three chunks
+    const forder = await readSlice(
+      new CountingStore(ROOT),
+      variableFromFolder(ROOT, 'forder'),
+      [
+        { start: 0, stop: 2 },
+        { start: 0, stop: 3 },
+      ],
+      { context: ctx(), image: image([2, 3]) },
+    );
+    expect(takeSliceImage(forder)).toBeUndefined(); // F-order chunk: its values are not the slice's order
+    const plain = await readSlice(
+      new CountingStore(ROOT),
+      blosc,
+      [
+        { start: 16, stop: 32 },
+        { start: 0, stop: 16 },
+      ],
+      {
+        context: ctx(),
+      },
+    );
+    expect(takeSliceImage(plain)).toBeUndefined();
+  });
+
+  it('is not made from a chunk served by the cache (a prefetch made that image already)', async () => {
+    const context = createDataContext({ executor: new InlineExecutor() });
+    const v = variableFromFolder(ROOT, 'blosc_lz4');
+    const sel: DimSelection[] = [
+      { start: 16, stop: 32 },
+      { start: 0, stop: 16 },
+    ];
+    const store = new CountingStore(ROOT);
+    await readSlice(store, v, sel, { context });
+    const again = await readSlice(store, v, sel, { context, image: image([16, 16]) });
+    expect(takeSliceImage(again)).toBeUndefined();
+  });
+});
