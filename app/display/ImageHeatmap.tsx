@@ -13,7 +13,14 @@ import type { ViewOptions } from '../state/view-options';
 import { useDataset } from '../state/dataset-store';
 import type { AxisInfo } from './Heatmap';
 import type { Values } from './plot-data';
-import { imagePlacement, imageRequest, sliceImage, type ImagePlacement, type ShownImage } from './slice-image';
+import {
+  imagePlacement,
+  imageRequest,
+  keptImage,
+  sliceImage,
+  type ImagePlacement,
+  type ShownImage,
+} from './slice-image';
 
 interface Props {
   readonly data: Values;
@@ -39,23 +46,36 @@ interface Readout {
 export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }: Props) {
   const dataset = useDataset((s) => s.dataset);
   const host = useContext(PlotHostContext);
-  const [shown, setShown] = useState<{ image: ShownImage; data: Values } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [readout, setReadout] = useState<Readout | null>(null);
   // By value: the axes' arrays are new at every render of the slice view, their placement is not.
   const placeKey = JSON.stringify(imagePlacement(data.shape, transposed, x.values, y.values));
   const place = useMemo(() => JSON.parse(placeKey) as ImagePlacement, [placeKey]);
   const step = place.step;
+  const request = useMemo(
+    () => imageRequest(data, transposed, options, { x: place.x.flip, y: place.y.flip }),
+    [data, transposed, options, place],
+  );
+  // An image made ahead (with the slice's decode, or by a prefetch) is drawn in the first render.
+  const [shown, setShown] = useState<{ image: ShownImage; data: Values } | null>(() => {
+    const image = keptImage(request);
+    return image && { image, data };
+  });
   useEffect(() => {
     if (!dataset) return;
     let alive = true;
-    sliceImage(dataset, imageRequest(data, transposed, options, { x: place.x.flip, y: place.y.flip }))
-      .then((image) => alive && (setShown({ image, data }), setError(null)))
+    sliceImage(dataset, request)
+      .then((image) => {
+        if (!alive) return;
+        // The image of the first render again: no new state, no second draw.
+        setShown((prev) => (prev?.image === image && prev.data === data ? prev : { image, data }));
+        setError(null);
+      })
       .catch((e: unknown) => alive && setError(e));
     return () => {
       alive = false;
     };
-  }, [dataset, data, transposed, options, place]);
+  }, [dataset, data, request]);
 
   const raster = useMemo((): RasterImage | null => {
     if (!shown) return null;

@@ -155,7 +155,7 @@ export interface ShownImage extends Omit<RenderedImage, 'rgba'> {
 
 /** Images kept (the one on screen, the neighbours a prefetch coloured): bounded by their pixels' bytes. */
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
-const images = new Map<string, { promise: Promise<ShownImage>; bytes: number }>();
+const images = new Map<string, { promise: Promise<ShownImage>; bytes: number; value?: ShownImage }>();
 
 function hasRender(ds: OpenedDataset): ds is OpenDataset {
   return typeof (ds as Partial<OpenDataset>).renderImage === 'function';
@@ -192,13 +192,20 @@ export function sliceImage(
 
 async function shownImage(img: RenderedImage, step: number): Promise<ShownImage> {
   const { width, height, zmin, zmax, threshold } = img;
-  return { width, height, zmin, zmax, threshold, step, source: await drawable(img) };
+  return { width, height, zmin, zmax, threshold, step, source: img.bitmap ?? (await drawable(img)) };
 }
 
 function remember(key: string, req: ImageRequest, p: Promise<ShownImage>): void {
-  p.catch(() => images.delete(key));
   const [n0, n1] = req.shape;
-  images.set(key, { promise: p, bytes: Math.ceil(n0 / req.step) * Math.ceil(n1 / req.step) * 4 });
+  const entry: { promise: Promise<ShownImage>; bytes: number; value?: ShownImage } = {
+    promise: p,
+    bytes: Math.ceil(n0 / req.step) * Math.ceil(n1 / req.step) * 4,
+  };
+  p.then(
+    (v) => (entry.value = v),
+    () => images.delete(key),
+  );
+  images.set(key, entry);
   let total = 0;
   for (const e of images.values()) total += e.bytes;
   for (const [k, e] of images) {
@@ -206,6 +213,11 @@ function remember(key: string, req: ImageRequest, p: Promise<ShownImage>): void 
     images.delete(k);
     total -= e.bytes;
   }
+}
+
+/** The image of `req` if it is kept and ready now (a view shows it in its first render), else null. */
+export function keptImage(req: ImageRequest): ShownImage | null {
+  return images.get(requestKey(req))?.value ?? null;
 }
 
 /** Keeps an image coloured elsewhere (a worker's decode-and-colour task) as the image of `req`. */

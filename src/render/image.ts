@@ -38,6 +38,11 @@ export interface ColouredImage {
   readonly zmin: number;
   readonly zmax: number;
   readonly threshold: number;
+  /**
+   * The pixels as an ImageBitmap, made where they were coloured (a decode worker) and ready to draw; absent where
+   * there is no `createImageBitmap` (Node) or for one band of a bigger image.
+   */
+  readonly bitmap?: ImageBitmap | undefined;
 }
 
 /** Image size of a request: columns along x, rows along y, every `step`-th cell. */

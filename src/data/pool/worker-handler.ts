@@ -2,7 +2,7 @@
 import { warmCodecs } from '../../codecs/pipeline';
 import { CodecError, isZarrviewError } from '../../errors';
 import { renderImage } from '../../render/encode';
-import { runSliceImage, sliceImageTransfers } from '../../render/slice-image-task';
+import { runSliceImage, sliceImageTransfers, type SliceImageResult } from '../../render/slice-image-task';
 import { DecoderCache } from './executor';
 import { fusedImage } from './fused-image';
 import {
@@ -42,7 +42,7 @@ export function handlePrepare(msg: PrepareRequest): void {
 }
 
 /** Colours one slice image (its pixels go back transferred). */
-async function handleRender(msg: RenderRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
+async function handleRender(msg: RenderRequest): Promise<{ response: WorkerResponse; transfer: Transferable[] }> {
   try {
     const image = await renderImage(msg.image);
     return {
@@ -63,7 +63,7 @@ async function handleRender(msg: RenderRequest): Promise<{ response: WorkerRespo
 }
 
 /** Reprojects a grid for the map; the projection code (d3) is imported on the first such request only. */
-async function handleReproject(msg: ReprojectRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
+async function handleReproject(msg: ReprojectRequest): Promise<{ response: WorkerResponse; transfer: Transferable[] }> {
   try {
     const { runReproject } = await import('../../geo/reproject-task');
     const cells = runReproject(msg.task);
@@ -82,26 +82,45 @@ async function handleReproject(msg: ReprojectRequest): Promise<{ response: Worke
 }
 
 /** CF-decodes and colours one slice (its image and decoded values go back transferred). */
-function handleSliceImage(msg: SliceImageRequest): { response: WorkerResponse; transfer: ArrayBuffer[] } {
+async function handleSliceImage(
+  msg: SliceImageRequest,
+): Promise<{ response: WorkerResponse; transfer: Transferable[] }> {
   try {
-    const result = runSliceImage(msg.task);
+    const coloured = runSliceImage(msg.task);
+    // One band's pixels are merged with the others' by the caller: no bitmap for a band.
+    const result = msg.task.band ? coloured : await withBitmap(coloured);
     return { response: { type: 'slice-imaged', id: msg.id, result }, transfer: sliceImageTransfers(result) };
   } catch (e) {
     return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };
   }
 }
 
+/**
+ * The result with its image's pixels as an ImageBitmap too, where the worker can make one (browsers): the page then
+ * draws it at once, without copying the pixels into a bitmap of its own.
+ */
+async function withBitmap(r: SliceImageResult): Promise<SliceImageResult> {
+  const { rgba, width, height } = r.image;
+  if (typeof createImageBitmap !== 'function' || typeof ImageData !== 'function' || !width || !height) return r;
+  try {
+    const bitmap = await createImageBitmap(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, width, height));
+    return { ...r, image: { ...r.image, bitmap } };
+  } catch {
+    return r;
+  }
+}
+
 /** Answers one decode, render or reproject request; `transfer` lists the buffers to move (not copy) back. */
 export async function handleRequest(
   msg: DecodeRequest | RenderRequest | ReprojectRequest | SliceImageRequest,
-): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
+): Promise<{ response: WorkerResponse; transfer: Transferable[] }> {
   if (msg.type === 'render') return handleRender(msg);
   if (msg.type === 'slice-image') return handleSliceImage(msg);
   if (msg.type === 'reproject') return handleReproject(msg);
   return handleDecode(msg);
 }
 
-async function handleDecode(msg: DecodeRequest): Promise<{ response: WorkerResponse; transfer: ArrayBuffer[] }> {
+async function handleDecode(msg: DecodeRequest): Promise<{ response: WorkerResponse; transfer: Transferable[] }> {
   try {
     const decode = await decoders.get(msg.spec);
     const chunk = await decode(msg.bytes);
@@ -111,7 +130,8 @@ async function handleDecode(msg: DecodeRequest): Promise<{ response: WorkerRespo
         ? chunk.data
         : chunk.data.slice();
     const out = { ...chunk, data };
-    const sliceImage = msg.image ? fusedImage(msg.image, out) : undefined;
+    const made = msg.image ? fusedImage(msg.image, out) : undefined;
+    const sliceImage = made && (await withBitmap(made));
     if (sliceImage) {
       return {
         response: { type: 'decoded', id: msg.id, chunk: out, sliceImage },
