@@ -66,6 +66,8 @@ export interface Dataset extends OpenedDataset {
    * made-up chunk of its size. Does nothing for a variable that cannot be read.
    */
   prepareVariable(variable: Variable): void;
+  /** Runs the decode-and-colour task on a made-up slice in every decode worker, keeping nothing (a warm-up). */
+  warmSliceImage(task: SliceImageTask, runs: number): void;
   /** Reprojects a grid for the map off the calling thread (the decode workers): the cell index of each pixel. */
   reproject(task: ReprojectTask, options?: { signal?: AbortSignal | undefined }): Promise<Int32Array>;
 }
@@ -178,6 +180,9 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
         bands.map((band, i) => ctx.executor.sliceImage({ ...task, band, values: i === 0 }, o.signal, opts)),
       );
       return mergeBands(results);
+    },
+    warmSliceImage(task, runs) {
+      ctx.executor.warmSliceImage?.(task, runs);
     },
     prepareVariable(variable) {
       try {

@@ -153,20 +153,22 @@ const ARRAYS: Partial<Record<string, new (n: number) => ArrayBufferView & { [i: 
 /** Types warmed up: the decode workers live as long as the page, whatever dataset is open. */
 const warmed = new Set<string>();
 /**
- * Side of the made-up slice: a million values, as many as a real first heatmap, so that the optimising compiler has
- * taken the loops over by then (a 256 × 256 one left the first real slice 2–3× slower than the next).
+ * Side of the made-up slice, run `WARM_RUNS` times in every worker: so that the optimising compiler has taken the
+ * loops over by the first real heatmap (one run of a 256 × 256 slice left it 2–3× slower than the next). 1024² × 2,
+ * 512² × 4 and 256² × 8 gave the same first heatmaps; this one leaves the least garbage per run.
  */
-const WARM_SIDE = 1024;
+const WARM_SIDE = 512;
+const WARM_RUNS = 4;
 
 /**
  * Runs the decode-and-colour task once on a small made-up slice of this variable's type in every worker (when the
- * page is idle after a dataset opened): the first heatmap of a page then runs compiled code, not the interpreter's.
+ * Runs the decode-and-colour task a few times on a made-up slice of this variable's type in every worker (when the
  */
 export function warmSliceImage(ds: OpenedDataset, variable: Slice['variable']): void {
-  const renderSlice = (ds as Partial<OpenDataset>).renderSlice;
+  const warm = (ds as Partial<OpenDataset>).warmSliceImage;
   const Typed = ARRAYS[variable.type];
   const [a = 1, b = 1] = variable.shape.slice(-2);
-  if (!renderSlice || !Typed || variable.shape.length < 2 || a * b < IMAGE_MIN_CELLS) return;
+  if (!warm || !Typed || variable.shape.length < 2 || a * b < IMAGE_MIN_CELLS) return;
   if (warmed.has(variable.type)) return;
   warmed.add(variable.type);
   const shape = [WARM_SIDE, WARM_SIDE];
@@ -174,11 +176,6 @@ export function warmSliceImage(ds: OpenedDataset, variable: Slice['variable']): 
   for (let i = 0; i < WARM_SIDE * WARM_SIDE; i++) data[i] = i % 251;
   const slice = { variable: { ...variable, shape }, shape, data: data as Slice['data'] };
   const image = imageSpec(shape, false, defaultViewOptions(), { x: false, y: true });
-  // Two tasks per decode worker (the pool's size: hardware threads within 2..8; each idle worker takes one at a
-  // time): the optimising compiler has the loops after the second run (after one, the first real slice still ran
-  // ~2× slower than the next).
-  for (let k = 0; k < 2 * Math.min(8, Math.max(2, globalThis.navigator?.hardwareConcurrency ?? 2)); k++)
-    void renderSlice
-      .call(ds, { slice, defaultFill: defaultFillFor(ds.model.dialect), image }, { priority: 'low' })
-      .catch(() => undefined);
+  // Nothing comes back, so the page has no garbage to collect.
+  warm.call(ds, { slice, defaultFill: defaultFillFor(ds.model.dialect), image }, WARM_RUNS);
 }

@@ -42,6 +42,11 @@ export interface DecodeExecutor {
    * runs them once on a made-up chunk of its size (see `warmCodecs`), for a variable about to be read.
    */
   prepare?(spec: ChunkSpec, options?: { readonly warm?: boolean }): void;
+  /**
+   * Runs the decode-and-colour task `runs` times on a made-up slice in every worker, keeping nothing: at idle time,
+   * so that a first real slice runs compiled code. Nothing comes back (no garbage on the calling thread).
+   */
+  warmSliceImage?(task: SliceImageTask, runs: number): void;
   close(): void;
 }
 

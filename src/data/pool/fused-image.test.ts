@@ -20,7 +20,7 @@ class FakeWorker {
   onerror: ((e: ErrorEvent) => void) | null = null;
   postMessage(msg: WorkerRequest, transfer: Transferable[] = []): void {
     const copy = structuredClone(msg, { transfer });
-    if (copy.type === 'prepare') return;
+    if (copy.type === 'prepare' || copy.type === 'warm-image') return;
     void handleRequest(copy).then(({ response, transfer: back }) => {
       const out = structuredClone(response, { transfer: back });
       setTimeout(() => this.onmessage?.({ data: out } as MessageEvent<WorkerResponse>), 1);

@@ -26,6 +26,16 @@ export interface PrepareRequest {
   readonly warm?: boolean | undefined;
 }
 
+/**
+ * Run the decode-and-colour task `runs` times on a made-up slice and keep nothing (warm-up at idle time: the
+ * optimising compiler takes the loops over before a first real slice). No answer, so no garbage on the page.
+ */
+export interface WarmImageRequest {
+  readonly type: 'warm-image';
+  readonly task: SliceImageTask;
+  readonly runs: number;
+}
+
 /** Colour a 2-D slice into an RGBA image. */
 export interface RenderRequest {
   readonly type: 'render';
@@ -47,7 +57,8 @@ export interface SliceImageRequest {
   readonly task: SliceImageTask;
 }
 
-export type WorkerRequest = DecodeRequest | PrepareRequest | RenderRequest | ReprojectRequest | SliceImageRequest;
+export type WorkerRequest =
+  DecodeRequest | PrepareRequest | WarmImageRequest | RenderRequest | ReprojectRequest | SliceImageRequest;
 
 export interface SerializedError {
   readonly name: string;

@@ -11,6 +11,7 @@ import {
   type RenderRequest,
   type ReprojectRequest,
   type SliceImageRequest,
+  type WarmImageRequest,
   type SerializedError,
   type WorkerResponse,
   transferablesOf,
@@ -39,6 +40,15 @@ export function handlePrepare(msg: PrepareRequest): void {
     .get(msg.spec)
     .then(() => (msg.warm ? warmCodecs(msg.spec) : undefined))
     .catch(() => undefined);
+}
+
+/** Runs the decode-and-colour task on a made-up slice, keeping nothing (see `WarmImageRequest`). */
+export function handleWarmImage(msg: WarmImageRequest): void {
+  try {
+    for (let k = 0; k < msg.runs; k++) runSliceImage(msg.task);
+  } catch {
+    // A warm-up that fails leaves the first real slice to report its own errors.
+  }
 }
 
 /** Colours one slice image (its pixels go back transferred). */

@@ -5,7 +5,7 @@ import { createDataContext } from '../context';
 import { readSlice } from '../read-slice';
 import { CountingStore, variableFromFolder } from '../testing/variable';
 import type { WorkerRequest, WorkerResponse } from './protocol';
-import { handlePrepare, handleRequest } from './worker-handler';
+import { handlePrepare, handleRequest, handleWarmImage } from './worker-handler';
 import { InlineExecutor } from './executor';
 import { WorkerPool } from './worker-pool';
 import { colourImage } from '../../render/image';
@@ -18,11 +18,17 @@ class FakeWorker {
   onerror: ((e: ErrorEvent) => void) | null = null;
   received = 0;
   prepared = 0;
+  warmed = 0;
   postMessage(msg: WorkerRequest, transfer: Transferable[] = []): void {
     const copy = structuredClone(msg, { transfer });
     if (copy.type === 'prepare') {
       this.prepared++;
       handlePrepare(copy);
+      return;
+    }
+    if (copy.type === 'warm-image') {
+      this.warmed += copy.runs;
+      handleWarmImage(copy);
       return;
     }
     this.received++;
@@ -141,6 +147,31 @@ describe('WorkerPool: images and priorities', () => {
     ];
     await Promise.all(jobs);
     expect(order).toEqual([1, 4, 5, 2, 3]);
+    pool.close();
+  });
+
+  it('warms every worker up with the decode-and-colour task, answering nothing', async () => {
+    const workers: FakeWorker[] = [];
+    const pool = new WorkerPool(2, () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w as unknown as Worker;
+    });
+    const variable = variableFromFolder(ROOT, 'zstd');
+    const data = new Uint16Array(100).map((_, i) => i);
+    const image = {
+      shape: [10, 10] as [number, number],
+      transposed: false,
+      step: 1,
+      scale: 'linear' as const,
+      range: null,
+      colormap: 'viridis' as const,
+      invert: false,
+    };
+    pool.warmSliceImage({ slice: { variable, shape: [10, 10], data }, defaultFill: 'zarr', image }, 2);
+    expect(workers.map((w) => w.warmed)).toEqual([2, 2]);
+    expect(workers.map((w) => w.received)).toEqual([0, 0]); // no job: nothing waits for an answer
+    expect(pool.pending).toBe(0);
     pool.close();
   });
 });

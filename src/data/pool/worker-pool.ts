@@ -141,6 +141,13 @@ export class WorkerPool implements DecodeExecutor {
     for (const s of this.#slots) s.worker.postMessage(msg);
   }
 
+  /** Runs the decode-and-colour task in every worker as a warm-up (see `DecodeExecutor.warmSliceImage`). */
+  warmSliceImage(task: SliceImageTask, runs: number): void {
+    if (this.#closed) return;
+    const msg: WorkerRequest = { type: 'warm-image', task, runs };
+    for (const s of this.#slots) s.worker.postMessage(msg);
+  }
+
   /** Jobs waiting or running, for tests and telemetry. */
   get pending(): number {
     return this.#queue.length + this.#slots.reduce((n, s) => n + s.running.size, 0);
