@@ -161,8 +161,8 @@ const WARM_SIDE = 512;
 const WARM_RUNS = 4;
 
 /**
- * Runs the decode-and-colour task once on a small made-up slice of this variable's type in every worker (when the
  * Runs the decode-and-colour task a few times on a made-up slice of this variable's type in every worker (when the
+ * page is idle after a dataset opened): the first heatmap of a page then runs compiled code, not the interpreter's.
  */
 export function warmSliceImage(ds: OpenedDataset, variable: Slice['variable']): void {
   const warm = (ds as Partial<OpenDataset>).warmSliceImage;
