@@ -106,15 +106,15 @@ async function handleSliceImage(
 }
 
 /**
- * The result with its image's pixels as an ImageBitmap too, where the worker can make one (browsers): the page then
- * draws it at once, without copying the pixels into a bitmap of its own.
+ * The result with its image's pixels as an ImageBitmap instead of bytes, where the worker can make one (browsers):
+ * the page draws it at once, without a bitmap of its own, and receives 4 bytes a pixel less to collect.
  */
 async function withBitmap(r: SliceImageResult): Promise<SliceImageResult> {
   const { rgba, width, height } = r.image;
   if (typeof createImageBitmap !== 'function' || typeof ImageData !== 'function' || !width || !height) return r;
   try {
     const bitmap = await createImageBitmap(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, width, height));
-    return { ...r, image: { ...r.image, bitmap } };
+    return { ...r, image: { ...r.image, rgba: new Uint8ClampedArray(0), bitmap } };
   } catch {
     return r;
   }
