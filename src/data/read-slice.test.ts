@@ -101,6 +101,19 @@ describe('selections', () => {
     });
     expect(store.keys).toEqual(['/ints_edge/0.1']);
   });
+
+  it('the first request goes out in the task that asked for the read, however busy that task was', async () => {
+    const store = new CountingStore(ROOT);
+    const t = performance.now();
+    while (performance.now() - t < 30); // the asking task's other work (a click's rendering), past any time slice
+    const read = readSlice(store, variableFromFolder(ROOT, 'ints_edge'), [null, null], {
+      context: createDataContext({ workers: false }),
+    });
+    for (let k = 0; k < 50; k++) await Promise.resolve(); // promise callbacks only: still the same task
+    expect(store.requests).toBe(1);
+    await read;
+    expect(store.requests).toBeGreaterThan(1); // the others, after yields
+  });
 });
 
 describe('onChunk (progressive display)', () => {

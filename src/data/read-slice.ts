@@ -255,8 +255,10 @@ async function runLimited<T>(items: readonly T[], limit: number, fn: (t: T) => P
   let error: unknown = null;
   const worker = async () => {
     while (error === null && next < items.length) {
-      // Starting a load runs the store's synchronous part here: not too many at once in one task.
-      await yieldIfBusy();
+      // Starting a load runs the store's synchronous part here: not too many at once in one task. The first one
+      // starts at once, in the task that asked for the read (which may have been busy with other work, such as the
+      // rendering that a click caused): its request is what the user waits for.
+      if (next > 0) await yieldIfBusy();
       if (error !== null || next >= items.length) return;
       if (signal?.aborted) {
         error ??= new AbortedError();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_MS, yieldIfBusy } from './time-slice';
+import { yieldIfBusy } from './time-slice';
 
 function busy(ms: number): void {
   const t = performance.now();
@@ -18,19 +18,6 @@ describe('yieldIfBusy', () => {
     await new Promise((r) => setTimeout(r, 5));
     expect(order[0]).toBe('short');
     expect(order).toContain('timer');
-  });
-
-  it('starts a new stretch after an idle gap: the first unit of a read runs in the task that asked for it', async () => {
-    await new Promise((r) => setTimeout(r, IDLE_MS + 20)); // no read work for a while
-    const order: string[] = [];
-    setTimeout(() => order.push('timer'), 0);
-    busy(20); // other work of this task (a click's rendering), longer than the budget
-    await yieldIfBusy(8);
-    order.push('first unit');
-    busy(12);
-    await yieldIfBusy(8); // the read's own stretch is over the budget now
-    await new Promise((r) => setTimeout(r, 5));
-    expect(order).toEqual(['first unit', 'timer']);
   });
 
   it('splits a long loop of small units into several tasks', async () => {

@@ -14,14 +14,8 @@
 
 /** Longest stretch of read work on this thread between two yields, in ms. */
 export const SLICE_MS = 8;
-/**
- * A gap between two units longer than this means no read was working: the next unit starts a new stretch, so the
- * first request of a read goes out in the task that asked for it (a click's rendering is not the read's work).
- */
-export const IDLE_MS = 50;
 
 let last = now();
-let lastCall = last;
 
 function now(): number {
   return typeof performance !== 'undefined' ? performance.now() : Date.now();
@@ -51,11 +45,7 @@ export function yieldToEventLoop(): Promise<void> {
 
 /** Yields when this thread has done more than `budgetMs` of read work since the last yield. */
 export async function yieldIfBusy(budgetMs = SLICE_MS): Promise<void> {
-  const t = now();
-  const idle = t - lastCall > IDLE_MS;
-  lastCall = t;
-  if (idle) last = t;
-  if (t - last < budgetMs) return;
+  if (now() - last < budgetMs) return;
   await yieldToEventLoop();
   last = now();
 }
