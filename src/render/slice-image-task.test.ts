@@ -45,6 +45,43 @@ describe('runSliceImage', () => {
     expect(sliceImageTransfers(r)).toHaveLength(3);
   });
 
+  it('colours float values that decoding leaves as they are (NaN, fill, valid range masked) as the decoded ones', () => {
+    const floats = {
+      ...variable,
+      type: 'float',
+      attributes: [
+        { name: '_FillValue', type: 'float', value: [9.96921e36] },
+        { name: 'valid_max', type: 'float', value: [400] },
+      ],
+    } as unknown as Slice['variable'];
+    const data = Float32Array.from({ length: 1200 }, (_, i) =>
+      i % 13 === 0 ? Math.fround(9.96921e36) : i % 29 === 0 ? NaN : i % 31 === 0 ? 450 : Math.sin(i) * 100 + 250,
+    );
+    const slice = { variable: floats, shape: [30, 40], data } as unknown as Slice;
+    for (const [scale, range] of [
+      ['linear', null],
+      ['linear', [200, 300]],
+      ['log', null],
+    ] as const) {
+      const spec = {
+        shape: [30, 40] as const,
+        transposed: true,
+        step: 1,
+        scale,
+        range,
+        colormap: 'magma' as const,
+        invert: false,
+        flipY: false,
+        flipX: true,
+      };
+      const r = runSliceImage({ slice, defaultFill: 'netcdf', image: spec });
+      const d = decodeSlice(slice, { defaultFill: 'netcdf' });
+      expect(d.maskedCount).toBeGreaterThan(0);
+      const want = colourImage({ ...spec, values: d.values, mask: d.mask });
+      expect(Array.from(r.image.rgba), scale).toEqual(Array.from(want.rgba));
+    }
+  });
+
   it('in bands of rows (any split, flips, transposed, a cell step) merges into the whole image', () => {
     const data = Int16Array.from({ length: 1200 }, (_, i) => (i % 13 === 0 ? -999 : (i * 53) % 700));
     const slice = { variable, shape: [30, 40], data } as unknown as Slice;
