@@ -77,8 +77,13 @@ export function imageOptions(ds: OpenedDataset, plan: ImagePlan, options: ViewOp
 }
 
 /** Keeps an image made with the slice's decode, if it is the one the view wants now; whether it did. */
-function keepMadeImage(ds: OpenedDataset, slice: Slice, plan: ImagePlan, options: ViewOptions): boolean {
-  const made = takeSliceImage(slice);
+function keepMadeImage(
+  ds: OpenedDataset,
+  slice: Slice,
+  plan: ImagePlan,
+  options: ViewOptions,
+  made: ReturnType<typeof takeSliceImage>,
+): boolean {
   const wanted = imageOptions(ds, plan, options);
   if (!made || !wanted || JSON.stringify(made.options) !== JSON.stringify(wanted)) return false;
   const { decoded, image } = made.result;
@@ -109,9 +114,11 @@ export async function prepareSliceImage(
   signal?: AbortSignal,
 ): Promise<void> {
   const renderSlice = (ds as Partial<OpenDataset>).renderSlice;
+  // Taken whatever happens next, so that an image the view does not use is not kept with the slice.
+  const made = takeSliceImage(slice);
   // A slice decoded before (a prefetched neighbour, a slice shown again) is ready: its image is kept already.
   if (options.raw || !renderSlice || slice.complex || !ArrayBuffer.isView(slice.data) || isDecoded(slice)) return;
-  if (keepMadeImage(ds, slice, plan, options)) return;
+  if (keepMadeImage(ds, slice, plan, options, made)) return;
   const spec = imageSpec(slice.shape, plan.transposed, options, plan.flip);
   const { decoded, image } = await renderSlice.call(
     ds,
