@@ -116,6 +116,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     misses: ctx.cache.stats.misses,
     decoded: ctx.stats.decoded,
     prefetchHits: ctx.cache.stats.prefetchHits,
+    imagesWithDecode: ctx.stats.imagesWithDecode,
   };
   return {
     get model() {
@@ -164,6 +165,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
       cacheMisses: opened.telemetry.cacheMisses + ctx.cache.stats.misses - base.misses,
       chunksDecoded: opened.telemetry.chunksDecoded + ctx.stats.decoded - base.decoded,
       prefetchHits: opened.telemetry.prefetchHits + ctx.cache.stats.prefetchHits - base.prefetchHits,
+      imagesWithDecode: opened.telemetry.imagesWithDecode + ctx.stats.imagesWithDecode - base.imagesWithDecode,
     }),
     notices: () => (htmlNotice ? [htmlNotice] : []),
     renderImage(image, o = {}) {

@@ -22,6 +22,7 @@ export function TelemetryPanel({ dataset }: Props) {
     ['Cache hit rate', lookups ? `${Math.round((100 * t.cacheHits) / lookups)}% of ${lookups}` : '—'],
     ['Chunks decoded', String(t.chunksDecoded)],
     ['Prefetch hits', String(t.prefetchHits)],
+    ['Images made with the decode', String(t.imagesWithDecode)],
   ];
   return (
     <details className="telemetry" data-testid="telemetry">

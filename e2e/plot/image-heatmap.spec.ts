@@ -189,6 +189,8 @@ test('ERA5-like t: pixels at known cells have the colours of zarr-python’s val
   const heatmap = page.getByTestId('heatmap');
   await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
   expect(await traceTypes(page)).toEqual([]);
+  // One chunk per field: the worker that decoded it made the image in the same task.
+  await expect(page.getByTestId('telemetry-images-made-with-the-decode')).toHaveText('1', { timeout: 5000 });
   await heatmap.scrollIntoViewIfNeeded();
   // The 2° grid: latitude 90 → −90 (row r at 90 − 2r), longitude 0 → 358 (column c at 2c).
   const cells = [0, 45].flatMap((r) => [0, 5, 7].map((c) => [r, c] as const));

@@ -12,6 +12,8 @@ export interface DataStats {
   fetches: number;
   bytesFetched: number;
   decoded: number;
+  /** Slice images made by the task that decoded the slice's one chunk (see pool/fused-image.ts). */
+  imagesWithDecode: number;
 }
 
 export interface DataContext {
@@ -57,7 +59,7 @@ export function createDataContext(options: DataContextOptions = {}): DataContext
   return {
     cache: new ChunkCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES),
     executor,
-    stats: { fetches: 0, bytesFetched: 0, decoded: 0 },
+    stats: { fetches: 0, bytesFetched: 0, decoded: 0, imagesWithDecode: 0 },
     shardIndexes: new BoundedMap(2048),
     fetchConcurrency: options.fetchConcurrency,
     close: () => executor.close(),

@@ -244,8 +244,10 @@ export async function readSlice(
     ...(htmlChunks > 0 ? { htmlChunks } : {}),
   };
   // Made from the chunk's own values, which are the slice's when no chunk failed.
-  if (sliceImage && options.image && result.data === out && !failed.length)
+  if (sliceImage && options.image && result.data === out && !failed.length) {
     attachSliceImage(result, options.image, sliceImage);
+    ctx.stats.imagesWithDecode++;
+  }
   return result;
 }
 

@@ -54,6 +54,8 @@ export interface Telemetry {
   chunksDecoded: number;
   /** Chunks a read found already loaded (or loading) by a prefetch. */
   prefetchHits: number;
+  /** Slice images made by the worker task that decoded the slice's one chunk. */
+  imagesWithDecode: number;
 }
 
 export function emptyTelemetry(): Telemetry {
@@ -66,5 +68,6 @@ export function emptyTelemetry(): Telemetry {
     cacheMisses: 0,
     chunksDecoded: 0,
     prefetchHits: 0,
+    imagesWithDecode: 0,
   };
 }
