@@ -5,29 +5,13 @@ import { decodeSlice } from '../../cf/decode';
 import { runSliceImage } from '../../render/slice-image-task';
 import { createDataContext } from '../context';
 import { readSlice } from '../read-slice';
+import { FakeWorker } from '../testing/fake-worker';
 import { CountingStore, variableFromFolder } from '../testing/variable';
 import { InlineExecutor } from './executor';
 import { takeSliceImage, type SliceImageOptions } from './fused-image';
-import type { WorkerRequest, WorkerResponse } from './protocol';
-import { handleRequest } from './worker-handler';
 import { WorkerPool } from './worker-pool';
 
 const ROOT = join(import.meta.dirname, '..', 'testdata', 'v2.zarr');
-
-/** A Worker double: messages cross by structured clone with transfer. */
-class FakeWorker {
-  onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  postMessage(msg: WorkerRequest, transfer: Transferable[] = []): void {
-    const copy = structuredClone(msg, { transfer });
-    if (copy.type === 'prepare' || copy.type === 'warm-image') return;
-    void handleRequest(copy).then(({ response, transfer: back }) => {
-      const out = structuredClone(response, { transfer: back });
-      setTimeout(() => this.onmessage?.({ data: out } as MessageEvent<WorkerResponse>), 1);
-    });
-  }
-  terminate(): void {}
-}
 
 const image = (shape: [number, number]): SliceImageOptions => ({
   defaultFill: 'zarr',

@@ -3,42 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { AbortedError, CodecError } from '../../errors';
 import { createDataContext } from '../context';
 import { readSlice } from '../read-slice';
+import { FakeWorker } from '../testing/fake-worker';
+import type { WorkerRequest } from './protocol';
 import { CountingStore, variableFromFolder } from '../testing/variable';
-import type { WorkerRequest, WorkerResponse } from './protocol';
-import { handlePrepare, handleRequest, handleWarmImage } from './worker-handler';
 import { InlineExecutor } from './executor';
 import { WorkerPool } from './worker-pool';
 import { colourImage } from '../../render/image';
 
 const ROOT = join(import.meta.dirname, '..', 'testdata', 'v2.zarr');
-
-/** A Worker double: messages cross by structured clone with transfer (so transferred buffers detach). */
-class FakeWorker {
-  onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  received = 0;
-  prepared = 0;
-  warmed = 0;
-  postMessage(msg: WorkerRequest, transfer: Transferable[] = []): void {
-    const copy = structuredClone(msg, { transfer });
-    if (copy.type === 'prepare') {
-      this.prepared++;
-      handlePrepare(copy);
-      return;
-    }
-    if (copy.type === 'warm-image') {
-      this.warmed += copy.runs;
-      handleWarmImage(copy);
-      return;
-    }
-    this.received++;
-    void handleRequest(copy).then(({ response, transfer: back }) => {
-      const out = structuredClone(response, { transfer: back });
-      setTimeout(() => this.onmessage?.({ data: out } as MessageEvent<WorkerResponse>), 1);
-    });
-  }
-  terminate(): void {}
-}
 
 describe('WorkerPool (with a structured-clone worker double)', () => {
   it('decodes through the message protocol, transferring the encoded bytes', async () => {
