@@ -32,7 +32,9 @@ export interface PrepareRequest {
  */
 export interface WarmImageRequest {
   readonly type: 'warm-image';
-  readonly task: SliceImageTask;
+  /** As a read asks for a slice's image (same fields, same order), for a made-up slice of `data`. */
+  readonly fused: FusedImage;
+  readonly data: ArrayBufferView;
   readonly runs: number;
 }
 

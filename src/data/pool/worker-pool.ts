@@ -14,6 +14,7 @@ import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
 import type { SliceImageResult, SliceImageTask } from '../../render/slice-image-task';
 import type { DecodeExecutor, DecodeOptions, DecodeResult, TaskOptions } from './executor';
+import type { FusedImage } from './fused-image';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
 
 type Result = DecodeResult | RenderedImage | Int32Array | SliceImageResult;
@@ -143,8 +144,12 @@ export class WorkerPool implements DecodeExecutor {
 
   /** Runs the decode-and-colour task in every worker as a warm-up (see `DecodeExecutor.warmSliceImage`). */
   warmSliceImage(task: SliceImageTask, runs: number): void {
-    if (this.#closed) return;
-    const msg: WorkerRequest = { type: 'warm-image', task, runs };
+    if (this.#closed || !ArrayBuffer.isView(task.slice.data)) return;
+    // Built as readSlice builds a read's `FusedImage` (the same fields in the same order).
+    const options = { defaultFill: task.defaultFill, image: task.image };
+    const { variable, shape, data } = task.slice;
+    const fused: FusedImage = { ...options, n: data.length, slice: { variable, shape } };
+    const msg: WorkerRequest = { type: 'warm-image', fused, data, runs };
     for (const s of this.#slots) s.worker.postMessage(msg);
   }
 
