@@ -86,6 +86,8 @@ function keepMadeImage(
 ): boolean {
   const wanted = imageOptions(ds, plan, options);
   if (!made || !wanted || JSON.stringify(made.options) !== JSON.stringify(wanted)) return false;
+  // Made for this slice's shape (the plan is the view's; the slice is what was read).
+  if (made.options.image.shape.join() !== slice.shape.join()) return false;
   const { decoded, image } = made.result;
   if (!decoded || !primeDecoded(slice, decoded)) return false;
   keepImage(

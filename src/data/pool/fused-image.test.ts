@@ -56,7 +56,7 @@ describe('the image of a one-chunk slice, made by the task that decodes the chun
       executor.close();
     });
 
-  it('is not made when the slice is not one whole chunk in C order, nor when no image is asked for', async () => {
+  it('is not made when the slice is not one whole chunk in C order, is of another shape, or no image is asked for', async () => {
     const ctx = () => createDataContext({ executor: new InlineExecutor() });
     const blosc = variableFromFolder(ROOT, 'blosc_lz4');
     const part = await readSlice(
@@ -84,6 +84,19 @@ describe('the image of a one-chunk slice, made by the task that decodes the chun
       { context: ctx(), image: image([2, 3]) },
     );
     expect(takeSliceImage(forder)).toBeUndefined(); // F-order chunk: its values are not the slice's order
+    const wrongShape = await readSlice(
+      new CountingStore(ROOT),
+      blosc,
+      [
+        { start: 16, stop: 32 },
+        { start: 0, stop: 16 },
+      ],
+      {
+        context: ctx(),
+        image: image([8, 32]),
+      },
+    );
+    expect(takeSliceImage(wrongShape)).toBeUndefined(); // an image asked for another shape than the slice's
     const plain = await readSlice(
       new CountingStore(ROOT),
       blosc,

@@ -41,7 +41,7 @@ function cOrder(chunk: DecodedChunk, n: number): boolean {
  * reader keeps it only if the slice it returns is that chunk's values (see read-slice.ts).
  */
 export function fusedImage(f: FusedImage, chunk: DecodedChunk): SliceImageResult | undefined {
-  if (!cOrder(chunk, f.n)) return undefined;
+  if (!cOrder(chunk, f.n) || f.image.shape.join() !== f.slice.shape.join()) return undefined;
   const data = chunk.data;
   try {
     const slice = { ...f.slice, data: data as SliceData };
