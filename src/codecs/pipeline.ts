@@ -52,7 +52,8 @@ type Step =
       encoded: Dtype;
     };
 
-function cStrides(shape: readonly number[]): number[] {
+/** Element strides of a C-order array of `shape`. */
+export function cStrides(shape: readonly number[]): number[] {
   const s = new Array<number>(shape.length);
   let acc = 1;
   for (let i = shape.length - 1; i >= 0; i--) {

@@ -137,6 +137,11 @@ export function finish(out: Output, d: Dtype): SliceData {
   return out as SliceData;
 }
 
+/** Whether a chunk task takes every element of its chunk, in unit steps, from the start of the result on. */
+export function takesWholeChunk(ranges: readonly DimRange[], task: ChunkTask): boolean {
+  return task.pieces.every((p, d) => p.local === 0 && p.outStart === 0 && (ranges[d]!.step === 1 || p.count <= 1));
+}
+
 /**
  * The decoded values of `src` as the whole result, without a copy, when the selection is exactly that one chunk
  * in C order (every element, unit steps, the chunk's own C strides, a numeric type stored as the result is);
@@ -151,13 +156,11 @@ export function wholeChunkView(
 ): Output | null {
   if (!src || Array.isArray(src.data) || isStringKind(d) || d.kind === 'bool') return null;
   const data = src.data as NumericValues;
-  if (!(data instanceof valuesCtor(d)) || data.length !== n * lanes(d)) return null;
+  if (!(data instanceof valuesCtor(d)) || data.length !== n * lanes(d) || !takesWholeChunk(ranges, task)) return null;
   let acc = 1;
   for (let k = task.pieces.length - 1; k >= 0; k--) {
-    const p = task.pieces[k] as ChunkTask['pieces'][number];
-    const r = ranges[k] as DimRange;
-    if (p.local !== 0 || p.outStart !== 0 || (r.step !== 1 && p.count > 1) || src.stride[k] !== acc) return null;
-    acc *= p.count;
+    if (src.stride[k] !== acc) return null;
+    acc *= (task.pieces[k] as ChunkTask['pieces'][number]).count;
   }
   return acc === n ? data : null;
 }

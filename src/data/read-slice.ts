@@ -13,7 +13,7 @@ import type { Variable } from '../model/types';
 import { HtmlAnswerError } from '../store/html';
 import type { Store } from '../store/types';
 import { type ArraySpec, arraySpec } from './array-spec';
-import { allocate, assemble, fillScalars, finish, outputStrides, wholeChunkView } from './assemble';
+import { allocate, assemble, fillScalars, finish, outputStrides, takesWholeChunk, wholeChunkView } from './assemble';
 import { type CachedChunk } from './cache';
 import { type DataContext, defaultContext, storeId } from './context';
 import { fetchChunk } from './fetch-chunk';
@@ -106,8 +106,7 @@ function chunkKey(store: Store, spec: ArraySpec, coords: readonly number[]): str
 function isWholeChunk(spec: ArraySpec, ranges: readonly DimRange[], task: ChunkTask, n: number): boolean {
   const kind = spec.dtype.kind;
   if (kind !== 'int' && kind !== 'uint' && kind !== 'float') return false;
-  if (spec.chunk.shape.reduce((a, b) => a * b, 1) !== n) return false;
-  return task.pieces.every((p, d) => p.local === 0 && p.outStart === 0 && (ranges[d]!.step === 1 || p.count === 1));
+  return spec.chunk.shape.reduce((a, b) => a * b, 1) === n && takesWholeChunk(ranges, task);
 }
 
 /** Reads a selection of a variable into a C-order slice. See the module doc. */

@@ -28,15 +28,19 @@ export function segments(stops: readonly (readonly number[])[]): Float64Array {
   return seg;
 }
 
-/** The colour at `u` ∈ [0, last] as one little-endian RGBA word (alpha 255): `colorAt`'s arithmetic exactly. */
-export function colourWord(seg: Float64Array, last: number, u: number): number {
-  const k = u >= last ? last - 1 : Math.floor(u);
-  const f = u - k;
+/** The colour at `f` ∈ [0, 1] along segment `k` as one little-endian RGBA word (alpha 255): `colorAt`'s arithmetic. */
+function segmentWord(seg: Float64Array, k: number, f: number): number {
   const a = 6 * k;
   const red = Math.round(seg[a]! + seg[a + 3]! * f);
   const green = Math.round(seg[a + 1]! + seg[a + 4]! * f);
   const blue = Math.round(seg[a + 2]! + seg[a + 5]! * f);
   return (red | (green << 8) | (blue << 16) | (255 << 24)) >>> 0;
+}
+
+/** The colour at `u` ∈ [0, last] as one little-endian RGBA word (alpha 255): `colorAt`'s arithmetic exactly. */
+export function colourWord(seg: Float64Array, last: number, u: number): number {
+  const k = u >= last ? last - 1 : Math.floor(u);
+  return segmentWord(seg, k, u - k);
 }
 
 /**
@@ -57,14 +61,7 @@ function buildLut(seg: Float64Array, last: number): Uint32Array {
   for (let q = 0; q < n; q++) {
     const k = Math.floor(q / LUT_BINS);
     // The bin's upper end, evaluated in the bin's own segment (f = 1 at a segment's end).
-    const f = (q + 1 - k * LUT_BINS) / LUT_BINS;
-    const a = 6 * k;
-    const hi =
-      (Math.round(seg[a]! + seg[a + 3]! * f) |
-        (Math.round(seg[a + 1]! + seg[a + 4]! * f) << 8) |
-        (Math.round(seg[a + 2]! + seg[a + 5]! * f) << 16) |
-        (255 << 24)) >>>
-      0;
+    const hi = segmentWord(seg, k, (q + 1 - k * LUT_BINS) / LUT_BINS);
     lut[q] = lo === hi ? lo : 0;
     // The next bin starts where this one ends; at a segment's end it starts the next segment (f = 0 there).
     lo = (q + 1) % LUT_BINS === 0 && q + 1 < n ? colourWord(seg, last, (q + 1) / LUT_BINS) : hi;

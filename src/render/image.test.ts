@@ -136,6 +136,30 @@ describe('slice images coloured in the workers', () => {
     expect([...r.rgba]).toEqual([...colourImage(req).rgba]);
   });
 
+  it('pixels written byte by byte (a buffer not aligned for 32-bit words) are the same as word by word', () => {
+    for (const scale of SCALES)
+      for (const f32 of [false, true]) {
+        const f = field(19, 27, 77);
+        const req: ImageRequest = {
+          values: f32 ? Float32Array.from(f.values) : f.values,
+          mask: f32 ? null : f.mask,
+          shape: [19, 27],
+          transposed: false,
+          step: 1,
+          scale,
+          range: null,
+          colormap: 'rdbu',
+          invert: true,
+          flipY: true,
+        };
+        const whole = colourImage(req);
+        const range = { zmin: whole.zmin, zmax: whole.zmax, threshold: whole.threshold };
+        const bytes = new Uint8ClampedArray(whole.rgba.length + 1).subarray(1); // offset 1: no Uint32Array view
+        colourRegion(req, bytes, range);
+        expect(Array.from(bytes), scale).toEqual(Array.from(whole.rgba));
+      }
+  });
+
   it('colouring chunk by chunk with the final range gives the same image as colouring it whole', () => {
     let seed = 7;
     for (const [transposed, step, flipY, flipX, scale] of [

@@ -98,7 +98,6 @@ export function colourRegion(
   const px = region ? regionPixels(req, region) : { x0: 0, x1: width, y0: 0, y1: height };
   const stops = rgbStops(req.colormap, req.invert);
   const last = stops.length - 1;
-  const flat = new Float64Array(stops.flat());
   // Strides of the slice along the image's rows (y) and columns (x).
   const sy = (req.transposed ? 1 : n1) * step;
   const sx = (req.transposed ? n1 : 1) * step;
@@ -115,7 +114,7 @@ export function colourRegion(
     if (words && req.scale === 'linear')
       colourRowLinear(req.values, req.mask, i0, dx, n, words, o0, range.zmin, range.zmax - range.zmin, last, seg, lut);
     else if (words) colourRowWords(req, i0, dx, n, words, o0, range, last, seg, lut);
-    else colourRowBytes(req, rgba, i0, dx, n, o0 * 4, range, last, flat);
+    else colourRowBytes(req, rgba, i0, dx, n, o0 * 4, range, last, seg, lut);
   }
 }
 
@@ -177,7 +176,10 @@ function colourRowWords(
   }
 }
 
-/** One row, byte by byte, for every scale (log and symlog transform each value first). */
+/**
+ * One row, byte by byte, for every scale (where the pixels cannot be written as 32-bit words): the table's colour
+ * (log and symlog transform each value first), its bytes in RGBA order.
+ */
 function colourRowBytes(
   req: ImageRequest,
   rgba: Uint8ClampedArray,
@@ -187,29 +189,25 @@ function colourRowBytes(
   o: number,
   range: { readonly zmin: number; readonly zmax: number; readonly threshold: number },
   last: number,
-  flat: Float64Array,
+  seg: Float64Array,
+  lut: Uint32Array,
 ): void {
   const { values, mask, scale } = req;
   const { zmin, zmax, threshold } = range;
   const span = zmax - zmin;
   const linear = scale === 'linear';
   for (let c = 0; c < n; c++, i += dx, o += 4) {
-    const v = values[i] as number;
+    const v = values[i]!;
     const z = linear ? v : forward(scale, v, threshold);
-    if ((mask && mask[i]) || !Number.isFinite(z)) {
+    if ((mask !== null && mask[i] !== 0) || z - z !== 0) {
       rgba[o] = rgba[o + 1] = rgba[o + 2] = rgba[o + 3] = 0;
       continue;
     }
-    // colorAt(stops, (z - zmin) / span), inlined: the same arithmetic, no allocation per pixel.
-    const t = (z - zmin) / span;
-    const u = (t < 0 ? 0 : t > 1 ? 1 : t) * last;
-    const k = u >= last ? last - 1 : Math.floor(u);
-    const f = u - k;
-    const a = 3 * k;
-    rgba[o] = Math.round(flat[a]! + (flat[a + 3]! - flat[a]!) * f);
-    rgba[o + 1] = Math.round(flat[a + 1]! + (flat[a + 4]! - flat[a + 1]!) * f);
-    rgba[o + 2] = Math.round(flat[a + 2]! + (flat[a + 5]! - flat[a + 2]!) * f);
-    rgba[o + 3] = 255;
+    const w = lutWord(lut, seg, last, (z - zmin) / span);
+    rgba[o] = w & 255;
+    rgba[o + 1] = (w >>> 8) & 255;
+    rgba[o + 2] = (w >>> 16) & 255;
+    rgba[o + 3] = w >>> 24;
   }
 }
 

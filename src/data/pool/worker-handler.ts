@@ -1,5 +1,5 @@
 /** The decode worker's logic, separate from its `self` wiring so it also runs under a test double. */
-import { type DecodedChunk, warmCodecs } from '../../codecs/pipeline';
+import { cStrides, type DecodedChunk, warmCodecs } from '../../codecs/pipeline';
 import { CodecError, isZarrviewError } from '../../errors';
 import { renderImage } from '../../render/encode';
 import { runSliceImage, sliceImageTransfers, type SliceImageResult } from '../../render/slice-image-task';
@@ -47,8 +47,7 @@ export function handleWarmImage(msg: WarmImageRequest): void {
   try {
     // The objects a decode hands to `fusedImage` (made the same way): the optimised code is then the real slice's.
     const shape = msg.fused.slice.shape;
-    const stride = shape.map((_, d) => shape.slice(d + 1).reduce((a, b) => a * b, 1));
-    const decoded = { data: msg.data as DecodedChunk['data'], shape, stride };
+    const decoded = { data: msg.data as DecodedChunk['data'], shape, stride: cStrides(shape) };
     const chunk = { ...decoded, data: decoded.data };
     for (let k = 0; k < msg.runs; k++) fusedImage(msg.fused, chunk);
   } catch {
