@@ -51,5 +51,6 @@ export async function readAxisValues(
   }
   const decoded = decodeSlice(slice, options);
   const labels = Array.from(decoded.values, (v, i) => axisValueLabel(axis, v, decoded.mask[i] === 1));
-  return { values: decoded.values, mask: decoded.mask, labels };
+  const values = decoded.values instanceof Float64Array ? decoded.values : Float64Array.from(decoded.values);
+  return { values, mask: decoded.mask, labels };
 }

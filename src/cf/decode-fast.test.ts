@@ -71,4 +71,26 @@ describe('decodeData on plain numbers', () => {
           }
         }
   });
+
+  it('shares a float array that decoding leaves as it is, copies it where a masked value is a number', () => {
+    const type = 'float32';
+    const packing = packings[0]!;
+    const plan = (mask: MaskPlan | null) =>
+      ({ stored: type, view: type, mask, packing, resultType: type, warnings: [] }) as DecodePlan;
+    const data = Float32Array.from([1, NaN, 3, -999, 5]);
+    const before = Array.from(data);
+    // Only NaN masked: every value stays; the values are the raw array (nothing copied).
+    const nanOnly = decodeData(data, plan(masks[1]!));
+    expect(nanOnly.values).toBe(data);
+    expect(Array.from(nanOnly.mask)).toEqual([0, 1, 0, 0, 0]);
+    // A numeric fill value becomes NaN: a copy, the raw array untouched.
+    const numeric = decodeData(data, plan(masks[2]!));
+    expect(numeric.values).not.toBe(data);
+    expect(numeric.values).toBeInstanceOf(Float32Array);
+    expect(Array.from(numeric.values)).toEqual([1, NaN, 3, NaN, 5]);
+    expect(Array.from(data)).toEqual(before);
+    // Unpacked values are new float64 arrays, as before.
+    const packed = decodeData(data, plan(null) && ({ ...plan(null), packing: packings[1]! } as DecodePlan));
+    expect(packed.values).toBeInstanceOf(Float64Array);
+  });
 });

@@ -150,3 +150,22 @@ describe('decode options', () => {
     expect(Array.from(decodeSlice({ variable: v, shape: [2], data: [true, false] }).values)).toEqual([1, 0]);
   });
 });
+
+describe('decodeSlice of chunks that could not be read', () => {
+  it('masks their elements in a copy: the raw values shared by an unchanged decode stay as they are', () => {
+    const variable = makeVariable({ type: 'float', zarrFormat: 3 });
+    const data = Float32Array.from([1, 2, 0, 0]);
+    const failedMask = Uint8Array.from([0, 0, 1, 1]);
+    const slice = { variable, shape: [4], data, complex: false, failedMask } as unknown as Parameters<
+      typeof decodeSlice
+    >[0];
+    const d = decodeSlice(slice, { defaultFill: 'none' });
+    expect(Array.from(d.values)).toEqual([1, 2, NaN, NaN]);
+    expect(Array.from(d.mask)).toEqual([0, 0, 1, 1]);
+    expect(d.maskedCount).toBe(2);
+    expect(Array.from(data)).toEqual([1, 2, 0, 0]);
+    // Without failed chunks the same values are the raw array itself.
+    const whole = decodeSlice({ ...slice, failedMask: undefined }, { defaultFill: 'none' });
+    expect(whole.values).toBe(data);
+  });
+});

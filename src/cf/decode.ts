@@ -1,6 +1,8 @@
 /**
  * Raw → decoded values: `_Unsigned`, masking, then unpacking, as pure functions. The raw slice is never
- * modified (the data path caches raw chunks); results are new arrays.
+ * modified (the data path caches raw chunks). Results are new arrays, except where decoding changes no value
+ * (floating-point values, no unpacking, nothing masked but NaN): the decoded values are then the raw array itself,
+ * which nothing writes to.
  *
  * @example
  * const slice = await ds.read('/temp', [0, null, null]);
@@ -43,8 +45,11 @@ export interface DecodePlan {
 }
 
 export interface Decoded {
-  /** Decoded values; masked elements are NaN. */
-  readonly values: Float64Array;
+  /**
+   * Decoded values; masked elements are NaN. Float64 in general; where decoding changes no value of a float32 or
+   * float64 array (no unpacking, no masked value but NaN) it is that array itself (the raw slice's, shared: read only).
+   */
+  readonly values: Float64Array | Float32Array;
   /** 1 where an element was masked by `_FillValue`, `missing_value` or the valid range (not for NaN data). */
   readonly mask: Uint8Array;
   readonly maskedCount: number;
@@ -116,6 +121,8 @@ export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
   const view = actual === plan.stored && plan.view !== plan.stored ? reinterpretArray(data, plan.view) : data;
   const src = view as ArrayLike<Scalar>;
   const fast = fastMask(view as ArrayBufferView, plan.mask);
+  if (fast && plan.packing.compute === null && (view instanceof Float32Array || view instanceof Float64Array))
+    return decodeFloats(view, fast);
   if (fast) return decodeNumbers(view as NumberArray, fast, plan.packing, values, mask);
   const isMissing = plan.mask ? maskTest(plan.mask) : null;
   const { scale, offset, compute } = plan.packing;
@@ -215,6 +222,41 @@ function decodeNumbers(
   return { values, mask, maskedCount: masked, extent: [least, greatest] };
 }
 
+/**
+ * `decodeNumbers` for floating-point values that decoding leaves as they are (no unpacking): one pass that finds the
+ * masked elements and the extent, no new array of values unless a masked element is not NaN already (a numeric
+ * fill value, or outside the valid range) — a float32 field costs a read of its values, not a float64 copy.
+ */
+function decodeFloats(src: Float32Array | Float64Array, m: FastMask): Decoded {
+  const { f0, f1, nan, lo, hi } = m;
+  const n = src.length;
+  // Untouched pages of a new array cost nothing: only masked elements are written.
+  const mask = new Uint8Array(n);
+  let masked = 0;
+  let numeric = 0;
+  let least = Infinity;
+  let greatest = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = src[i]!;
+    if (v === f0 || v === f1 || (v !== v ? nan : v < lo || v > hi)) {
+      mask[i] = 1;
+      masked++;
+      if (v === v) numeric++;
+      continue;
+    }
+    if (v - v === 0) {
+      if (v < least) least = v;
+      if (v > greatest) greatest = v;
+    }
+  }
+  let values = src;
+  if (numeric > 0) {
+    values = src.slice();
+    for (let i = 0; i < n; i++) if (mask[i]) values[i] = NaN;
+  }
+  return { values, mask, maskedCount: masked, extent: [least, greatest] };
+}
+
 /** Decodes a read slice (masking + unpacking). Pure: the slice's data is left as it is. */
 export function decodeSlice(slice: Slice, options: DecodeOptions = {}): DecodedSlice {
   if (slice.complex) {
@@ -226,14 +268,24 @@ export function decodeSlice(slice: Slice, options: DecodeOptions = {}): DecodedS
   const failed = slice.failedMask;
   if (failed && options.mask !== false) {
     let extra = 0;
+    // The raw array itself (decoding changed nothing) is copied before its first change.
+    let values = decoded.values;
     for (let i = 0; i < failed.length; i++) {
       if (failed[i] && !decoded.mask[i]) {
         decoded.mask[i] = 1;
-        decoded.values[i] = NaN;
+        if (values === slice.data && values[i] === values[i]) values = values.slice();
+        values[i] = NaN;
         extra++;
       }
     }
-    return { ...decoded, maskedCount: decoded.maskedCount + extra, extent: undefined, shape: slice.shape, plan };
+    return {
+      ...decoded,
+      values,
+      maskedCount: decoded.maskedCount + extra,
+      extent: undefined,
+      shape: slice.shape,
+      plan,
+    };
   }
   return { ...decoded, shape: slice.shape, plan };
 }
