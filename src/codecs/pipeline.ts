@@ -8,6 +8,7 @@
  * const chunk = await decode(bytes); // { data: Float32Array(10), shape: [10], stride: [1] }
  */
 import { CodecError, ZarrviewError, isZarrviewError } from '../errors';
+import { BloscBlockStream } from './blosc-blocks';
 import type { ArrayFilter, ByteDecoder } from './codec';
 import { type Dtype, type Values, bytesToValues, parseDtype } from './dtype';
 import { normalizeCodecs } from './normalize';
@@ -168,14 +169,43 @@ export async function warmCodecs(spec: ChunkSpec): Promise<void> {
 
 /** Builds the decoder of a chunk spec; codecs are loaded once here. Unknown codecs throw `CodecError`. */
 export async function createDecoder(spec: ChunkSpec): Promise<(bytes: Uint8Array) => Promise<DecodedChunk>> {
+  const decoder = await createChunkDecoder(spec);
+  return (bytes) => decoder.decode(bytes);
+}
+
+/** A chunk's encoded bytes given part by part as they arrive (see `ChunkDecoder.stream`). */
+export interface ChunkStream {
+  push(part: Uint8Array): void;
+  /**
+   * The decoded chunk, once every part is in; `whole` instead of the parts when they were not all of the chunk.
+   * Rejects as `decode` does.
+   */
+  finish(whole?: Uint8Array): Promise<DecodedChunk>;
+  /** Whether the chunk is decoded as its parts arrive (its outermost codec is Blosc) or only at the end. */
+  readonly early: boolean;
+}
+
+export interface ChunkDecoder {
+  decode(bytes: Uint8Array): Promise<DecodedChunk>;
+  /**
+   * A decode fed the chunk's bytes as they arrive: where the outermost codec is Blosc, its blocks are decompressed
+   * as they come in (`BloscBlockStream`), so that little is left to do after the last byte; the rest of the chain
+   * runs at the end. The result is the one `decode` gives for the same bytes.
+   */
+  stream(): ChunkStream;
+}
+
+/** Builds the decoder (and streaming decoder) of a chunk spec; codecs are loaded once here. */
+export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder> {
   const { steps, stored, perm } = await plan(spec);
   const n = spec.shape.reduce((a, b) => a * b, 1);
   const stride = perm ? permutedStrides(spec.shape, perm) : cStrides(spec.shape);
-  return async (input) => {
+  // The steps run backwards, from the outermost codec (the last) down to `from`'s.
+  const run = async (input: Uint8Array, from = steps.length - 1): Promise<DecodedChunk> => {
     let raw = true;
     let state: Uint8Array | Values = input;
     let atDtype = stored; // dtype of the data at the current point, going backwards
-    for (let i = steps.length - 1; i >= 0; i--) {
+    for (let i = from; i >= 0; i--) {
       const step = steps[i] as Step;
       const id = step.kind === 'interpret' ? 'bytes' : step.id;
       try {
@@ -208,4 +238,40 @@ export async function createDecoder(spec: ChunkSpec): Promise<(bytes: Uint8Array
     }
     return { data: state as Values, shape: spec.shape, stride };
   };
+  const outer = steps[steps.length - 1];
+  const blosc = outer?.kind === 'bytes' && outer.id === 'blosc' ? outer.decode : null;
+  return {
+    decode: (bytes) => run(bytes),
+    stream(): ChunkStream {
+      if (blosc) {
+        const blocks = new BloscBlockStream(blosc);
+        return {
+          early: true,
+          push: (part) => blocks.push(part),
+          async finish(whole) {
+            if (whole) return run(whole);
+            const decompressed = await blocks.finish();
+            // Not a frame decoded by blocks (or a block failed): the whole frame, as `decode` does it.
+            return decompressed ? run(decompressed, steps.length - 2) : run(blocks.bytes());
+          },
+        };
+      }
+      const parts: Uint8Array[] = [];
+      return {
+        early: false,
+        push: (part) => void parts.push(part),
+        finish: (whole) => run(whole ?? concat(parts)),
+      };
+    },
+  };
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

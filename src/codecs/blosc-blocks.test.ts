@@ -1,0 +1,123 @@
+/**
+ * Blosc frames decoded block by block as their bytes arrive give exactly the bytes numcodecs decodes them to
+ * (frames and digests written by scripts/fixtures/make-blosc-blocks.py), whatever the parts, block order or codec.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BloscBlockStream, blockEnds, bloscLayout, subFrame } from './blosc-blocks';
+import { createChunkDecoder, type ChunkSpec } from './pipeline';
+import { blosc } from './byte-codecs';
+
+const DIR = join(import.meta.dirname, 'testdata', 'blosc-blocks');
+const { cases } = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8')) as {
+  cases: { name: string; dtype: string; length: number; sha256: string }[];
+};
+const frameOf = (name: string) => new Uint8Array(readFileSync(join(DIR, `${name}.blosc`)));
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+const decodeFrame = await blosc.load({}, { itemSize: 1, maxBytes: 2 ** 26 });
+
+/** The same frame with its blocks stored in reverse order (as writers with threads store them, in some order). */
+function reversedBlocks(frame: Uint8Array): Uint8Array {
+  const layout = bloscLayout(frame)!;
+  const { starts, ends } = blockEnds(frame, layout)!;
+  const out = frame.slice();
+  const view = new DataView(out.buffer);
+  let at = 16 + 4 * layout.nblocks;
+  for (let i = layout.nblocks - 1; i >= 0; i--) {
+    out.set(frame.subarray(starts[i]!, ends[i]!), at);
+    view.setUint32(16 + 4 * i, at, true);
+    at += ends[i]! - starts[i]!;
+  }
+  return out;
+}
+
+/** Feeds `frame` in parts of `size` bytes and finishes. */
+async function byParts(frame: Uint8Array, size: number): Promise<Uint8Array | null> {
+  const stream = new BloscBlockStream(decodeFrame);
+  for (let at = 0; at < frame.length; at += size) stream.push(frame.slice(at, at + size));
+  return stream.finish();
+}
+
+describe('Blosc frames block by block', () => {
+  it('has frames of many blocks, with a short last block', () => {
+    const blocks = cases.map((c) => bloscLayout(frameOf(c.name))?.nblocks ?? 1);
+    expect(Math.max(...blocks)).toBeGreaterThan(20);
+    expect(blocks.filter((n) => n >= 3).length).toBeGreaterThanOrEqual(5);
+  });
+
+  for (const c of cases)
+    it(`decodes ${c.name} to numcodecs' bytes, in any parts and any block order`, async () => {
+      const frame = frameOf(c.name);
+      expect(sha(await decodeFrame(frame))).toBe(c.sha256);
+      const layout = bloscLayout(frame);
+      for (const f of layout && layout.nblocks > 1 ? [frame, reversedBlocks(frame)] : [frame])
+        for (const size of [1, 7, 1000, 4096, 65536, f.length]) {
+          const out = await byParts(f, size);
+          if (!layout) expect(out).toBeNull();
+          else {
+            expect(out?.length).toBe(c.length);
+            expect(sha(out!)).toBe(c.sha256);
+          }
+        }
+    });
+
+  it('cuts a frame of blocks [a, b) that the library decodes to those blocks', async () => {
+    const frame = frameOf('zstd-bitshuffle-f8');
+    const layout = bloscLayout(frame)!;
+    const blocks = blockEnds(frame, layout)!;
+    const whole = await decodeFrame(frame);
+    const part = await decodeFrame(subFrame(frame, layout, blocks, 3, 9));
+    expect(Array.from(part)).toEqual(Array.from(whole.subarray(3 * layout.blocksize, 9 * layout.blocksize)));
+  });
+
+  it('leaves frames it cannot split to the whole-frame decoder: stored copies, bad starts, truncated bodies', async () => {
+    const frame = frameOf('lz4-shuffle-f4');
+    const copied = frame.slice();
+    copied[2] = copied[2]! | 0x02;
+    expect(bloscLayout(copied)).toBeNull();
+    const bad = frame.slice();
+    new DataView(bad.buffer).setUint32(16, 3, true); // a start inside the header
+    expect(await byParts(bad, 1000)).toBeNull();
+    const stream = new BloscBlockStream(decodeFrame);
+    stream.push(frame.slice(0, frame.length - 10));
+    expect(await stream.finish()).toBeNull();
+  });
+
+  it('gives null (for the whole-frame decoder to decode and report) when a block does not decode', async () => {
+    const frame = frameOf('lz4-shuffle-f4');
+    let calls = 0;
+    const stream = new BloscBlockStream(async (f) => {
+      if (++calls === 2) throw new Error('corrupt');
+      return decodeFrame(f);
+    });
+    for (let at = 0; at < frame.length; at += 4096) stream.push(frame.slice(at, at + 4096));
+    expect(await stream.finish()).toBeNull();
+    expect(calls).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a chunk decoder fed its bytes as they arrive', () => {
+  const spec = (codecs: ChunkSpec['codecs']): ChunkSpec => ({
+    dtype: '<f4',
+    zarrFormat: 2,
+    order: 'C',
+    shape: [40001],
+    codecs,
+  });
+
+  it('gives what decoding the whole chunk gives, for Blosc (early) and other codecs (at the end)', async () => {
+    const frame = frameOf('lz4-shuffle-f4');
+    const decoder = await createChunkDecoder(spec([{ id: 'blosc', configuration: { cname: 'lz4' } }]));
+    const whole = await decoder.decode(frame.slice());
+    const stream = decoder.stream();
+    expect(stream.early).toBe(true);
+    for (let at = 0; at < frame.length; at += 5000) stream.push(frame.slice(at, at + 5000));
+    expect(Array.from((await stream.finish()).data as Float32Array)).toEqual(Array.from(whole.data as Float32Array));
+    // The parts were not all of it: the whole chunk given at the end is decoded instead.
+    const partial = decoder.stream();
+    partial.push(frame.slice(0, 100));
+    expect((await partial.finish(frame.slice())).data).toEqual(whole.data);
+  });
+});

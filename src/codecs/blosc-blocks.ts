@@ -1,0 +1,197 @@
+/**
+ * Decoding a Blosc frame block by block while it arrives. A Blosc (1.x format) frame is a 16-byte header, the start
+ * of each compressed block (`bstarts`), then the blocks; each block decompresses on its own (shuffle and split are
+ * per block). So the blocks that have arrived can be cut out as a frame of their own — the same header with its
+ * sizes changed, their starts rebased — and decoded by the same codec, the library's own decompression: the parts
+ * put together are the whole frame's bytes. Anything else (a stored copy, Blosc2's extended header, starts that do
+ * not add up) is left to the decoder of the whole frame.
+ */
+
+const HEADER = 16;
+/** Header flag: the data is stored as it is (no blocks). */
+const MEMCPYED = 0x02;
+/** Blosc2 marks its 32-byte extended header with both shuffle flags. */
+const EXTENDED = 0x05;
+
+export interface BloscLayout {
+  readonly flags: number;
+  /** Decompressed size. */
+  readonly nbytes: number;
+  readonly blocksize: number;
+  /** Size of the whole frame. */
+  readonly cbytes: number;
+  readonly nblocks: number;
+}
+
+const u32 = (b: Uint8Array, at: number): number =>
+  ((b[at] as number) | ((b[at + 1] as number) << 8) | ((b[at + 2] as number) << 16) | ((b[at + 3] as number) << 24)) >>>
+  0;
+
+function putU32(b: Uint8Array, at: number, v: number): void {
+  b[at] = v & 255;
+  b[at + 1] = (v >>> 8) & 255;
+  b[at + 2] = (v >>> 16) & 255;
+  b[at + 3] = (v >>> 24) & 255;
+}
+
+/** The layout of a frame from its first 16 bytes, or null where it cannot be decoded block by block. */
+export function bloscLayout(head: Uint8Array): BloscLayout | null {
+  if (head.length < HEADER) return null;
+  const flags = head[2] as number;
+  const nbytes = u32(head, 4);
+  const blocksize = u32(head, 8);
+  const cbytes = u32(head, 12);
+  if (flags & MEMCPYED || (flags & EXTENDED) === EXTENDED || blocksize === 0 || nbytes === 0) return null;
+  const nblocks = Math.ceil(nbytes / blocksize);
+  if (cbytes < HEADER + 4 * nblocks) return null;
+  return { flags, nbytes, blocksize, cbytes, nblocks };
+}
+
+/** Where each block's bytes end (the next start in byte order, or the frame's end), or null if the starts are invalid. */
+export function blockEnds(frame: Uint8Array, layout: BloscLayout): { starts: number[]; ends: number[] } | null {
+  const { nblocks, cbytes } = layout;
+  const first = HEADER + 4 * nblocks;
+  if (frame.length < first) return null;
+  const starts = Array.from({ length: nblocks }, (_, i) => u32(frame, HEADER + 4 * i));
+  const order = starts.map((s, i) => [s, i] as const).sort((a, b) => a[0] - b[0]);
+  if ((order[0]?.[0] ?? first) < first) return null;
+  const ends = new Array<number>(nblocks);
+  for (let k = 0; k < nblocks; k++) {
+    const [s, i] = order[k]!;
+    const e = k + 1 < nblocks ? order[k + 1]![0] : cbytes;
+    if (e <= s || e > cbytes) return null;
+    ends[i] = e;
+  }
+  return { starts, ends };
+}
+
+/** A frame of blocks `[a, b)` of `frame` (whose bytes up to those blocks' ends are present). */
+export function subFrame(
+  frame: Uint8Array,
+  layout: BloscLayout,
+  blocks: { readonly starts: readonly number[]; readonly ends: readonly number[] },
+  a: number,
+  b: number,
+): Uint8Array {
+  const k = b - a;
+  let size = HEADER + 4 * k;
+  for (let i = a; i < b; i++) size += blocks.ends[i]! - blocks.starts[i]!;
+  const out = new Uint8Array(size);
+  out.set(frame.subarray(0, HEADER));
+  putU32(out, 4, Math.min(layout.nbytes, b * layout.blocksize) - a * layout.blocksize);
+  putU32(out, 12, size);
+  let at = HEADER + 4 * k;
+  for (let i = a; i < b; i++) {
+    putU32(out, HEADER + 4 * (i - a), at);
+    const part = frame.subarray(blocks.starts[i]!, blocks.ends[i]!);
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * A frame fed part by part: each run of blocks complete in the bytes so far is decoded (`decodeFrame`, the codec's
+ * whole-frame decoder) as soon as it is there, into the decompressed bytes; `finish` decodes the rest. `finish`
+ * gives null where the frame is not one to decode this way (the caller decodes `bytes()` whole).
+ */
+export class BloscBlockStream {
+  #buf: Uint8Array = new Uint8Array(0);
+  #n = 0;
+  #layout: BloscLayout | null | undefined;
+  #blocks: { starts: number[]; ends: number[] } | null | undefined;
+  #out: Uint8Array | null = null;
+  /** Blocks whose decode is queued. */
+  #queued: Uint8Array = new Uint8Array(0);
+  #work: Promise<void> = Promise.resolve();
+  #failed = false;
+
+  constructor(private readonly decodeFrame: (frame: Uint8Array) => Promise<Uint8Array> | Uint8Array) {}
+
+  /** The bytes received so far (the whole frame once all parts are in). */
+  bytes(): Uint8Array {
+    return this.#buf.subarray(0, this.#n);
+  }
+
+  push(part: Uint8Array): void {
+    if (this.#n + part.length > this.#buf.length) {
+      const size = this.#layout ? Math.max(this.#layout.cbytes, this.#n + part.length) : (this.#n + part.length) * 2;
+      const grown = new Uint8Array(Math.max(size, 64 * 1024));
+      grown.set(this.#buf.subarray(0, this.#n));
+      this.#buf = grown;
+    }
+    this.#buf.set(part, this.#n);
+    this.#n += part.length;
+    if (this.#layout === undefined && this.#n >= HEADER) {
+      this.#layout = bloscLayout(this.#buf);
+      if (this.#layout && this.#buf.length < this.#layout.cbytes) {
+        const sized = new Uint8Array(this.#layout.cbytes);
+        sized.set(this.#buf.subarray(0, this.#n));
+        this.#buf = sized;
+      }
+    }
+    if (this.#layout && this.#blocks === undefined && this.#n >= HEADER + 4 * this.#layout.nblocks) {
+      this.#blocks = blockEnds(this.#buf, this.#layout);
+      if (this.#blocks) {
+        this.#out = new Uint8Array(this.#layout.nbytes);
+        this.#queued = new Uint8Array(this.#layout.nblocks);
+      }
+    }
+    this.#decodeReady();
+  }
+
+  /** The decompressed bytes, or null (not a frame decoded by blocks here, or a block failed: decode it whole). */
+  async finish(): Promise<Uint8Array | null> {
+    const layout = this.#layout;
+    if (!layout || !this.#blocks || this.#n !== layout.cbytes) return null;
+    this.#decodeReady();
+    await this.#work;
+    return this.#failed ? null : this.#out;
+  }
+
+  /**
+   * Queues the decode of every block now complete, as runs of consecutive blocks (writers with several threads store
+   * blocks out of order: each is decoded when its own bytes are in).
+   */
+  #decodeReady(): void {
+    const layout = this.#layout;
+    const blocks = this.#blocks;
+    if (!layout || !blocks || this.#failed) return;
+    const last = layout.nblocks - 1;
+    const short = layout.nbytes % layout.blocksize !== 0;
+    const complete = (i: number) => blocks.ends[i]! <= this.#n;
+    for (let a = 0; a < layout.nblocks; a++) {
+      if (this.#queued[a] || !complete(a)) continue;
+      let b = a;
+      while (b < layout.nblocks && !this.#queued[b] && complete(b)) this.#queued[b++] = 1;
+      // A short last block must not be a frame's only block: Blosc would take it for a whole one (and split it as
+      // one); the block before it goes with it (decoded again, to the same bytes), once it is in.
+      let from = a;
+      if (b - a === 1 && a === last && short && last > 0) {
+        if (!complete(last - 1)) {
+          this.#queued[last] = 0;
+          continue;
+        }
+        from = last - 1;
+      }
+      this.#queue(from, b);
+      a = b;
+    }
+  }
+
+  #queue(a: number, b: number): void {
+    const layout = this.#layout!;
+    const frame = subFrame(this.#buf, layout, this.#blocks!, a, b);
+    this.#work = this.#work.then(async () => {
+      if (this.#failed) return;
+      try {
+        const part = await this.decodeFrame(frame);
+        const at = a * layout.blocksize;
+        if (part.length !== Math.min(layout.nbytes, b * layout.blocksize) - at) throw new Error('size');
+        this.#out!.set(part, at);
+      } catch {
+        this.#failed = true;
+      }
+    });
+  }
+}
