@@ -117,6 +117,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     decoded: ctx.stats.decoded,
     prefetchHits: ctx.cache.stats.prefetchHits,
     imagesWithDecode: ctx.stats.imagesWithDecode,
+    decodedWhileArriving: ctx.stats.decodedWhileArriving,
   };
   return {
     get model() {
@@ -166,6 +167,8 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
       chunksDecoded: opened.telemetry.chunksDecoded + ctx.stats.decoded - base.decoded,
       prefetchHits: opened.telemetry.prefetchHits + ctx.cache.stats.prefetchHits - base.prefetchHits,
       imagesWithDecode: opened.telemetry.imagesWithDecode + ctx.stats.imagesWithDecode - base.imagesWithDecode,
+      decodedWhileArriving:
+        opened.telemetry.decodedWhileArriving + ctx.stats.decodedWhileArriving - base.decodedWhileArriving,
     }),
     notices: () => (htmlNotice ? [htmlNotice] : []),
     renderImage(image, o = {}) {

@@ -23,6 +23,7 @@ export function TelemetryPanel({ dataset }: Props) {
     ['Chunks decoded', String(t.chunksDecoded)],
     ['Prefetch hits', String(t.prefetchHits)],
     ['Images made with the decode', String(t.imagesWithDecode)],
+    ['Chunks decoded as they arrived', String(t.decodedWhileArriving)],
   ];
   return (
     <details className="telemetry" data-testid="telemetry">

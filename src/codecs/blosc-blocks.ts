@@ -159,7 +159,9 @@ export class BloscBlockStream {
     if (!layout || !blocks || this.#failed) return;
     const last = layout.nblocks - 1;
     const short = layout.nbytes % layout.blocksize !== 0;
-    const complete = (i: number) => blocks.ends[i]! <= this.#n;
+    // The block before a short last one waits for it: they are decoded together, once.
+    const complete = (i: number) =>
+      blocks.ends[i]! <= this.#n && !(short && i === last - 1 && blocks.ends[last]! > this.#n);
     for (let a = 0; a < layout.nblocks; a++) {
       if (this.#queued[a] || !complete(a)) continue;
       let b = a;

@@ -145,6 +145,11 @@ export function checkCodecs(codecs: readonly CodecSpec[]): void {
   }
 }
 
+/** The id of the codec applied last when encoding (the first one decoding runs), e.g. `blosc`. */
+export function outermostCodec(spec: ChunkSpec): string | undefined {
+  return normalizeCodecs(spec.codecs).at(-1)?.id;
+}
+
 /** Largest made-up chunk `warmCodecs` runs a codec on. */
 const WARM_MAX_BYTES = 64 * 2 ** 20;
 

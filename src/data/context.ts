@@ -14,6 +14,8 @@ export interface DataStats {
   decoded: number;
   /** Slice images made by the task that decoded the slice's one chunk (see pool/fused-image.ts). */
   imagesWithDecode: number;
+  /** Chunks whose decode started with their first bytes (see `DecodeExecutor.decodeStream`). */
+  decodedWhileArriving: number;
 }
 
 export interface DataContext {
@@ -59,7 +61,7 @@ export function createDataContext(options: DataContextOptions = {}): DataContext
   return {
     cache: new ChunkCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES),
     executor,
-    stats: { fetches: 0, bytesFetched: 0, decoded: 0, imagesWithDecode: 0 },
+    stats: { fetches: 0, bytesFetched: 0, decoded: 0, imagesWithDecode: 0, decodedWhileArriving: 0 },
     shardIndexes: new BoundedMap(2048),
     fetchConcurrency: options.fetchConcurrency,
     close: () => executor.close(),

@@ -27,6 +27,8 @@ export interface FetchOptions {
   readonly memo: ShardMemo;
   /** Prefix of memo keys that tells stores apart (the memo may outlive one store: a long-lived context). */
   readonly memoPrefix?: string | undefined;
+  /** Each part of the chunk's bytes as it arrives (see `RequestOptions.onPart`); not for whole-shard reads. */
+  readonly onPart?: ((part: Uint8Array, offset: number) => void) | undefined;
 }
 
 function indexSize(shard: ShardSpec): number {
@@ -102,7 +104,8 @@ export async function fetchChunk(
 ): Promise<Uint8Array | undefined> {
   const path = spec.objectPath(coords);
   const shard = spec.shard;
-  if (!shard) return store.get(path, { signal: opts.signal });
+  const request = { signal: opts.signal, onPart: opts.onPart };
+  if (!shard) return store.get(path, request);
   const index = await readIndex(store, shard, path, opts);
   if (!index) return undefined;
   let flat = 0;
@@ -111,7 +114,7 @@ export async function fetchChunk(
   const length = index[flat * 2 + 1] as bigint;
   if (offset === EMPTY && length === EMPTY) return undefined;
   const range = { offset: Number(offset), length: Number(length) };
-  if (store.getRange) return store.getRange(path, range, { signal: opts.signal });
+  if (store.getRange) return store.getRange(path, range, request);
   const all = await wholeShard(store, path, opts);
   return all?.subarray(range.offset, range.offset + range.length);
 }

@@ -7,7 +7,7 @@
  */
 import type { DimSelection, ReadOptions, Slice, SliceData } from '../api';
 import { lanes, valueSize } from '../codecs/dtype';
-import { checkCodecs } from '../codecs/pipeline';
+import { checkCodecs, outermostCodec } from '../codecs/pipeline';
 import { AbortedError, BudgetError, HttpError, isZarrviewError, toZarrviewError } from '../errors';
 import type { Variable } from '../model/types';
 import { HtmlAnswerError } from '../store/html';
@@ -161,24 +161,45 @@ export async function readSlice(
     (task: ChunkTask) =>
     (s: AbortSignal): Promise<CachedChunk> =>
       (async () => {
+        const decodeOptions = { priority: options.priority, image: fuse };
+        // The slice's one chunk, Blosc-compressed: its blocks are decoded while the rest of it arrives.
+        const stream =
+          fuse && ctx.executor.decodeStream && outermostCodec(spec.chunk) === 'blosc'
+            ? ctx.executor.decodeStream(spec.chunk, s, decodeOptions)
+            : null;
+        let streamed = 0;
+        const onPart = (part: Uint8Array, at: number) => {
+          // A request tried again starts over: its parts go on from where the stream is.
+          if (at !== streamed) return;
+          streamed += part.length;
+          stream!.push(part); // last: it may take the part (detach it)
+        };
         const raw = await fetchChunk(store, spec, task.coords, {
           signal: s,
           memo,
           memoPrefix: `${storeId(store)}|`,
-        }).catch((e: unknown) => {
-          if (!(e instanceof HtmlAnswerError)) throw e;
-          htmlChunks++;
-          return undefined;
-        });
+          onPart: stream ? onPart : undefined,
+        })
+          .catch((e: unknown) => {
+            if (!(e instanceof HtmlAnswerError)) throw e;
+            htmlChunks++;
+            return undefined;
+          })
+          .catch((e: unknown) => {
+            stream?.cancel();
+            throw e;
+          });
         ctx.stats.fetches++;
+        if (s.aborted || !raw) stream?.cancel();
         if (s.aborted) throw new AbortedError();
         if (!raw) return null;
         ctx.stats.bytesFetched += raw.byteLength;
         bytes += raw.byteLength;
-        const decoded = await ctx.executor.decode(spec.chunk, raw, s, { priority: options.priority, image: fuse });
+        if (stream) ctx.stats.decodedWhileArriving++;
+        const result = await (stream ? stream.end(raw) : ctx.executor.decode(spec.chunk, raw, s, decodeOptions));
         ctx.stats.decoded++;
         // The image goes with this read's slice, not into the chunk cache.
-        const { sliceImage: made, ...chunk } = decoded;
+        const { sliceImage: made, ...chunk } = result;
         sliceImage = made;
         return chunk;
       })();

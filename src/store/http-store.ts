@@ -42,9 +42,11 @@ export interface HttpStoreOptions {
   readonly onComplete?: ((url: string) => void) | undefined;
 }
 
-/** The body's bytes; with `onActivity`, read part by part and reported as each part arrives. */
-async function readBody(res: Response, onActivity: (() => void) | undefined): Promise<Uint8Array> {
-  if (!onActivity || !res.body) return new Uint8Array(await res.arrayBuffer());
+/** The body's bytes; with `onActivity` or `onPart`, read part by part and reported as each part arrives. */
+async function readBody(res: Response, options: RequestOptions | undefined): Promise<Uint8Array> {
+  const onActivity = options?.onActivity;
+  const onPart = options?.onPart;
+  if ((!onActivity && !onPart) || !res.body) return new Uint8Array(await res.arrayBuffer());
   const reader = res.body.getReader();
   const declared = Number(res.headers.get('content-length') ?? NaN);
   let buf = new Uint8Array(Number.isSafeInteger(declared) && declared > 0 ? declared : 64 * 1024);
@@ -52,14 +54,16 @@ async function readBody(res: Response, onActivity: (() => void) | undefined): Pr
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    onActivity();
+    onActivity?.();
     if (n + value.length > buf.length) {
       const grown = new Uint8Array(Math.max(buf.length * 2, n + value.length));
       grown.set(buf.subarray(0, n));
       buf = grown;
     }
     buf.set(value, n);
+    const at = n;
     n += value.length;
+    onPart?.(value, at); // last: it may take the part (detach it)
   }
   return n === buf.length ? buf : buf.slice(0, n);
 }
@@ -185,7 +189,7 @@ export class HttpStore implements Store {
     if (!res) return undefined;
     let bytes: Uint8Array;
     try {
-      bytes = await readBody(res, options?.onActivity);
+      bytes = await readBody(res, options);
     } catch (e) {
       throw fetchFailure(e, url, key, options?.signal, this.options.browser);
     }

@@ -114,6 +114,22 @@ describe('timeout on idleness', () => {
     expect(Array.from((await store.get('/0.0'))!)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
+  it('hands each part of the body over as it arrives, with its offset, through the wrappers', async () => {
+    const store = withTimeout(new HttpStore('http://host/ds', { fetch: tricklingFetch(4, 1) }), 100);
+    const seen: [number[], number][] = [];
+    const onPart = (part: Uint8Array, at: number) => {
+      seen.push([Array.from(part), at]);
+      structuredClone(part.buffer, { transfer: [part.buffer as ArrayBuffer] }); // the taker may detach it
+    };
+    expect(Array.from((await store.get('/0.0', { onPart }))!)).toEqual([0, 1, 2, 3]);
+    expect(seen).toEqual([
+      [[0], 0],
+      [[1], 1],
+      [[2], 2],
+      [[3], 3],
+    ]);
+  });
+
   it('a body that stops arriving fails with a timeout', async () => {
     const store = withTimeout(new HttpStore('http://host/ds', { fetch: tricklingFetch(6, 30, 2) }), 100);
     const err = await store.get('/0.0').catch((e: unknown) => e);

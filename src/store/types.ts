@@ -28,6 +28,11 @@ export interface RequestOptions extends GetOptions {
    * time from the request's start or its last progress, not the whole transfer (see timeout.ts).
    */
   readonly onActivity?: (() => void) | undefined;
+  /**
+   * Called with each part of the body as it arrives and its offset in the body (stores that read by parts; the
+   * others call nothing). The part is the caller's: it may be transferred. A request tried again restarts at 0.
+   */
+  readonly onPart?: ((part: Uint8Array, offset: number) => void) | undefined;
 }
 
 /**
@@ -56,6 +61,8 @@ export interface Telemetry {
   prefetchHits: number;
   /** Slice images made by the worker task that decoded the slice's one chunk. */
   imagesWithDecode: number;
+  /** Chunks decoded while their bytes arrived (Blosc blocks as they came in). */
+  decodedWhileArriving: number;
 }
 
 export function emptyTelemetry(): Telemetry {
@@ -69,5 +76,6 @@ export function emptyTelemetry(): Telemetry {
     chunksDecoded: 0,
     prefetchHits: 0,
     imagesWithDecode: 0,
+    decodedWhileArriving: 0,
   };
 }

@@ -2,7 +2,7 @@
  * Where chunks are decoded. The reader only sees `DecodeExecutor`: in the browser a pool of module workers, in
  * Node (CLI, unit tests) the same decoder in-process.
  */
-import { type ChunkSpec, type DecodedChunk, createDecoder } from '../../codecs/pipeline';
+import { type ChunkDecoder, type ChunkSpec, type DecodedChunk, createChunkDecoder } from '../../codecs/pipeline';
 import { AbortedError } from '../../errors';
 import { type RenderedImage, renderImage } from '../../render/encode';
 import type { ImageRequest } from '../../render/image';
@@ -23,6 +23,16 @@ export interface DecodeOptions extends TaskOptions {
 /** A decoded chunk, with the image of the slice it is when the decode was asked to make one and could. */
 export type DecodeResult = DecodedChunk & { readonly sliceImage?: SliceImageResult | undefined };
 
+/** A chunk's decode fed its bytes as they arrive (see `DecodeExecutor.decodeStream`). */
+export interface DecodeStream {
+  /** A part of the body, in order; it may be transferred (detached). */
+  push(part: Uint8Array): void;
+  /** The chunk's whole bytes once read (used only if the parts were not all of them); the decoded chunk. */
+  end(whole: Uint8Array): Promise<DecodeResult>;
+  /** The chunk will not come (missing, failed, aborted): the stream's worker is released. */
+  cancel(): void;
+}
+
 export interface DecodeExecutor {
   /** How many decodes run at once (the reader keeps about twice as many fetches in flight). */
   readonly concurrency: number;
@@ -31,6 +41,11 @@ export interface DecodeExecutor {
    * Rejects with `AbortedError` when `signal` aborts before the result is delivered.
    */
   decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options?: DecodeOptions): Promise<DecodeResult>;
+  /**
+   * A decode that starts with the chunk's first bytes: where its outermost codec is Blosc, blocks are decompressed
+   * while the rest is on the network (only what comes last is left after the last byte). Same result as `decode`.
+   */
+  decodeStream?(spec: ChunkSpec, signal?: AbortSignal, options?: DecodeOptions): DecodeStream;
   /** Colours a 2-D slice into an image (see `renderImage`). */
   render(image: ImageRequest, signal?: AbortSignal, options?: TaskOptions): Promise<RenderedImage>;
   /** CF-decodes and colours a slice in one task (see `runSliceImage`). */
@@ -52,13 +67,13 @@ export interface DecodeExecutor {
 
 /** Caches one decoder (loaded codecs) per chunk spec. */
 export class DecoderCache {
-  readonly #decoders = new Map<string, Promise<(b: Uint8Array) => Promise<DecodedChunk>>>();
+  readonly #decoders = new Map<string, Promise<ChunkDecoder>>();
 
-  get(spec: ChunkSpec): Promise<(b: Uint8Array) => Promise<DecodedChunk>> {
+  get(spec: ChunkSpec): Promise<ChunkDecoder> {
     const key = JSON.stringify(spec);
     let d = this.#decoders.get(key);
     if (!d) {
-      d = createDecoder(spec);
+      d = createChunkDecoder(spec);
       d.catch(() => this.#decoders.delete(key));
       this.#decoders.set(key, d);
       if (this.#decoders.size > 64) this.#decoders.delete(this.#decoders.keys().next().value as string);
@@ -79,11 +94,31 @@ export class InlineExecutor implements DecodeExecutor {
     options?: DecodeOptions,
   ): Promise<DecodeResult> {
     if (signal?.aborted) throw new AbortedError();
-    const decode = await this.#decoders.get(spec);
-    const out = await decode(bytes);
+    const decoder = await this.#decoders.get(spec);
+    const out = await decoder.decode(bytes);
     if (signal?.aborted) throw new AbortedError();
     const sliceImage = options?.image ? fusedImage(options.image, out) : undefined;
     return sliceImage ? { ...out, sliceImage } : out;
+  }
+
+  decodeStream(spec: ChunkSpec, signal?: AbortSignal, options?: DecodeOptions): DecodeStream {
+    const stream = this.#decoders.get(spec).then((d) => d.stream());
+    stream.catch(() => undefined);
+    let sent = 0;
+    return {
+      push(part) {
+        sent += part.length;
+        void stream.then((s) => s.push(part)).catch(() => undefined);
+      },
+      end: async (whole) => {
+        if (signal?.aborted) throw new AbortedError();
+        const out = await (await stream).finish(sent === whole.length ? undefined : whole);
+        if (signal?.aborted) throw new AbortedError();
+        const sliceImage = options?.image ? fusedImage(options.image, out) : undefined;
+        return sliceImage ? { ...out, sliceImage } : out;
+      },
+      cancel() {},
+    };
   }
 
   prepare(spec: ChunkSpec): void {

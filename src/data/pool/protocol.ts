@@ -17,6 +17,31 @@ export interface DecodeRequest {
 }
 
 /**
+ * A chunk whose bytes follow part by part (`stream-part`) as they arrive, then `stream-end`; answered as a `decode`
+ * is. Blosc frames are decoded block by block as the parts come (see `ChunkDecoder.stream`).
+ */
+export interface StreamStartRequest {
+  readonly type: 'stream-start';
+  readonly id: number;
+  readonly spec: ChunkSpec;
+  readonly image?: FusedImage | undefined;
+}
+
+export interface StreamPartRequest {
+  readonly type: 'stream-part';
+  readonly id: number;
+  readonly bytes: Uint8Array;
+}
+
+/** The last message of a stream: `whole`, the chunk's bytes, when the parts sent were not all of them; or `cancel`. */
+export interface StreamEndRequest {
+  readonly type: 'stream-end';
+  readonly id: number;
+  readonly whole?: Uint8Array | undefined;
+  readonly cancel?: boolean | undefined;
+}
+
+/**
  * Load the codecs of `spec` now (while its chunks are still on the network); with `warm`, also run them once on a
  * made-up chunk of its size (at idle time, before the first chunk). No answer.
  */
@@ -60,7 +85,18 @@ export interface SliceImageRequest {
 }
 
 export type WorkerRequest =
-  DecodeRequest | PrepareRequest | WarmImageRequest | RenderRequest | ReprojectRequest | SliceImageRequest;
+  | DecodeRequest
+  | PrepareRequest
+  | WarmImageRequest
+  | RenderRequest
+  | ReprojectRequest
+  | SliceImageRequest
+  | StreamStartRequest
+  | StreamPartRequest
+  | StreamEndRequest;
+
+/** Requests that are answered (one `WorkerResponse` each, by id). */
+export type AnsweredRequest = DecodeRequest | RenderRequest | ReprojectRequest | SliceImageRequest | StreamEndRequest;
 
 export interface SerializedError {
   readonly name: string;

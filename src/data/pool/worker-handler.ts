@@ -1,17 +1,22 @@
 /** The decode worker's logic, separate from its `self` wiring so it also runs under a test double. */
-import { cStrides, type DecodedChunk, warmCodecs } from '../../codecs/pipeline';
+import { cStrides, type ChunkStream, type DecodedChunk, warmCodecs } from '../../codecs/pipeline';
 import { CodecError, isZarrviewError } from '../../errors';
 import { renderImage } from '../../render/encode';
 import { runSliceImage, sliceImageTransfers, type SliceImageResult } from '../../render/slice-image-task';
 import { DecoderCache } from './executor';
-import { fusedImage } from './fused-image';
+import { fusedImage, type FusedImage } from './fused-image';
 import {
+  type AnsweredRequest,
   type DecodeRequest,
   type PrepareRequest,
   type RenderRequest,
   type ReprojectRequest,
   type SliceImageRequest,
+  type StreamEndRequest,
+  type StreamPartRequest,
+  type StreamStartRequest,
   type WarmImageRequest,
+  type WorkerRequest,
   type SerializedError,
   type WorkerResponse,
   transferablesOf,
@@ -137,35 +142,81 @@ async function withBitmap(r: SliceImageResult): Promise<SliceImageResult> {
   }
 }
 
-/** Answers one decode, render or reproject request; `transfer` lists the buffers to move (not copy) back. */
-export async function handleRequest(
-  msg: DecodeRequest | RenderRequest | ReprojectRequest | SliceImageRequest,
-): Promise<{ response: WorkerResponse; transfer: Transferable[] }> {
+type Answer = { response: WorkerResponse; transfer: Transferable[] };
+
+/**
+ * Handles one message from the page: requests with an answer call `answer` when done (`transfer` lists the buffers
+ * to move back); the others (loading, warm-ups, a stream's start and parts) are answered by nothing.
+ */
+export function dispatch(msg: WorkerRequest, answer: (a: Answer) => void): void {
+  if (msg.type === 'prepare') handlePrepare(msg);
+  else if (msg.type === 'warm-image') handleWarmImage(msg);
+  else if (msg.type === 'stream-start') handleStreamStart(msg);
+  else if (msg.type === 'stream-part') handleStreamPart(msg);
+  else void handleRequest(msg).then(answer);
+}
+
+/** Answers one decode, render, reproject or stream-end request; `transfer` lists the buffers to move (not copy) back. */
+export async function handleRequest(msg: AnsweredRequest): Promise<Answer> {
   if (msg.type === 'render') return handleRender(msg);
   if (msg.type === 'slice-image') return handleSliceImage(msg);
   if (msg.type === 'reproject') return handleReproject(msg);
+  if (msg.type === 'stream-end') return handleStreamEnd(msg);
   return handleDecode(msg);
 }
 
-async function handleDecode(msg: DecodeRequest): Promise<{ response: WorkerResponse; transfer: Transferable[] }> {
+async function handleDecode(msg: DecodeRequest): Promise<Answer> {
   try {
-    const decode = await decoders.get(msg.spec);
-    const chunk = await decode(msg.bytes);
-    // A view that does not own its whole buffer would transfer more than it needs: copy it compact.
-    const data =
-      Array.isArray(chunk.data) || chunk.data.byteLength === chunk.data.buffer.byteLength
-        ? chunk.data
-        : chunk.data.slice();
-    const out = { ...chunk, data };
-    const made = msg.image ? fusedImage(msg.image, out) : undefined;
-    const sliceImage = made && (await withBitmap(made));
-    if (sliceImage) {
-      return {
-        response: { type: 'decoded', id: msg.id, chunk: out, sliceImage },
-        transfer: [...new Set([...transferablesOf(out), ...sliceImageTransfers(sliceImage)])],
-      };
-    }
-    return { response: { type: 'decoded', id: msg.id, chunk: out }, transfer: transferablesOf(out) };
+    const decoder = await decoders.get(msg.spec);
+    return await decodedAnswer(msg.id, await decoder.decode(msg.bytes), msg.image);
+  } catch (e) {
+    return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };
+  }
+}
+
+/** A decoded chunk's answer, with the slice's image when one was asked for and the chunk is that slice. */
+async function decodedAnswer(id: number, chunk: DecodedChunk, image: FusedImage | undefined): Promise<Answer> {
+  // A view that does not own its whole buffer would transfer more than it needs: copy it compact.
+  const data =
+    Array.isArray(chunk.data) || chunk.data.byteLength === chunk.data.buffer.byteLength
+      ? chunk.data
+      : chunk.data.slice();
+  const out = { ...chunk, data };
+  const made = image ? fusedImage(image, out) : undefined;
+  const sliceImage = made && (await withBitmap(made));
+  if (sliceImage) {
+    return {
+      response: { type: 'decoded', id, chunk: out, sliceImage },
+      transfer: [...new Set([...transferablesOf(out), ...sliceImageTransfers(sliceImage)])],
+    };
+  }
+  return { response: { type: 'decoded', id, chunk: out }, transfer: transferablesOf(out) };
+}
+
+/** Streams under way: their decoder's stream (once the codecs are loaded) and the image asked for. */
+const streams = new Map<number, { readonly stream: Promise<ChunkStream>; readonly image: FusedImage | undefined }>();
+
+function handleStreamStart(msg: StreamStartRequest): void {
+  const stream = decoders.get(msg.spec).then((d) => d.stream());
+  stream.catch(() => undefined); // reported at the end
+  streams.set(msg.id, { stream, image: msg.image });
+}
+
+function handleStreamPart(msg: StreamPartRequest): void {
+  // In order: each part's callback is queued on the same promise after the previous one's.
+  void streams
+    .get(msg.id)
+    ?.stream.then((s) => s.push(msg.bytes))
+    .catch(() => undefined);
+}
+
+async function handleStreamEnd(msg: StreamEndRequest): Promise<Answer> {
+  const s = streams.get(msg.id);
+  streams.delete(msg.id);
+  try {
+    if (!s || msg.cancel) throw new Error('the chunk did not come');
+    const stream = await s.stream;
+    return await decodedAnswer(msg.id, await stream.finish(msg.whole), s.image);
   } catch (e) {
     return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };
   }

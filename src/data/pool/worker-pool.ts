@@ -13,7 +13,7 @@ import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
 import type { SliceImageResult, SliceImageTask } from '../../render/slice-image-task';
-import type { DecodeExecutor, DecodeOptions, DecodeResult, TaskOptions } from './executor';
+import type { DecodeExecutor, DecodeOptions, DecodeResult, DecodeStream, TaskOptions } from './executor';
 import type { FusedImage } from './fused-image';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
 
@@ -28,6 +28,10 @@ interface Job {
   low: boolean;
   resolve(r: Result): void;
   reject(e: unknown): void;
+  /** Called once its first message is posted, with a way to post more to the same worker (streams). */
+  started?: ((post: (msg: WorkerRequest, transfer: Transferable[]) => void) => void) | undefined;
+  /** Called when the signal aborts it while it runs (a stream tells its worker to stop waiting). */
+  abortRunning?: (() => void) | undefined;
 }
 
 interface Slot {
@@ -48,9 +52,12 @@ function revive(e: SerializedError): ZarrviewError {
   return errorFor(e.code, e.message, { cause, codec: e.codec });
 }
 
-/** Owns its bytes exactly, so transferring them detaches nothing the caller still uses. */
+/**
+ * Owns its bytes exactly, so transferring them detaches nothing the caller still uses. A copy by the typed-array
+ * constructor: Node's `Buffer#slice` is a view of the same memory, not a copy.
+ */
 function ownBuffer(b: Uint8Array): Uint8Array {
-  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : b.slice();
+  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b);
 }
 
 export class WorkerPool implements DecodeExecutor {
@@ -85,6 +92,63 @@ export class WorkerPool implements DecodeExecutor {
     );
   }
 
+  /**
+   * A decode whose bytes follow as they arrive: the stream's worker is taken when it starts (queued parts wait on
+   * this thread until then); parts are transferred to it, and it answers the end as it answers a decode.
+   */
+  decodeStream(spec: ChunkSpec, signal?: AbortSignal, options: DecodeOptions = {}): DecodeStream {
+    let post: ((msg: WorkerRequest, transfer: Transferable[]) => void) | null = null;
+    let id = 0;
+    const held: WorkerRequest[] = [];
+    let sent = 0;
+    let over = false;
+    const send = (make: (id: number) => WorkerRequest, transfer: Transferable[]) => {
+      if (post) post(make(id), transfer);
+      else held.push(make(-1));
+    };
+    const result = this.#submit<DecodeResult>(
+      (jobId) => {
+        id = jobId;
+        return { msg: { type: 'stream-start', id, spec, image: options.image }, transfer: [] };
+      },
+      signal,
+      options,
+      {
+        started: (p) => {
+          post = p;
+          // Parts that came before the worker was free, with their ids set now.
+          for (const m of held.splice(0))
+            p({ ...m, id } as WorkerRequest, 'bytes' in m && m.bytes ? [m.bytes.buffer] : []);
+        },
+        abortRunning: () => {
+          if (!over) post?.({ type: 'stream-end', id, cancel: true }, []);
+          over = true;
+        },
+      },
+    );
+    return {
+      push(part) {
+        if (over) return;
+        const own = ownBuffer(part);
+        sent += own.length;
+        send((i) => ({ type: 'stream-part', id: i, bytes: own }), [own.buffer as ArrayBuffer]);
+      },
+      end(whole) {
+        if (over) return result;
+        over = true;
+        const rest = sent === whole.length ? undefined : ownBuffer(whole);
+        send((i) => ({ type: 'stream-end', id: i, whole: rest }), rest ? [rest.buffer as ArrayBuffer] : []);
+        return result;
+      },
+      cancel() {
+        if (over) return;
+        over = true;
+        result.catch(() => undefined);
+        send((i) => ({ type: 'stream-end', id: i, cancel: true }), []);
+      },
+    };
+  }
+
   /** Colours a slice into an image (PNG-encoded) in a worker; the values are copied, not transferred. */
   render(image: ImageRequest, signal?: AbortSignal, options: TaskOptions = {}): Promise<RenderedImage> {
     return this.#submit<RenderedImage>((id) => ({ msg: { type: 'render', id, image }, transfer: [] }), signal, options);
@@ -107,18 +171,28 @@ export class WorkerPool implements DecodeExecutor {
     message: Job['message'],
     signal: AbortSignal | undefined,
     options: TaskOptions,
+    hooks: Pick<Job, 'started' | 'abortRunning'> = {},
   ): Promise<T> {
     if (this.#closed) return Promise.reject(new UsageError('The decode pool is closed.'));
     if (signal?.aborted) return Promise.reject(new AbortedError());
     return new Promise<T>((res, reject) => {
       const resolve = res as (r: Result) => void;
-      const job: Job = { id: this.#nextId++, message, signal, low: options.priority === 'low', resolve, reject };
+      const job: Job = {
+        id: this.#nextId++,
+        message,
+        signal,
+        low: options.priority === 'low',
+        resolve,
+        reject,
+        ...hooks,
+      };
       signal?.addEventListener(
         'abort',
         () => {
           // Queued: drop it. Running: let the worker finish, ignore the answer.
           const i = this.#queue.indexOf(job);
           if (i >= 0) this.#queue.splice(i, 1);
+          else job.abortRunning?.();
           reject(new AbortedError());
         },
         { once: true },
@@ -186,6 +260,7 @@ export class WorkerPool implements DecodeExecutor {
       slot.running.set(job.id, job);
       const { msg, transfer } = job.message(job.id);
       slot.worker.postMessage(msg, transfer);
+      job.started?.((m, t) => slot.worker.postMessage(m, t));
     }
   }
 

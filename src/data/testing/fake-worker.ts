@@ -1,6 +1,6 @@
 /** A Worker double for tests: messages cross by structured clone with transfer (so transferred buffers detach). */
 import type { WorkerRequest, WorkerResponse } from '../pool/protocol';
-import { handlePrepare, handleRequest, handleWarmImage } from '../pool/worker-handler';
+import { dispatch } from '../pool/worker-handler';
 
 export class FakeWorker {
   onmessage: ((e: MessageEvent<WorkerResponse>) => void) | null = null;
@@ -10,18 +10,10 @@ export class FakeWorker {
   warmed = 0;
   postMessage(msg: WorkerRequest, transfer: Transferable[] = []): void {
     const copy = structuredClone(msg, { transfer });
-    if (copy.type === 'prepare') {
-      this.prepared++;
-      handlePrepare(copy);
-      return;
-    }
-    if (copy.type === 'warm-image') {
-      this.warmed += copy.runs;
-      handleWarmImage(copy);
-      return;
-    }
-    this.received++;
-    void handleRequest(copy).then(({ response, transfer: back }) => {
+    if (copy.type === 'prepare') this.prepared++;
+    else if (copy.type === 'warm-image') this.warmed += copy.runs;
+    else if (copy.type !== 'stream-start' && copy.type !== 'stream-part') this.received++;
+    dispatch(copy, ({ response, transfer: back }) => {
       const out = structuredClone(response, { transfer: back });
       setTimeout(() => this.onmessage?.({ data: out } as MessageEvent<WorkerResponse>), 1);
     });
