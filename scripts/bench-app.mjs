@@ -92,6 +92,27 @@ async function openInApp(page, appUrl, datasetUrl, waitFor) {
 const drawnCount = (page) => page.evaluate(() => /** @type {any} */ (window).__drawn.filter(Boolean).length);
 
 /** One trial of the first heatmap and the slider steps; ms figures. */
+/**
+ * When the last byte of the object whose URL matches `re` arrived (resource timing, on the page's clock) and over
+ * which protocol: fetched by the page or by one of its workers (a decode worker fetches a chunk it decodes as it
+ * arrives), whose clocks start at their own time origin.
+ */
+async function chunkTiming(page, re) {
+  const find = (source) =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => new RegExp(source).test(e.name))
+      .map((e) => ({
+        end: performance.timeOrigin + /** @type {PerformanceResourceTiming} */ (e).responseEnd,
+        protocol: /** @type {PerformanceResourceTiming} */ (e).nextHopProtocol,
+      }));
+  const found = [...(await page.evaluate(find, re.source))];
+  for (const w of page.workers()) found.push(...(await w.evaluate(find, re.source).catch(() => [])));
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  const last = found.sort((a, b) => b.end - a.end)[0];
+  return { lastByte: last ? last.end - origin : NaN, protocol: last?.protocol ?? '?' };
+}
+
 async function heatmapTrial(context, server, steps) {
   const page = await context.newPage();
   try {
@@ -111,11 +132,8 @@ async function heatmapTrial(context, server, steps) {
     await page.waitForFunction(() => /** @type {any} */ (window).__drawn.filter(Boolean).length >= 1, null, {
       timeout: 60_000,
     });
-    const timing = await page.evaluate(() => {
-      const drawn = /** @type {any} */ (window).__drawn[0];
-      const chunk = performance.getEntriesByType('resource').find((e) => /\/t\/0\.0\.0\.0$/.test(e.name));
-      return { drawn, lastByte: chunk?.responseEnd ?? NaN, protocol: chunk?.nextHopProtocol ?? '?' };
-    });
+    const drawn = await page.evaluate(() => /** @type {any} */ (window).__drawn[0]);
+    const timing = { drawn, ...(await chunkTiming(page, /\/t\/0\.0\.0\.0$/)) };
     const stepsMs = [];
     for (let k = 0; k < steps; k++) {
       await page.waitForTimeout(1500); // the user looks at the slice; its neighbours are prefetched meanwhile

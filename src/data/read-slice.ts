@@ -7,20 +7,18 @@
  */
 import type { DimSelection, ReadOptions, Slice, SliceData } from '../api';
 import { lanes, valueSize } from '../codecs/dtype';
-import { checkCodecs, outermostCodec } from '../codecs/pipeline';
+import { checkCodecs } from '../codecs/pipeline';
 import { AbortedError, BudgetError, HttpError, isZarrviewError, toZarrviewError } from '../errors';
 import type { Variable } from '../model/types';
-import { HtmlAnswerError } from '../store/html';
 import type { Store } from '../store/types';
 import { type ArraySpec, arraySpec } from './array-spec';
 import { allocate, assemble, fillScalars, finish, outputStrides, takesWholeChunk, wholeChunkView } from './assemble';
 import { type CachedChunk } from './cache';
 import { type DataContext, defaultContext, storeId } from './context';
-import { fetchChunk } from './fetch-chunk';
+import { type ChunkLoad, type LoadTally, loadChunk } from './load-chunk';
 import { type ChunkTask, type DimRange, countTasks, planTasks, resolveSelection } from './plan';
 import { yieldIfBusy } from './time-slice';
 import { attachSliceImage, type FusedImage, type SliceImageOptions } from './pool/fused-image';
-import type { SliceImageResult } from '../render/slice-image-task';
 
 export interface ReadSliceOptions extends ReadOptions {
   /** Read every k-th element along every kept dimension (a thinned preview of a big selection). */
@@ -149,60 +147,14 @@ export async function readSlice(
     options.image && tasks.length === 1 && !trackMissing && isWholeChunk(spec, ranges, tasks[0]!, n)
       ? { ...options.image, n, slice: { variable, shape } }
       : undefined;
-  let sliceImage: SliceImageResult | undefined;
   let done = 0;
-  let bytes = 0;
-  // Chunks answered with a site's web page (HTML) instead of data: missing, and reported once on the slice.
-  let htmlChunks = 0;
-  const report = () => options.onProgress?.({ done, total, bytes });
+  // Chunks answered with a site's web page (HTML) instead of data are missing, and reported once on the slice.
+  const tally: LoadTally = { bytes: 0, htmlChunks: 0 };
+  const report = () => options.onProgress?.({ done, total, bytes: tally.bytes });
   report();
 
-  const load =
-    (task: ChunkTask) =>
-    (s: AbortSignal): Promise<CachedChunk> =>
-      (async () => {
-        const decodeOptions = { priority: options.priority, image: fuse };
-        // The slice's one chunk, Blosc-compressed: its blocks are decoded while the rest of it arrives.
-        const stream =
-          fuse && ctx.executor.decodeStream && outermostCodec(spec.chunk) === 'blosc'
-            ? ctx.executor.decodeStream(spec.chunk, s, decodeOptions)
-            : null;
-        let streamed = 0;
-        const onPart = (part: Uint8Array, at: number) => {
-          // A request tried again starts over: its parts go on from where the stream is.
-          if (at !== streamed) return;
-          streamed += part.length;
-          stream!.push(part); // last: it may take the part (detach it)
-        };
-        const raw = await fetchChunk(store, spec, task.coords, {
-          signal: s,
-          memo,
-          memoPrefix: `${storeId(store)}|`,
-          onPart: stream ? onPart : undefined,
-        })
-          .catch((e: unknown) => {
-            if (!(e instanceof HtmlAnswerError)) throw e;
-            htmlChunks++;
-            return undefined;
-          })
-          .catch((e: unknown) => {
-            stream?.cancel();
-            throw e;
-          });
-        ctx.stats.fetches++;
-        if (s.aborted || !raw) stream?.cancel();
-        if (s.aborted) throw new AbortedError();
-        if (!raw) return null;
-        ctx.stats.bytesFetched += raw.byteLength;
-        bytes += raw.byteLength;
-        if (stream) ctx.stats.decodedWhileArriving++;
-        const result = await (stream ? stream.end(raw) : ctx.executor.decode(spec.chunk, raw, s, decodeOptions));
-        ctx.stats.decoded++;
-        // The image goes with this read's slice, not into the chunk cache.
-        const { sliceImage: made, ...chunk } = result;
-        sliceImage = made;
-        return chunk;
-      })();
+  const loading: ChunkLoad = { ctx, store, spec, memo, decode: { priority: options.priority, image: fuse }, tally };
+  const load = (task: ChunkTask) => (s: AbortSignal) => loadChunk(loading, task.coords, s);
 
   const run = async (task: ChunkTask) => {
     let chunk: CachedChunk;
@@ -261,11 +213,11 @@ export async function readSlice(
     ...(spec.dtype.kind === 'complex' ? { complex: true } : {}),
     ...(failed.length ? { failedChunks: failed, failedMask } : {}),
     ...(missingMask ? { missingMask } : {}),
-    ...(htmlChunks > 0 ? { htmlChunks } : {}),
+    ...(tally.htmlChunks > 0 ? { htmlChunks: tally.htmlChunks } : {}),
   };
   // Made from the chunk's own values, which are the slice's when no chunk failed.
-  if (sliceImage && options.image && result.data === out && !failed.length) {
-    attachSliceImage(result, options.image, sliceImage);
+  if (tally.sliceImage && options.image && result.data === out && !failed.length) {
+    attachSliceImage(result, options.image, tally.sliceImage);
     ctx.stats.imagesWithDecode++;
   }
   return result;

@@ -108,6 +108,7 @@ export function withListing(http: HttpStore, options: ListingOptions = {}): Stor
     description: http.description,
     get: (key, o) => http.get(key, o),
     getRange: (key, range, o) => http.getRange(key, range, o),
+    direct: (key) => http.direct(key),
     list,
   };
 }

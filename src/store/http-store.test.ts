@@ -21,6 +21,25 @@ afterEach(() => server.clear());
 const fast = { baseDelayMs: 5, maxDelayMs: 20 };
 const count = (path: string) => server.requests.filter((r) => r.path === path).length;
 
+describe('HttpStore.direct (a chunk another thread fetches itself)', () => {
+  it('is offered only for plain requests: no signature, no headers, the global fetch', () => {
+    const plain = new HttpStore('https://host/ds.zarr/?v=2');
+    expect(plain.direct('/a b/0.0')?.url).toBe('https://host/ds.zarr/a%20b/0.0?v=2');
+    expect(new HttpStore('https://host/ds', { headers: { Authorization: 'x' } }).direct('/0')).toBeUndefined();
+    expect(new HttpStore('https://host/ds', { sign: async () => ({}) }).direct('/0')).toBeUndefined();
+    expect(new HttpStore('https://host/ds', { fetch: globalThis.fetch }).direct('/0')).toBeUndefined();
+  });
+
+  it('goes through the network policy, and its requests count in the telemetry', () => {
+    const telemetry = emptyTelemetry();
+    const store = withNetworkPolicy(new HttpStore('https://host/ds'), { telemetry });
+    const d = store.direct?.('/t/0.0');
+    expect(d?.url).toBe('https://host/ds/t/0.0');
+    d?.done(1234);
+    expect([telemetry.requests, telemetry.bytes]).toEqual([1, 1234]);
+  });
+});
+
 describe('HttpStore', () => {
   it('gets keys, ranges, HEAD sizes; 404 is missing', async () => {
     const s = new HttpStore(`${server.url}/ds/`);

@@ -10,7 +10,7 @@
  */
 import { HtmlAnswerError, isHtmlAnswer, isMetadataKey } from './html';
 import { HttpStatusError, fetchFailure, statusError } from './http-errors';
-import type { AbsolutePath, RangeQuery, RequestOptions, Store } from './types';
+import type { AbsolutePath, DirectRequest, RangeQuery, RequestOptions, Store } from './types';
 
 export interface HttpRequestInit {
   readonly method: 'GET' | 'HEAD';
@@ -101,6 +101,17 @@ export class HttpStore implements Store {
     this.options = options;
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.description = options.description ?? this.base;
+  }
+
+  /**
+   * A chunk another thread may fetch itself: only where requests carry nothing but the URL (no signature, no
+   * headers, the global fetch), so the worker's GET is this store's (`credentials: 'omit'` there too).
+   */
+  direct(key: AbsolutePath): DirectRequest | undefined {
+    const o = this.options;
+    if (o.sign || o.fetch || (o.headers && Object.keys(o.headers).length > 0)) return undefined;
+    // Its resource timing is the worker's: nothing for `onComplete` to learn the protocol from.
+    return { url: this.keyUrl(key), done: () => undefined };
   }
 
   /** The URL of a key. */

@@ -8,7 +8,7 @@ import { wrapStore } from './wrap';
 
 /** Wraps `inner` so that each request updates `telemetry`. */
 export function withTelemetry(inner: Store, telemetry: Telemetry): Store {
-  return wrapStore(inner, async (call, opts) => {
+  const store = wrapStore(inner, async (call, opts) => {
     telemetry.requests++;
     try {
       const result = await call(opts);
@@ -19,4 +19,21 @@ export function withTelemetry(inner: Store, telemetry: Telemetry): Store {
       throw e;
     }
   });
+  const direct = inner.direct?.bind(inner);
+  if (direct) {
+    store.direct = (key) => {
+      const d = direct(key);
+      return (
+        d && {
+          url: d.url,
+          done(bytes) {
+            telemetry.requests++;
+            telemetry.bytes += bytes;
+            d.done(bytes);
+          },
+        }
+      );
+    };
+  }
+  return store;
 }

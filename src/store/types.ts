@@ -36,6 +36,16 @@ export interface RequestOptions extends GetOptions {
 }
 
 /**
+ * A GET that another thread (a decode worker) may make itself: a public URL needing no credentials and no headers.
+ * Retries, timeouts and limits are the caller's to give up on: it falls back to `get`, which has them all.
+ */
+export interface DirectRequest {
+  readonly url: string;
+  /** Report a request made this way (`bytes` read; 0 for a missing object), for telemetry. */
+  done(bytes: number): void;
+}
+
+/**
  * The store every reader and the data path use: zarrita's `AsyncReadable` (`get`, `getRange`), plus listing
  * where the medium can list (S3, folders, zips), and a human description for messages.
  */
@@ -46,6 +56,8 @@ export interface Store extends AsyncReadable {
   list?(prefix: AbsolutePath, options?: RequestOptions): Promise<Listing>;
   /** Where the data lives, for messages: a URL, `folder name/`, `file.zip`. */
   readonly description: string;
+  /** The object as a request another thread can make (see `DirectRequest`), where the store allows it. */
+  direct?(key: AbsolutePath): DirectRequest | undefined;
 }
 
 /** Counters the UI's telemetry panel shows. */

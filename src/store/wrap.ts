@@ -28,6 +28,10 @@ export function wrapStore(inner: Store, around: Around, description = inner.desc
     store.getRange = (key: AbsolutePath, range: RangeQuery, options?: RequestOptions) =>
       around((o) => getRange(key, range, o), options, { kind: 'getRange', key });
   }
+  if (inner.direct) {
+    // Made by another thread: none of the wrappers' policies apply (the caller falls back to `get` on failure).
+    store.direct = inner.direct.bind(inner);
+  }
   if (inner.list) {
     const list = inner.list.bind(inner);
     store.list = (prefix: AbsolutePath, options?: RequestOptions): Promise<Listing> =>

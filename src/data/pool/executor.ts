@@ -33,6 +33,15 @@ export interface DecodeStream {
   cancel(): void;
 }
 
+/**
+ * A chunk fetched by the decoding worker itself: decoded (with the bytes read), missing (404), or to be fetched the
+ * usual way instead (`fallback`: any failure, or an answer that is not the chunk — the usual way reports it).
+ */
+export type FetchDecodeResult =
+  | { readonly kind: 'decoded'; readonly result: DecodeResult; readonly bytes: number }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'fallback'; readonly reason: string };
+
 export interface DecodeExecutor {
   /** How many decodes run at once (the reader keeps about twice as many fetches in flight). */
   readonly concurrency: number;
@@ -46,6 +55,11 @@ export interface DecodeExecutor {
    * while the rest is on the network (only what comes last is left after the last byte). Same result as `decode`.
    */
   decodeStream?(spec: ChunkSpec, signal?: AbortSignal, options?: DecodeOptions): DecodeStream;
+  /**
+   * Fetches a chunk in a worker (a public URL: see `Store.direct`) and decodes it as it arrives, so the bytes never
+   * wait for the calling thread; where the outermost codec is Blosc, its blocks are decoded before the last byte.
+   */
+  fetchDecode?(url: string, spec: ChunkSpec, signal?: AbortSignal, options?: DecodeOptions): Promise<FetchDecodeResult>;
   /** Colours a 2-D slice into an image (see `renderImage`). */
   render(image: ImageRequest, signal?: AbortSignal, options?: TaskOptions): Promise<RenderedImage>;
   /** CF-decodes and colours a slice in one task (see `runSliceImage`). */

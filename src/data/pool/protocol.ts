@@ -42,6 +42,24 @@ export interface StreamEndRequest {
 }
 
 /**
+ * Fetch a chunk (a public URL, see `Store.direct`) and decode it as it arrives. Answered `decoded` (with the bytes
+ * read), `missing` (404) or `fetch-failed` (anything else: the page then fetches it the usual way).
+ */
+export interface FetchDecodeRequest {
+  readonly type: 'fetch-decode';
+  readonly id: number;
+  readonly url: string;
+  readonly spec: ChunkSpec;
+  readonly image?: FusedImage | undefined;
+}
+
+/** Stop a `fetch-decode` (its answer comes as `fetch-failed`). */
+export interface CancelRequest {
+  readonly type: 'cancel';
+  readonly id: number;
+}
+
+/**
  * Load the codecs of `spec` now (while its chunks are still on the network); with `warm`, also run them once on a
  * made-up chunk of its size (at idle time, before the first chunk). No answer.
  */
@@ -93,10 +111,13 @@ export type WorkerRequest =
   | SliceImageRequest
   | StreamStartRequest
   | StreamPartRequest
-  | StreamEndRequest;
+  | StreamEndRequest
+  | FetchDecodeRequest
+  | CancelRequest;
 
 /** Requests that are answered (one `WorkerResponse` each, by id). */
-export type AnsweredRequest = DecodeRequest | RenderRequest | ReprojectRequest | SliceImageRequest | StreamEndRequest;
+export type AnsweredRequest =
+  DecodeRequest | RenderRequest | ReprojectRequest | SliceImageRequest | StreamEndRequest | FetchDecodeRequest;
 
 export interface SerializedError {
   readonly name: string;
@@ -112,7 +133,11 @@ export type WorkerResponse =
       readonly id: number;
       readonly chunk: DecodedChunk;
       readonly sliceImage?: SliceImageResult | undefined;
+      /** Bytes the worker fetched (a `fetch-decode`). */
+      readonly fetched?: number | undefined;
     }
+  | { readonly type: 'missing'; readonly id: number }
+  | { readonly type: 'fetch-failed'; readonly id: number; readonly reason: string }
   | { readonly type: 'rendered'; readonly id: number; readonly image: RenderedImage }
   | { readonly type: 'reprojected'; readonly id: number; readonly cells: Int32Array }
   | { readonly type: 'slice-imaged'; readonly id: number; readonly result: SliceImageResult }

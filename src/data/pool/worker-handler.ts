@@ -5,9 +5,11 @@ import { renderImage } from '../../render/encode';
 import { runSliceImage, sliceImageTransfers, type SliceImageResult } from '../../render/slice-image-task';
 import { DecoderCache } from './executor';
 import { fusedImage, type FusedImage } from './fused-image';
+import { fetchAndDecode } from './worker-fetch';
 import {
   type AnsweredRequest,
   type DecodeRequest,
+  type FetchDecodeRequest,
   type PrepareRequest,
   type RenderRequest,
   type ReprojectRequest,
@@ -153,6 +155,7 @@ export function dispatch(msg: WorkerRequest, answer: (a: Answer) => void): void 
   else if (msg.type === 'warm-image') handleWarmImage(msg);
   else if (msg.type === 'stream-start') handleStreamStart(msg);
   else if (msg.type === 'stream-part') handleStreamPart(msg);
+  else if (msg.type === 'cancel') fetching.get(msg.id)?.abort();
   else void handleRequest(msg).then(answer);
 }
 
@@ -162,7 +165,28 @@ export async function handleRequest(msg: AnsweredRequest): Promise<Answer> {
   if (msg.type === 'slice-image') return handleSliceImage(msg);
   if (msg.type === 'reproject') return handleReproject(msg);
   if (msg.type === 'stream-end') return handleStreamEnd(msg);
+  if (msg.type === 'fetch-decode') return handleFetchDecode(msg);
   return handleDecode(msg);
+}
+
+/** Fetches under way (`fetch-decode`), to cancel. */
+const fetching = new Map<number, AbortController>();
+
+async function handleFetchDecode(msg: FetchDecodeRequest): Promise<Answer> {
+  const controller = new AbortController();
+  fetching.set(msg.id, controller);
+  try {
+    const decoder = await decoders.get(msg.spec);
+    const r = await fetchAndDecode(msg.url, decoder, controller.signal);
+    if (r.kind === 'missing') return { response: { type: 'missing', id: msg.id }, transfer: [] };
+    if (r.kind === 'failed') return { response: { type: 'fetch-failed', id: msg.id, reason: r.reason }, transfer: [] };
+    const a = await decodedAnswer(msg.id, r.chunk, msg.image);
+    return a.response.type === 'decoded' ? { ...a, response: { ...a.response, fetched: r.bytes } } : a;
+  } catch (e) {
+    return { response: { type: 'fetch-failed', id: msg.id, reason: String(e) }, transfer: [] };
+  } finally {
+    fetching.delete(msg.id);
+  }
 }
 
 async function handleDecode(msg: DecodeRequest): Promise<Answer> {

@@ -13,13 +13,21 @@ import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
 import type { SliceImageResult, SliceImageTask } from '../../render/slice-image-task';
-import type { DecodeExecutor, DecodeOptions, DecodeResult, DecodeStream, TaskOptions } from './executor';
+import type {
+  DecodeExecutor,
+  DecodeOptions,
+  DecodeResult,
+  DecodeStream,
+  FetchDecodeResult,
+  TaskOptions,
+} from './executor';
 import type { FusedImage } from './fused-image';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
+import { fetchJob, ownBuffer, streamJob } from './stream-jobs';
 
-type Result = DecodeResult | RenderedImage | Int32Array | SliceImageResult;
+type Result = DecodeResult | RenderedImage | Int32Array | SliceImageResult | FetchDecodeResult;
 
-interface Job {
+export interface Job {
   id: number;
   /** The message for the worker and what it transfers. */
   message(id: number): { msg: WorkerRequest; transfer: ArrayBuffer[] };
@@ -50,14 +58,6 @@ export function defaultPoolSize(): number {
 function revive(e: SerializedError): ZarrviewError {
   const cause = e.cause ? new Error(e.cause) : undefined;
   return errorFor(e.code, e.message, { cause, codec: e.codec });
-}
-
-/**
- * Owns its bytes exactly, so transferring them detaches nothing the caller still uses. A copy by the typed-array
- * constructor: Node's `Buffer#slice` is a view of the same memory, not a copy.
- */
-function ownBuffer(b: Uint8Array): Uint8Array {
-  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b);
 }
 
 export class WorkerPool implements DecodeExecutor {
@@ -97,56 +97,22 @@ export class WorkerPool implements DecodeExecutor {
    * this thread until then); parts are transferred to it, and it answers the end as it answers a decode.
    */
   decodeStream(spec: ChunkSpec, signal?: AbortSignal, options: DecodeOptions = {}): DecodeStream {
-    let post: ((msg: WorkerRequest, transfer: Transferable[]) => void) | null = null;
-    let id = 0;
-    const held: WorkerRequest[] = [];
-    let sent = 0;
-    let over = false;
-    const send = (make: (id: number) => WorkerRequest, transfer: Transferable[]) => {
-      if (post) post(make(id), transfer);
-      else held.push(make(-1));
-    };
-    const result = this.#submit<DecodeResult>(
-      (jobId) => {
-        id = jobId;
-        return { msg: { type: 'stream-start', id, spec, image: options.image }, transfer: [] };
-      },
-      signal,
+    return streamJob((message, hooks) => this.#submit<DecodeResult>(message, signal, options, hooks), spec, options);
+  }
+
+  /** Fetches a chunk in a worker and decodes it as it arrives (see `DecodeExecutor.fetchDecode`). */
+  fetchDecode(
+    url: string,
+    spec: ChunkSpec,
+    signal?: AbortSignal,
+    options: DecodeOptions = {},
+  ): Promise<FetchDecodeResult> {
+    return fetchJob(
+      (message, hooks) => this.#submit<FetchDecodeResult>(message, signal, options, hooks),
+      url,
+      spec,
       options,
-      {
-        started: (p) => {
-          post = p;
-          // Parts that came before the worker was free, with their ids set now.
-          for (const m of held.splice(0))
-            p({ ...m, id } as WorkerRequest, 'bytes' in m && m.bytes ? [m.bytes.buffer] : []);
-        },
-        abortRunning: () => {
-          if (!over) post?.({ type: 'stream-end', id, cancel: true }, []);
-          over = true;
-        },
-      },
     );
-    return {
-      push(part) {
-        if (over) return;
-        const own = ownBuffer(part);
-        sent += own.length;
-        send((i) => ({ type: 'stream-part', id: i, bytes: own }), [own.buffer as ArrayBuffer]);
-      },
-      end(whole) {
-        if (over) return result;
-        over = true;
-        const rest = sent === whole.length ? undefined : ownBuffer(whole);
-        send((i) => ({ type: 'stream-end', id: i, whole: rest }), rest ? [rest.buffer as ArrayBuffer] : []);
-        return result;
-      },
-      cancel() {
-        if (over) return;
-        over = true;
-        result.catch(() => undefined);
-        send((i) => ({ type: 'stream-end', id: i, cancel: true }), []);
-      },
-    };
   }
 
   /** Colours a slice into an image (PNG-encoded) in a worker; the values are copied, not transferred. */
@@ -269,7 +235,13 @@ export class WorkerPool implements DecodeExecutor {
     slot.running.delete(msg.id);
     this.#pump();
     if (!job || job.signal?.aborted) return;
-    if (msg.type === 'decoded') job.resolve(msg.sliceImage ? { ...msg.chunk, sliceImage: msg.sliceImage } : msg.chunk);
+    if (msg.type === 'decoded' && msg.fetched !== undefined) {
+      const result = msg.sliceImage ? { ...msg.chunk, sliceImage: msg.sliceImage } : msg.chunk;
+      job.resolve({ kind: 'decoded', result, bytes: msg.fetched });
+    } else if (msg.type === 'decoded')
+      job.resolve(msg.sliceImage ? { ...msg.chunk, sliceImage: msg.sliceImage } : msg.chunk);
+    else if (msg.type === 'missing') job.resolve({ kind: 'missing' });
+    else if (msg.type === 'fetch-failed') job.resolve({ kind: 'fallback', reason: msg.reason });
     else if (msg.type === 'rendered') job.resolve(msg.image);
     else if (msg.type === 'reprojected') job.resolve(msg.cells);
     else if (msg.type === 'slice-imaged') job.resolve(msg.result);

@@ -1,0 +1,105 @@
+/**
+ * One chunk of a read, from the store to decoded values: fetched through the store and decoded in the pool, with
+ * two ways for the slice's one chunk shown as an image (Blosc-compressed) to be decoded while it arrives — fetched
+ * by the decoding worker itself where the store allows it (`Store.direct`: the bytes never cross this thread, which
+ * may be busy drawing), else handed to the worker part by part as this thread reads them (`DecodeExecutor.decodeStream`).
+ */
+import { outermostCodec } from '../codecs/pipeline';
+import { AbortedError } from '../errors';
+import type { SliceImageResult } from '../render/slice-image-task';
+import { HtmlAnswerError } from '../store/html';
+import type { Store } from '../store/types';
+import type { ArraySpec } from './array-spec';
+import type { CachedChunk } from './cache';
+import { type DataContext, storeId } from './context';
+import { fetchChunk, type ShardMemo } from './fetch-chunk';
+import type { DecodeOptions, DecodeStream } from './pool/executor';
+
+/** What a read's chunk loads found, for the slice. */
+export interface LoadTally {
+  /** Encoded bytes fetched. */
+  bytes: number;
+  /** Chunks answered with a web page (HTML): missing. */
+  htmlChunks: number;
+  /** The image made with the decode of the slice's one chunk. */
+  sliceImage?: SliceImageResult | undefined;
+}
+
+export interface ChunkLoad {
+  readonly ctx: DataContext;
+  readonly store: Store;
+  readonly spec: ArraySpec;
+  readonly memo: ShardMemo;
+  /** How the chunk is decoded: its priority, and the image to make with it when it is the whole slice. */
+  readonly decode: DecodeOptions;
+  readonly tally: LoadTally;
+}
+
+/** Whether a chunk is decoded as it arrives: the slice's one chunk shown as an image, Blosc outermost. */
+function arrivesDecoding(load: ChunkLoad): boolean {
+  return load.decode.image !== undefined && outermostCodec(load.spec.chunk) === 'blosc';
+}
+
+/** Loads and decodes the chunk at `coords` (null: missing, the fill value applies). */
+export async function loadChunk(load: ChunkLoad, coords: readonly number[], signal: AbortSignal): Promise<CachedChunk> {
+  const { ctx, spec, tally } = load;
+  const early = arrivesDecoding(load);
+  const direct =
+    early && !spec.shard && ctx.executor.fetchDecode ? load.store.direct?.(spec.objectPath(coords)) : undefined;
+  if (direct) {
+    const r = await ctx.executor.fetchDecode!(direct.url, spec.chunk, signal, load.decode);
+    if (signal.aborted) throw new AbortedError();
+    if (r.kind !== 'fallback') {
+      ctx.stats.fetches++;
+      direct.done(r.kind === 'missing' ? 0 : r.bytes);
+      if (r.kind === 'missing') return null;
+      ctx.stats.bytesFetched += r.bytes;
+      tally.bytes += r.bytes;
+      ctx.stats.decodedWhileArriving++;
+      return decoded(load, r.result);
+    }
+    // Not fetched that way (a failure, an answer that is not the chunk): the store's own request says why.
+  }
+  const stream = early && ctx.executor.decodeStream ? ctx.executor.decodeStream(spec.chunk, signal, load.decode) : null;
+  const raw = await fetchChunk(load.store, spec, coords, {
+    signal,
+    memo: load.memo,
+    memoPrefix: `${storeId(load.store)}|`,
+    onPart: stream ? partsOf(stream) : undefined,
+  })
+    .catch((e: unknown) => {
+      if (!(e instanceof HtmlAnswerError)) throw e;
+      tally.htmlChunks++;
+      return undefined;
+    })
+    .catch((e: unknown) => {
+      stream?.cancel();
+      throw e;
+    });
+  ctx.stats.fetches++;
+  if (signal.aborted || !raw) stream?.cancel();
+  if (signal.aborted) throw new AbortedError();
+  if (!raw) return null;
+  ctx.stats.bytesFetched += raw.byteLength;
+  tally.bytes += raw.byteLength;
+  if (stream) ctx.stats.decodedWhileArriving++;
+  return decoded(load, await (stream ? stream.end(raw) : ctx.executor.decode(spec.chunk, raw, signal, load.decode)));
+}
+
+/** The store's parts of the body, in order, to a stream (a request tried again goes on from where it is). */
+function partsOf(stream: DecodeStream): (part: Uint8Array, at: number) => void {
+  let streamed = 0;
+  return (part, at) => {
+    if (at !== streamed) return;
+    streamed += part.length;
+    stream.push(part); // last: it may take the part (detach it)
+  };
+}
+
+function decoded(load: ChunkLoad, result: Awaited<ReturnType<DataContext['executor']['decode']>>): CachedChunk {
+  load.ctx.stats.decoded++;
+  // The image goes with this read's slice, not into the chunk cache.
+  const { sliceImage, ...chunk } = result;
+  load.tally.sliceImage = sliceImage;
+  return chunk;
+}

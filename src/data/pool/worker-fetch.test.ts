@@ -1,0 +1,185 @@
+/**
+ * Chunks fetched by the decode worker itself (`Store.direct`): against a real HTTP server, the decoded values equal
+ * a decode of the same bytes; a 404 is missing; other answers, web pages, aborts and stalls fall back to the page's
+ * store; through the reader, the store's telemetry counts the request and a failure still reads the slice.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DimSelection } from '../../api';
+import { createChunkDecoder, type ChunkSpec } from '../../codecs/pipeline';
+import type { AbsolutePath, DirectRequest } from '../../store/types';
+import { createDataContext } from '../context';
+import { readSlice } from '../read-slice';
+import { FakeWorker } from '../testing/fake-worker';
+import { CountingStore, variableFromFolder } from '../testing/variable';
+import { takeSliceImage } from './fused-image';
+import { FETCH_IDLE_MS, fetchAndDecode } from './worker-fetch';
+import { WorkerPool } from './worker-pool';
+
+const FRAME = readFileSync(
+  join(import.meta.dirname, '..', '..', 'codecs', 'testdata', 'blosc-blocks', 'lz4-shuffle-f4.blosc'),
+);
+const ROOT = join(import.meta.dirname, '..', 'testdata', 'v2.zarr');
+const SPEC: ChunkSpec = {
+  dtype: '<f4',
+  zarrFormat: 2,
+  order: 'C',
+  shape: [40001],
+  codecs: [{ id: 'blosc', configuration: { cname: 'lz4', clevel: 5, shuffle: 1 } }],
+};
+
+let server: Server;
+let base = '';
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (path === '/frame') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      // In parts, as a network delivers it.
+      for (let at = 0; at < FRAME.length; at += 10000) res.write(FRAME.subarray(at, at + 10000));
+      return void res.end();
+    }
+    if (path === '/html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html>');
+    if (path === '/error') return void res.writeHead(500).end('no');
+    if (path.startsWith('/v2/')) {
+      const bytes = (() => {
+        try {
+          return readFileSync(join(ROOT, path.slice(4)));
+        } catch {
+          return null;
+        }
+      })();
+      return void (bytes ? res.writeHead(200).end(bytes) : res.writeHead(404).end());
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('fetchAndDecode', () => {
+  it('decodes a chunk as it arrives to what decoding its bytes gives', async () => {
+    const decoder = await createChunkDecoder(SPEC);
+    const r = await fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal);
+    expect(r.kind).toBe('decoded');
+    if (r.kind !== 'decoded') return;
+    expect(r.bytes).toBe(FRAME.length);
+    expect(r.chunk.data).toEqual((await decoder.decode(new Uint8Array(FRAME))).data);
+  });
+
+  it('calls a 404 missing and leaves other answers, web pages and aborts to the page', async () => {
+    const decoder = await createChunkDecoder(SPEC);
+    const signal = new AbortController().signal;
+    expect((await fetchAndDecode(`${base}/none`, decoder, signal)).kind).toBe('missing');
+    expect(await fetchAndDecode(`${base}/error`, decoder, signal)).toEqual({ kind: 'failed', reason: 'HTTP 500' });
+    expect(await fetchAndDecode(`${base}/html`, decoder, signal)).toEqual({ kind: 'failed', reason: 'HTML' });
+    const aborted = new AbortController();
+    aborted.abort();
+    expect((await fetchAndDecode(`${base}/frame`, decoder, aborted.signal)).kind).toBe('failed');
+  });
+
+  it('gives up on a body that stops arriving', async () => {
+    vi.useFakeTimers();
+    try {
+      const decoder = await createChunkDecoder(SPEC);
+      const stalled = (_u: string, init: RequestInit) =>
+        Promise.resolve(
+          new Response(
+            new ReadableStream<Uint8Array>({
+              start(c) {
+                c.enqueue(new Uint8Array(FRAME.subarray(0, 100)));
+                init.signal?.addEventListener('abort', () => c.error(new Error('stopped')));
+              },
+            }),
+          ),
+        );
+      const r = fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal, stalled);
+      await vi.advanceTimersByTimeAsync(FETCH_IDLE_MS + 10);
+      expect((await r).kind).toBe('failed');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('WorkerPool.fetchDecode', () => {
+  it('answers decoded (with the bytes read), missing, or fallback', async () => {
+    const pool = new WorkerPool(1, () => new FakeWorker() as unknown as Worker);
+    const r = await pool.fetchDecode(`${base}/frame`, SPEC);
+    expect(r.kind === 'decoded' && r.bytes).toBe(FRAME.length);
+    expect((await pool.fetchDecode(`${base}/none`, SPEC)).kind).toBe('missing');
+    expect((await pool.fetchDecode(`${base}/error`, SPEC)).kind).toBe('fallback');
+    expect(pool.pending).toBe(0);
+    pool.close();
+  });
+});
+
+/** A folder store whose chunks another thread may fetch from the test server (as an HTTP store's). */
+class DirectStore extends CountingStore {
+  directs: number[] = [];
+  constructor(private readonly prefix: string) {
+    super(ROOT);
+  }
+  direct(key: AbsolutePath): DirectRequest {
+    return { url: `${base}${this.prefix}${key}`, done: (bytes) => void this.directs.push(bytes) };
+  }
+}
+
+describe('readSlice of a one-chunk Blosc slice, fetched by the worker', () => {
+  const sel: DimSelection[] = [
+    { start: 16, stop: 32 },
+    { start: 0, stop: 16 },
+  ];
+  const image = {
+    defaultFill: 'zarr' as const,
+    image: {
+      shape: [16, 16] as [number, number],
+      transposed: false,
+      step: 1,
+      scale: 'linear' as const,
+      range: null,
+      colormap: 'viridis' as const,
+      invert: false,
+      flipY: true,
+      flipX: false,
+    },
+  };
+  const pool = () => new WorkerPool(2, () => new FakeWorker() as unknown as Worker);
+
+  it('reads the same values, made into the image, without a request of the store', async () => {
+    const v = variableFromFolder(ROOT, 'blosc_lz4');
+    const plain = await readSlice(new CountingStore(ROOT), v, sel, {
+      context: createDataContext({ executor: pool() }),
+    });
+    const store = new DirectStore('/v2');
+    const context = createDataContext({ executor: pool() });
+    const got = await readSlice(store, v, sel, { context, image });
+    expect(Array.from(got.data as Float32Array)).toEqual(Array.from(plain.data as Float32Array));
+    expect(takeSliceImage(got)).toBeDefined();
+    expect(store.requests).toBe(0);
+    expect(store.directs).toHaveLength(1);
+    expect(context.stats.decodedWhileArriving).toBe(1);
+  });
+
+  it('falls back to the store when the worker cannot fetch it', async () => {
+    const v = variableFromFolder(ROOT, 'blosc_lz4');
+    const store = new DirectStore('/nowhere'); // no such path on the server: a 404
+    const context = createDataContext({ executor: pool() });
+    const missing = await readSlice(store, v, sel, { context, image });
+    expect(store.requests).toBe(0); // a 404 is an answer: the fill value
+    expect(Array.from(missing.data as Float32Array).every((x) => Number.isNaN(x) || x === 0)).toBe(true);
+    const failing = new (class extends DirectStore {
+      override direct(key: AbsolutePath): DirectRequest {
+        return { ...super.direct(key), url: `${base}/error` };
+      }
+    })('/v2');
+    const got = await readSlice(failing, v, sel, { context: createDataContext({ executor: pool() }), image });
+    expect(failing.requests).toBe(1); // the store's own request, after the worker's failed
+    expect(failing.directs).toHaveLength(0);
+    expect((got.data as Float32Array).length).toBe(256);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * A chunk fetched by the decode worker itself (a public URL: `Store.direct`), decoded while its body arrives. The
+ * body's parts reach the worker straight from the network, whatever the page's thread is doing (drawing plotly's
+ * axes, say), and a Blosc frame's blocks are decoded as they come. Anything but a 200 with the chunk's bytes —
+ * a 404 aside — is left to the page's store, which retries, times out and names errors as it always does.
+ */
+import type { ChunkDecoder, DecodedChunk } from '../../codecs/pipeline';
+
+/** Without a part of the body for this long, the worker gives up and the page's store tries. */
+export const FETCH_IDLE_MS = 10_000;
+
+export type Fetched =
+  | { readonly kind: 'decoded'; readonly chunk: DecodedChunk; readonly bytes: number }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'failed'; readonly reason: string };
+
+export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Fetches `url` and decodes its body part by part with `decoder`; `signal` stops it (as `failed`). */
+export async function fetchAndDecode(
+  url: string,
+  decoder: ChunkDecoder,
+  signal: AbortSignal,
+  fetchFn: FetchFn = (u, init) => fetch(u, init),
+): Promise<Fetched> {
+  if (signal.aborted) return { kind: 'failed', reason: 'aborted' };
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const alive = () => {
+    clearTimeout(idle);
+    idle = setTimeout(stop, FETCH_IDLE_MS);
+  };
+  try {
+    alive();
+    // As the page's store asks: a plain GET, no credentials.
+    const res = await fetchFn(url, { credentials: 'omit', signal: controller.signal });
+    if (res.status === 404) return { kind: 'missing' };
+    if (res.status !== 200 || !res.body) return { kind: 'failed', reason: `HTTP ${res.status}` };
+    // A web page where a chunk should be (a site's fallback page): the page's store reports it.
+    if (/^text\/html/i.test(res.headers.get('content-type') ?? '')) return { kind: 'failed', reason: 'HTML' };
+    const stream = decoder.stream();
+    const reader = res.body.getReader();
+    let bytes = 0;
+    for (;;) {
+      alive();
+      const { done, value } = await reader.read();
+      if (done) break;
+      stream.push(value);
+      bytes += value.length;
+    }
+    clearTimeout(idle);
+    return { kind: 'decoded', chunk: await stream.finish(), bytes };
+  } catch (e) {
+    // Network, CORS, abort or decoding: the page's store fetches it again and says what went wrong.
+    return { kind: 'failed', reason: e instanceof Error ? e.message : String(e) };
+  } finally {
+    clearTimeout(idle);
+    signal.removeEventListener('abort', stop);
+  }
+}
