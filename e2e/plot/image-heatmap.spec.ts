@@ -191,6 +191,8 @@ test('ERA5-like t: pixels at known cells have the colours of zarr-python’s val
   expect(await traceTypes(page)).toEqual([]);
   // One chunk per field: the worker that decoded it made the image in the same task.
   await expect(page.getByTestId('telemetry-images-made-with-the-decode')).toHaveText('1', { timeout: 5000 });
+  // A Blosc chunk on a plain HTTP server: fetched by that worker, and decoded as it arrived.
+  await expect(page.getByTestId('telemetry-chunks-decoded-as-they-arrived')).toHaveText('1');
   await heatmap.scrollIntoViewIfNeeded();
   // The 2° grid: latitude 90 → −90 (row r at 90 − 2r), longitude 0 → 358 (column c at 2c).
   const cells = [0, 45].flatMap((r) => [0, 5, 7].map((c) => [r, c] as const));
