@@ -52,6 +52,8 @@ export function streamJob(submit: Submit<DecodeResult>, spec: ChunkSpec, options
       },
     },
   );
+  // Handled here too: a stream cancelled or aborted before its end is asked for has no one awaiting it.
+  result.catch(() => undefined);
   return {
     push(part) {
       if (over) return;
@@ -69,7 +71,6 @@ export function streamJob(submit: Submit<DecodeResult>, spec: ChunkSpec, options
     cancel() {
       if (over) return;
       over = true;
-      result.catch(() => undefined);
       send((i) => ({ type: 'stream-end', id: i, cancel: true }), []);
     },
   };
