@@ -148,7 +148,8 @@ describe('readDataset: pure Zarr v2', () => {
     const ds = await readDataset(store, { mode: { zarrFormat: 2 } });
     expect(ds.dialect.consolidated).toBe(true);
     expect(ds.root.variables[0]?.dimensions[0]?.name).toBe('x');
-    expect(store.requests).toEqual(['/.zmetadata']);
+    // The root's candidates are asked for at once; nothing after `.zmetadata` answered.
+    expect(store.requests).toEqual(['/.zmetadata', '/.zgroup', '/.zattrs']);
   });
 });
 
@@ -335,11 +336,32 @@ describe('readDataset: Zarr v3 and NCZarr v3 annotations', () => {
     );
     const ds = await readDataset(store);
     expect(walkVariables(ds.root).map((v) => v.path)).toEqual(['/a', '/g/b']);
-    expect(store.requests).toEqual(['/zarr.json']);
+    // Only the root's candidates, asked for at once: no child document.
+    expect(store.requests).toEqual(['/zarr.json', '/.zmetadata', '/.zgroup', '/.zattrs']);
   });
 });
 
 describe('readDataset: round trips', () => {
+  it("asks for the root's candidate documents at once: a plain v2 group in one round trip, not three", async () => {
+    const store = memoryStore({ '.zgroup': { zarr_format: 2 }, '.zattrs': { a: 1 } }, false);
+    let inFlight = 0;
+    let most = 0;
+    const get = store.get.bind(store);
+    store.get = async (key) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return get(key);
+    };
+    const ds = await readDataset(store);
+    expect(ds.root.attributes).toEqual([{ name: 'a', type: 'int', value: [1] }]);
+    expect(most).toBe(4); // zarr.json, .zmetadata, .zgroup, .zattrs together
+    // `#mode` narrows them: Zarr v3 asks for zarr.json only.
+    const v3 = memoryStore({ 'zarr.json': { zarr_format: 3, node_type: 'group', attributes: {} } }, false);
+    await readDataset(v3, { mode: { zarrFormat: 3 } });
+    expect(v3.requests).toEqual(['/zarr.json']);
+  });
+
   it("asks for a listed child's .zattrs together with its .zarray, not after it", async () => {
     const store = memoryStore({ '.zgroup': { zarr_format: 2 }, 'a/.zarray': zarray(), 'a/.zattrs': { units: 'm' } });
     const events: string[] = [];

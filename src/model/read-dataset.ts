@@ -1,7 +1,8 @@
 /**
  * `readDataset`: probe the store's dialect, walk its metadata, build the model.
  *
- * Probing (the one place it is decided), with the fewest requests:
+ * Probing (the one place it is decided), in one round trip: the candidates below are requested at once (as
+ * `#mode` allows), then read in this order, the first that answers deciding:
  * 1. `zarr.json` (skipped when `#mode` says v2) — a v3 hierarchy; its inline `consolidated_metadata` answers
  *    every child unless `noconsolidated`. `_nczarr_superblock` in its attributes marks NCZarr v3.
  * 2. `.zmetadata` (skipped when `#mode` says v3 or `noconsolidated`) — consolidated v2: nothing else is fetched.
@@ -14,7 +15,7 @@
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
 import { AbortedError, HttpError, MetadataError, isZarrviewError } from '../errors';
-import type { Store } from '../store/types';
+import type { AbsolutePath, Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
 import type { RawGroup } from './raw';
@@ -228,6 +229,47 @@ async function probe(store: Store, o: ReadDatasetOptions, problems: Problem[]): 
   return probeV2(store, o, problems, html);
 }
 
+/**
+ * The store with the root's candidate documents requested at once (`zarr.json`, `.zmetadata`, `.zgroup`,
+ * `.zattrs`, as `#mode` allows): probing still reads them in its order and stops at the first that answers, but
+ * the requests do not wait for each other — one round trip where a v2 store took up to three. Each answer is taken
+ * once; the others are dropped (their errors unseen: probing never asked).
+ */
+function probing(store: Store, o: ReadDatasetOptions): Store {
+  const mode = o.mode ?? {};
+  const keys = [
+    ...(mode.zarrFormat !== 2 ? ['/zarr.json'] : []),
+    ...(mode.zarrFormat !== 3 && mode.consolidated !== false ? ['/.zmetadata'] : []),
+    ...(mode.zarrFormat !== 3 ? ['/.zgroup', '/.zattrs'] : []),
+  ];
+  if (keys.length < 2) return store;
+  const signal = o.signal;
+  const ahead = new Map<string, Promise<Uint8Array | undefined>>();
+  for (const k of keys) {
+    const p = store.get(k as AbsolutePath, signal ? { signal } : undefined);
+    p.catch(() => undefined);
+    ahead.set(k, p);
+  }
+  const get: Store['get'] = (key, options) => {
+    const p = ahead.get(key);
+    if (!p) return store.get(key, options);
+    ahead.delete(key);
+    return p;
+  };
+  return { ...pick(store), get };
+}
+
+/** A store's methods, bound (a class instance's spread would lose them). */
+function pick(store: Store): Store {
+  return {
+    description: store.description,
+    get: store.get.bind(store),
+    ...(store.getRange ? { getRange: store.getRange.bind(store) } : {}),
+    ...(store.list ? { list: store.list.bind(store) } : {}),
+    ...(store.direct ? { direct: store.direct.bind(store) } : {}),
+  };
+}
+
 function usesXarray(g: Group): boolean {
   return g.variables.some((v) => v.dimensions.some((d) => !d.anonymous)) || g.groups.some(usesXarray);
 }
@@ -239,7 +281,7 @@ export async function readRaw(
 ): Promise<{ raw: RawGroup; probe: Probe }> {
   if (options.signal?.aborted) throw new AbortedError();
   const early: Problem[] = [];
-  const p = await probe(store, options, early);
+  const p = await probe(probing(store, options), options, early);
   const raw = await p.root(p.src);
   raw.problems.unshift(...early);
   return { raw, probe: p };
