@@ -49,9 +49,10 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
   if (direct) {
     const r = await ctx.executor.fetchDecode!(direct.url, spec.chunk, signal, load.decode);
     if (signal.aborted) throw new AbortedError();
+    // Counted in the telemetry either way: the worker made the request.
+    direct.done(r.kind === 'decoded' ? r.bytes : 0);
     if (r.kind !== 'fallback') {
       ctx.stats.fetches++;
-      direct.done(r.kind === 'missing' ? 0 : r.bytes);
       if (r.kind === 'missing') return null;
       ctx.stats.bytesFetched += r.bytes;
       tally.bytes += r.bytes;

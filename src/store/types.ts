@@ -41,7 +41,7 @@ export interface RequestOptions extends GetOptions {
  */
 export interface DirectRequest {
   readonly url: string;
-  /** Report a request made this way (`bytes` read; 0 for a missing object), for telemetry. */
+  /** Report a request made this way (`bytes` read; 0 for a missing object or one left to `get`), for telemetry. */
   done(bytes: number): void;
 }
 
