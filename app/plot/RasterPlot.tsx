@@ -114,6 +114,8 @@ export function RasterPlot(props: RasterPlotProps) {
     live.current = props;
   });
   const rev = useRef({ figure: 0, plotted: -1 });
+  /** The image and placement last painted (a mount's figure effect paints them already: not twice). */
+  const painted = useRef<{ image: unknown; placement: unknown } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [bar, setBar] = useState<{ box: BarBox; plot: BarBox } | null>(null);
   const barPlot = useRef<BarBox | null>(null);
@@ -179,6 +181,7 @@ export function RasterPlot(props: RasterPlotProps) {
     ctx.clearRect(0, 0, w, h);
     live.current.onAxes?.(ax, ay);
     const img = live.current.image;
+    painted.current = { image: img, placement: live.current.placement };
     if (!img || img.width === 0 || img.height === 0) return;
     const t = rasterTransform(img.extent ?? live.current.placement, ax, ay);
     ctx.imageSmoothingEnabled = false;
@@ -245,7 +248,7 @@ export function RasterPlot(props: RasterPlotProps) {
   useEffect(() => {
     // While plotly redraws for a new figure, its completion paints (and counts) this image.
     if (rev.current.plotted !== rev.current.figure) return;
-    paint();
+    if (painted.current?.image !== image || painted.current.placement !== placement) paint();
     markRendered();
     // paint and markRendered read the latest props through `live`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
