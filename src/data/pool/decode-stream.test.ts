@@ -3,29 +3,21 @@
  * chunk when the parts were not all of it, cancelled streams releasing their worker) and through the reader (a
  * one-chunk Blosc slice read for an image, its parts handed over as the store reads them).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DimSelection } from '../../api';
-import type { ChunkSpec } from '../../codecs/pipeline';
 import type { AbsolutePath, RequestOptions } from '../../store/types';
 import { createDataContext } from '../context';
 import { readSlice } from '../read-slice';
 import { FakeWorker } from '../testing/fake-worker';
 import { CountingStore, variableFromFolder } from '../testing/variable';
+import { BLOSC_FRAME, BLOSC_FRAME_SPEC } from '../testing/blosc-frame';
+import { imageOptions } from '../testing/image-options';
 import { takeSliceImage } from './fused-image';
 import { WorkerPool } from './worker-pool';
 
-const FRAME = new Uint8Array(
-  readFileSync(join(import.meta.dirname, '..', '..', 'codecs', 'testdata', 'blosc-blocks', 'lz4-shuffle-f4.blosc')),
-);
-const SPEC: ChunkSpec = {
-  dtype: '<f4',
-  zarrFormat: 2,
-  order: 'C',
-  shape: [40001],
-  codecs: [{ id: 'blosc', configuration: { cname: 'lz4', clevel: 5, shuffle: 1 } }],
-};
+const FRAME = BLOSC_FRAME;
+const SPEC = BLOSC_FRAME_SPEC;
 const pool = (size = 2) => new WorkerPool(size, () => new FakeWorker() as unknown as Worker);
 const parts = (b: Uint8Array, size: number) =>
   Array.from({ length: Math.ceil(b.length / size) }, (_, i) => b.slice(i * size, (i + 1) * size));
@@ -87,20 +79,7 @@ describe('readSlice of a one-chunk Blosc slice shown as an image', () => {
     { start: 16, stop: 32 },
     { start: 0, stop: 16 },
   ];
-  const image = {
-    defaultFill: 'zarr' as const,
-    image: {
-      shape: [16, 16] as [number, number],
-      transposed: false,
-      step: 1,
-      scale: 'linear' as const,
-      range: null,
-      colormap: 'viridis' as const,
-      invert: false,
-      flipY: true,
-      flipX: false,
-    },
-  };
+  const image = imageOptions([16, 16]);
 
   it('decodes the chunk as its parts arrive, to the same values and image', async () => {
     const v = variableFromFolder(ROOT, 'blosc_lz4');
@@ -119,7 +98,7 @@ describe('readSlice of a one-chunk Blosc slice shown as an image', () => {
       { start: 0, stop: 4 },
       { start: 0, stop: 4 },
     ];
-    const zstdImage = { ...image, image: { ...image.image, shape: [4, 4] as [number, number] } };
+    const zstdImage = imageOptions([4, 4]);
     const zstd = await readSlice(new PartsStore(ROOT), variableFromFolder(ROOT, 'zstd'), zstdSel, {
       context: other,
       image: zstdImage,

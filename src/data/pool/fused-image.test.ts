@@ -8,25 +8,13 @@ import { readSlice } from '../read-slice';
 import { FakeWorker } from '../testing/fake-worker';
 import { CountingStore, variableFromFolder } from '../testing/variable';
 import { InlineExecutor } from './executor';
-import { takeSliceImage, type SliceImageOptions } from './fused-image';
+import { imageOptions } from '../testing/image-options';
+import { takeSliceImage } from './fused-image';
 import { WorkerPool } from './worker-pool';
 
 const ROOT = join(import.meta.dirname, '..', 'testdata', 'v2.zarr');
 
-const image = (shape: [number, number]): SliceImageOptions => ({
-  defaultFill: 'zarr',
-  image: {
-    shape,
-    transposed: false,
-    step: 1,
-    scale: 'linear',
-    range: null,
-    colormap: 'viridis',
-    invert: false,
-    flipY: true,
-    flipX: false,
-  },
-});
+const image = imageOptions;
 
 const executors = {
   'in-process': () => new InlineExecutor(),

@@ -9,27 +9,21 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DimSelection } from '../../api';
-import { createChunkDecoder, type ChunkSpec } from '../../codecs/pipeline';
+import { createChunkDecoder } from '../../codecs/pipeline';
 import type { AbsolutePath, DirectRequest } from '../../store/types';
 import { createDataContext } from '../context';
 import { readSlice } from '../read-slice';
 import { FakeWorker } from '../testing/fake-worker';
 import { CountingStore, variableFromFolder } from '../testing/variable';
+import { BLOSC_FRAME, BLOSC_FRAME_SPEC } from '../testing/blosc-frame';
+import { imageOptions } from '../testing/image-options';
 import { takeSliceImage } from './fused-image';
 import { FETCH_IDLE_MS, fetchAndDecode } from './worker-fetch';
 import { WorkerPool } from './worker-pool';
 
-const FRAME = readFileSync(
-  join(import.meta.dirname, '..', '..', 'codecs', 'testdata', 'blosc-blocks', 'lz4-shuffle-f4.blosc'),
-);
+const FRAME = BLOSC_FRAME;
 const ROOT = join(import.meta.dirname, '..', 'testdata', 'v2.zarr');
-const SPEC: ChunkSpec = {
-  dtype: '<f4',
-  zarrFormat: 2,
-  order: 'C',
-  shape: [40001],
-  codecs: [{ id: 'blosc', configuration: { cname: 'lz4', clevel: 5, shuffle: 1 } }],
-};
+const SPEC = BLOSC_FRAME_SPEC;
 
 let server: Server;
 let base = '';
@@ -134,20 +128,7 @@ describe('readSlice of a one-chunk Blosc slice, fetched by the worker', () => {
     { start: 16, stop: 32 },
     { start: 0, stop: 16 },
   ];
-  const image = {
-    defaultFill: 'zarr' as const,
-    image: {
-      shape: [16, 16] as [number, number],
-      transposed: false,
-      step: 1,
-      scale: 'linear' as const,
-      range: null,
-      colormap: 'viridis' as const,
-      invert: false,
-      flipY: true,
-      flipX: false,
-    },
-  };
+  const image = imageOptions([16, 16]);
   const pool = () => new WorkerPool(2, () => new FakeWorker() as unknown as Worker);
 
   it('reads the same values, made into the image, without a request of the store', async () => {
