@@ -155,6 +155,10 @@ export function App() {
                 onNeed={need}
                 onSelect={(p) => {
                   if (p !== useDataset.getState().selected) useView.getState().setPlaying(null);
+                  // The view is the variable's before the display first renders, so that render's task sends its
+                  // first slice's request (the display's own reset, an effect, would cost a render before it).
+                  const v = p ? findVariable(model.root, p) : undefined;
+                  if (v && useView.getState().variable !== v.path) useView.getState().reset(v);
                   select(p);
                 }}
               />
