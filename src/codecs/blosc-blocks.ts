@@ -158,25 +158,16 @@ export class BloscBlockStream {
     const blocks = this.#blocks;
     if (!layout || !blocks || this.#failed) return;
     const last = layout.nblocks - 1;
-    const short = layout.nbytes % layout.blocksize !== 0;
-    // The block before a short last one waits for it: they are decoded together, once.
-    const complete = (i: number) =>
-      blocks.ends[i]! <= this.#n && !(short && i === last - 1 && blocks.ends[last]! > this.#n);
+    // A short last block goes with the block before it, once both are in: alone in a frame, Blosc would take it for
+    // a whole block (and split it as one).
+    const paired = (i: number) => layout.nbytes % layout.blocksize !== 0 && last > 0 && i >= last - 1;
+    const inHand = (i: number) => blocks.ends[i]! <= this.#n;
+    const complete = (i: number) => inHand(i) && (!paired(i) || (inHand(last - 1) && inHand(last)));
     for (let a = 0; a < layout.nblocks; a++) {
       if (this.#queued[a] || !complete(a)) continue;
       let b = a;
       while (b < layout.nblocks && !this.#queued[b] && complete(b)) this.#queued[b++] = 1;
-      // A short last block must not be a frame's only block: Blosc would take it for a whole one (and split it as
-      // one); the block before it goes with it (decoded again, to the same bytes), once it is in.
-      let from = a;
-      if (b - a === 1 && a === last && short && last > 0) {
-        if (!complete(last - 1)) {
-          this.#queued[last] = 0;
-          continue;
-        }
-        from = last - 1;
-      }
-      this.#queue(from, b);
+      this.#queue(a, b);
       a = b;
     }
   }

@@ -54,9 +54,7 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
     if (r.kind !== 'fallback') {
       ctx.stats.fetches++;
       if (r.kind === 'missing') return null;
-      ctx.stats.bytesFetched += r.bytes;
-      tally.bytes += r.bytes;
-      ctx.stats.decodedWhileArriving++;
+      fetched(load, r.bytes, true);
       return decoded(load, r.result);
     }
     // Not fetched that way (a failure, an answer that is not the chunk): the store's own request says why.
@@ -81,9 +79,7 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
   if (signal.aborted || !raw) stream?.cancel();
   if (signal.aborted) throw new AbortedError();
   if (!raw) return null;
-  ctx.stats.bytesFetched += raw.byteLength;
-  tally.bytes += raw.byteLength;
-  if (stream) ctx.stats.decodedWhileArriving++;
+  fetched(load, raw.byteLength, stream !== null);
   return decoded(load, await (stream ? stream.end(raw) : ctx.executor.decode(spec.chunk, raw, signal, load.decode)));
 }
 
@@ -95,6 +91,13 @@ function partsOf(stream: DecodeStream): (part: Uint8Array, at: number) => void {
     streamed += part.length;
     stream.push(part); // last: it may take the part (detach it)
   };
+}
+
+/** Counts a chunk's bytes, and whether it was decoded as they arrived. */
+function fetched(load: ChunkLoad, bytes: number, arriving: boolean): void {
+  load.ctx.stats.bytesFetched += bytes;
+  load.tally.bytes += bytes;
+  if (arriving) load.ctx.stats.decodedWhileArriving++;
 }
 
 function decoded(load: ChunkLoad, result: Awaited<ReturnType<DataContext['executor']['decode']>>): CachedChunk {

@@ -2,6 +2,7 @@
  * Opening's first round trip: the root's candidate documents requested together (see read-dataset.ts, "Probing").
  */
 import type { AbsolutePath, Store } from '../store/types';
+import { wrapStore } from '../store/wrap';
 import type { ReadDatasetOptions } from './read-dataset';
 
 /**
@@ -25,22 +26,10 @@ export function probing(store: Store, o: ReadDatasetOptions): Store {
     p.catch(() => undefined);
     ahead.set(k, p);
   }
-  const get: Store['get'] = (key, options) => {
-    const p = ahead.get(key);
-    if (!p) return store.get(key, options);
-    ahead.delete(key);
-    return p;
-  };
-  return { ...pick(store), get };
-}
-
-/** A store's methods, bound (a class instance's spread would lose them). */
-function pick(store: Store): Store {
-  return {
-    description: store.description,
-    get: store.get.bind(store),
-    ...(store.getRange ? { getRange: store.getRange.bind(store) } : {}),
-    ...(store.list ? { list: store.list.bind(store) } : {}),
-    ...(store.direct ? { direct: store.direct.bind(store) } : {}),
-  };
+  return wrapStore(store, (call, options, op) => {
+    const p = op.kind === 'get' ? ahead.get(op.key) : undefined;
+    if (!p) return call(options);
+    ahead.delete(op.key);
+    return p as Promise<never>; // what the store's `get` of that key gives
+  });
 }

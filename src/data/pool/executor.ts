@@ -96,6 +96,17 @@ export class DecoderCache {
   }
 }
 
+/** A chunk decoded in-process, with the slice's image when one is asked for (see `fusedImage`). */
+function withImage(
+  out: DecodedChunk,
+  signal: AbortSignal | undefined,
+  options: DecodeOptions | undefined,
+): DecodeResult {
+  if (signal?.aborted) throw new AbortedError();
+  const sliceImage = options?.image ? fusedImage(options.image, out) : undefined;
+  return sliceImage ? { ...out, sliceImage } : out;
+}
+
 /** Decodes on the calling thread (Node, tests, and as the fallback where workers are unavailable). */
 export class InlineExecutor implements DecodeExecutor {
   readonly concurrency = 1;
@@ -109,10 +120,7 @@ export class InlineExecutor implements DecodeExecutor {
   ): Promise<DecodeResult> {
     if (signal?.aborted) throw new AbortedError();
     const decoder = await this.#decoders.get(spec);
-    const out = await decoder.decode(bytes);
-    if (signal?.aborted) throw new AbortedError();
-    const sliceImage = options?.image ? fusedImage(options.image, out) : undefined;
-    return sliceImage ? { ...out, sliceImage } : out;
+    return withImage(await decoder.decode(bytes), signal, options);
   }
 
   decodeStream(spec: ChunkSpec, signal?: AbortSignal, options?: DecodeOptions): DecodeStream {
@@ -126,10 +134,7 @@ export class InlineExecutor implements DecodeExecutor {
       },
       end: async (whole) => {
         if (signal?.aborted) throw new AbortedError();
-        const out = await (await stream).finish(sent === whole.length ? undefined : whole);
-        if (signal?.aborted) throw new AbortedError();
-        const sliceImage = options?.image ? fusedImage(options.image, out) : undefined;
-        return sliceImage ? { ...out, sliceImage } : out;
+        return withImage(await (await stream).finish(sent === whole.length ? undefined : whole), signal, options);
       },
       cancel() {},
     };

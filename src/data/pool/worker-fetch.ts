@@ -5,6 +5,7 @@
  * a 404 aside — is left to the page's store, which retries, times out and names errors as it always does.
  */
 import type { ChunkDecoder, DecodedChunk } from '../../codecs/pipeline';
+import { isHtmlContentType } from '../../store/html';
 
 /** Without a part of the body for this long, the worker gives up and the page's store tries. */
 export const FETCH_IDLE_MS = 10_000;
@@ -39,7 +40,7 @@ export async function fetchAndDecode(
     if (res.status === 404) return { kind: 'missing' };
     if (res.status !== 200 || !res.body) return { kind: 'failed', reason: `HTTP ${res.status}` };
     // A web page where a chunk should be (a site's fallback page): the page's store reports it.
-    if (/^text\/html/i.test(res.headers.get('content-type') ?? '')) return { kind: 'failed', reason: 'HTML' };
+    if (isHtmlContentType(res.headers.get('content-type'))) return { kind: 'failed', reason: 'HTML' };
     const stream = decoder.stream();
     const reader = res.body.getReader();
     let bytes = 0;

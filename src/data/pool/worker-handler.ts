@@ -180,8 +180,7 @@ async function handleFetchDecode(msg: FetchDecodeRequest): Promise<Answer> {
     const r = await fetchAndDecode(msg.url, decoder, controller.signal);
     if (r.kind === 'missing') return { response: { type: 'missing', id: msg.id }, transfer: [] };
     if (r.kind === 'failed') return { response: { type: 'fetch-failed', id: msg.id, reason: r.reason }, transfer: [] };
-    const a = await decodedAnswer(msg.id, r.chunk, msg.image);
-    return a.response.type === 'decoded' ? { ...a, response: { ...a.response, fetched: r.bytes } } : a;
+    return await decodedAnswer(msg.id, r.chunk, msg.image, r.bytes);
   } catch (e) {
     return { response: { type: 'fetch-failed', id: msg.id, reason: String(e) }, transfer: [] };
   } finally {
@@ -198,8 +197,16 @@ async function handleDecode(msg: DecodeRequest): Promise<Answer> {
   }
 }
 
-/** A decoded chunk's answer, with the slice's image when one was asked for and the chunk is that slice. */
-async function decodedAnswer(id: number, chunk: DecodedChunk, image: FusedImage | undefined): Promise<Answer> {
+/**
+ * A decoded chunk's answer, with the slice's image when one was asked for and the chunk is that slice, and the bytes
+ * the worker fetched for it (`fetch-decode`).
+ */
+async function decodedAnswer(
+  id: number,
+  chunk: DecodedChunk,
+  image: FusedImage | undefined,
+  fetched?: number,
+): Promise<Answer> {
   // A view that does not own its whole buffer would transfer more than it needs: copy it compact.
   const data =
     Array.isArray(chunk.data) || chunk.data.byteLength === chunk.data.buffer.byteLength
@@ -210,11 +217,11 @@ async function decodedAnswer(id: number, chunk: DecodedChunk, image: FusedImage 
   const sliceImage = made && (await withBitmap(made));
   if (sliceImage) {
     return {
-      response: { type: 'decoded', id, chunk: out, sliceImage },
+      response: { type: 'decoded', id, chunk: out, sliceImage, fetched },
       transfer: [...new Set([...transferablesOf(out), ...sliceImageTransfers(sliceImage)])],
     };
   }
-  return { response: { type: 'decoded', id, chunk: out }, transfer: transferablesOf(out) };
+  return { response: { type: 'decoded', id, chunk: out, fetched }, transfer: transferablesOf(out) };
 }
 
 /** Streams under way: their decoder's stream (once the codecs are loaded) and the image asked for. */

@@ -235,12 +235,11 @@ export class WorkerPool implements DecodeExecutor {
     slot.running.delete(msg.id);
     this.#pump();
     if (!job || job.signal?.aborted) return;
-    if (msg.type === 'decoded' && msg.fetched !== undefined) {
+    if (msg.type === 'decoded') {
       const result = msg.sliceImage ? { ...msg.chunk, sliceImage: msg.sliceImage } : msg.chunk;
-      job.resolve({ kind: 'decoded', result, bytes: msg.fetched });
-    } else if (msg.type === 'decoded')
-      job.resolve(msg.sliceImage ? { ...msg.chunk, sliceImage: msg.sliceImage } : msg.chunk);
-    else if (msg.type === 'missing') job.resolve({ kind: 'missing' });
+      // A chunk the worker fetched comes with the bytes it read.
+      job.resolve(msg.fetched === undefined ? result : { kind: 'decoded', result, bytes: msg.fetched });
+    } else if (msg.type === 'missing') job.resolve({ kind: 'missing' });
     else if (msg.type === 'fetch-failed') job.resolve({ kind: 'fallback', reason: msg.reason });
     else if (msg.type === 'rendered') job.resolve(msg.image);
     else if (msg.type === 'reprojected') job.resolve(msg.cells);
