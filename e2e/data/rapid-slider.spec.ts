@@ -5,11 +5,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
-import { cellValue, expectedValues, fixtureUrl, openUrl, selectPath } from '../ui/helpers';
+import { cellValue, expectedValues, openUrl, privateFixture, selectPath } from '../ui/helpers';
 
-// A fixture no other spec reads; /temp is (time 3, lat 4, lon 5) with one chunk row per time step.
+// This spec's own copy of a fixture (its faults reach no other spec); /temp is (time 3, lat 4, lon 5) with one chunk row per time step.
 const NAME = 'transforms/v1/groups';
 const SCOPE = 'data-slider';
+const OWN = privateFixture(NAME, SCOPE);
 const SLOW_MS = 1200;
 
 async function control(p: 'config' | 'reset', body: unknown = {}): Promise<void> {
@@ -48,12 +49,12 @@ async function expectSlice(page: Page, t: number): Promise<void> {
 
 async function openTemp(page: Page): Promise<void> {
   await page.goto('/');
-  await openUrl(page, fixtureUrl(NAME));
+  await openUrl(page, OWN.url);
   await selectPath(page, '/temp');
   await page.getByTestId('view-matrix').click();
   await expect(page.getByTestId('cell-0-0')).toHaveAttribute('data-value', String(ref.values[0]));
   // Time 2 is slow; time 1 is slow for some requests only (seeded), so loads finish out of order.
-  const chunks = (t: number) => `v1/groups.file/temp/${t}.`;
+  const chunks = (t: number) => `${OWN.match}temp/${t}.`;
   await control('config', {
     seed: 7,
     faults: [

@@ -1,5 +1,5 @@
 /**
- * Network faults from the static server (its `hostile` scope, on fixture paths no other spec reads): 5xx,
+ * Network faults from the static server (its `hostile` scope, on this spec's own copies of the fixtures): 5xx,
  * connection resets, stalled and truncated bodies, a wrong Content-Length. Transient faults are retried and the
  * right values show; lasting ones end in a clear error in place; the page never hangs; rapid selection changes
  * never show a stale slice. Counts go to test-results/reliability/e2e-faults.json.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { writeCounts } from '../../scripts/reliability/counts';
 import { STATIC_URL } from '../harness/ports';
-import { cellValue, fixtureUrl, openUrl, selectPath } from '../ui/helpers';
+import { cellValue, openUrl, privateFixture, selectPath } from '../ui/helpers';
 
 interface Fault {
   kind: 'status' | 'reset' | 'truncate' | 'stall' | 'wrong-length' | 'delay';
@@ -72,14 +72,14 @@ test.afterEach(clearFaults);
 test('transient 503s and connection resets on metadata and chunks are retried: the right values show', async ({
   page,
 }) => {
-  const base = 'transforms/v1/groups.file/';
+  const { url, match: base } = privateFixture('transforms/v1/groups', SCOPE);
   await faultCase(base, async () => {
     await setFaults([
       { kind: 'status', status: 503, match: `${base}.z`, count: 2 },
       { kind: 'reset', match: `${base}lat/`, count: 2 },
     ]);
     await page.goto('/');
-    await openUrl(page, fixtureUrl('transforms/v1/groups'));
+    await openUrl(page, url);
     await selectPath(page, '/lat');
     await matrixCell(page, 0, 0, '-45');
     await matrixCell(page, 3, 0, '45');
@@ -90,7 +90,8 @@ test('transient 503s and connection resets on metadata and chunks are retried: t
 test('a chunk that keeps answering 500 ends in a clear error for that variable; the others still read', async ({
   page,
 }) => {
-  const match = 'transforms/v1/compression.file/raw/';
+  const fixture = privateFixture('transforms/v1/compression', SCOPE);
+  const match = `${fixture.match}raw/`;
   await faultCase(match, async () => {
     // Chunks only (0.0, 0.1, 1.0, 1.1): the metadata opens.
     await setFaults([
@@ -98,7 +99,7 @@ test('a chunk that keeps answering 500 ends in a clear error for that variable; 
       { kind: 'status', status: 500, match: `${match}1.` },
     ]);
     await page.goto('/');
-    await openUrl(page, fixtureUrl('transforms/v1/compression'));
+    await openUrl(page, fixture.url);
     await selectPath(page, '/raw');
     const err = page.getByTestId('display').getByTestId('error-message');
     await expect(err).toBeVisible({ timeout: 30_000 });
@@ -112,11 +113,14 @@ test('a stalled chunk times out with a clear error; Retry after the server recov
   page,
 }) => {
   // The chunk only (`x/0`): a stalled metadata read is the next test.
-  const match = 'netcdf-c-4.9.0/nczarr-file/legacy.file/x/0';
+  const fixture = privateFixture('netcdf-c-4.9.0/nczarr-file/legacy', SCOPE);
+  const match = `${fixture.match}x/0`;
   await faultCase(match, async () => {
-    await page.goto('/');
-    await openUrl(page, fixtureUrl('netcdf-c-4.9.0/nczarr-file/legacy'));
+    // Stalled before the dataset opens: `x` is a dimension coordinate, read ahead at idle time after the open, so a
+    // stall set later may come after its values are cached (no request at the selection, no error to see).
     await setFaults([{ kind: 'stall', match }]);
+    await page.goto('/');
+    await openUrl(page, fixture.url);
     await selectPath(page, '/x');
     const err = page.getByTestId('display').getByTestId('error');
     await expect(err).toBeVisible({ timeout: 40_000 });
@@ -132,12 +136,13 @@ test('a variable whose metadata read stalls (lazy open): a clear error with Retr
   page,
 }) => {
   test.setTimeout(120_000);
-  const match = 'netcdf-c-4.9.0/nczarr-file/legacy.file/x/.z';
+  const fixture = privateFixture('netcdf-c-4.9.0/nczarr-file/legacy', SCOPE);
+  const match = `${fixture.match}x/.z`;
   await faultCase(match, async () => {
     // The variable's metadata is read when it is selected, not at open: stall it before the tree can ask.
     await setFaults([{ kind: 'stall', match }]);
     await page.goto('/');
-    await openUrl(page, fixtureUrl('netcdf-c-4.9.0/nczarr-file/legacy'));
+    await openUrl(page, fixture.url);
     await selectPath(page, '/x');
     const err = page.getByTestId('metadata-error');
     await expect(err).toBeVisible({ timeout: 60_000 });
@@ -152,10 +157,10 @@ test('a variable whose metadata read stalls (lazy open): a clear error with Retr
 test('truncated bodies and a wrong Content-Length: retried once, right values; lasting truncation, a clear error', async ({
   page,
 }) => {
-  const base = 'transforms/keys-upper/compression.file/';
+  const { url, match: base } = privateFixture('transforms/keys-upper/compression', SCOPE);
   await faultCase(base, async () => {
     await page.goto('/');
-    await openUrl(page, fixtureUrl('transforms/keys-upper/compression'));
+    await openUrl(page, url);
     // Chunks only (`0.0`, `0.1`): the variables' metadata is read when they are selected (lazy open).
     await setFaults([
       { kind: 'truncate', match: `${base}blosc/0.`, count: 1 },
@@ -175,10 +180,10 @@ test('truncated bodies and a wrong Content-Length: retried once, right values; l
 });
 
 test('rapid selection changes never leave a stale or mixed slice on screen', async ({ page }) => {
-  const base = 'transforms/keys-lower/compression.file/';
+  const { url, match: base } = privateFixture('transforms/keys-lower/compression', SCOPE);
   await faultCase(base, async () => {
     await page.goto('/');
-    await openUrl(page, fixtureUrl('transforms/keys-lower/compression'));
+    await openUrl(page, url);
     await setFaults([{ kind: 'delay', ms: 2000, match: `${base}raw/` }]);
     await selectPath(page, '/raw');
     await selectPath(page, '/blosc');

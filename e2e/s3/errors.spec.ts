@@ -1,8 +1,8 @@
 /**
  * Each way of failing to open shows its own message: 404 (nothing at the address: which keys were probed),
  * 403 (the signing proxy in front of s3rver, no credentials: add credentials), CORS (a server that sends no
- * CORS headers: the bucket CORS configuration to copy) and timeout (the static server stalls every object of a
- * fixture no other spec reads, in this spec's own fault scope). The timeout is 30 s per request with retries:
+ * CORS headers: the bucket CORS configuration to copy) and timeout (the static server stalls every object of this
+ * spec's own copy of a fixture, in its own fault scope). The timeout is 30 s per request with retries:
  * the page's clock is fast-forwarded so the test does not wait minutes; the server really never answers.
  */
 import { createReadStream, statSync } from 'node:fs';
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BUCKET, SIGNED_URL, STATIC_URL } from '../harness/ports';
-import { ROOT, fixtureUrl } from '../ui/helpers';
+import { ROOT, privateFixture } from '../ui/helpers';
 import { addAlias, aliasUrl, clearFaults, fixture, setFaults, staticLog, staticLogLength } from './helpers';
 
 const SCOPE = 's3errors';
@@ -79,15 +79,15 @@ test('CORS: a server without CORS headers gets an explanation and a bucket CORS 
 });
 
 test('timeout: a server that never answers gets the timeout message', async ({ page }) => {
-  const name = 'transforms/v1/groups';
-  const match = `/${fixture(name).path}/`;
+  test.setTimeout(120_000);
+  const { url, match } = privateFixture('transforms/v1/groups', SCOPE);
   await page.clock.install();
   await page.goto('/');
   await setFaults(SCOPE, [{ kind: 'stall', match }]);
   try {
     const mark = await staticLogLength();
     const field = page.getByRole('textbox', { name: 'Dataset URL' });
-    await field.fill(fixtureUrl(name));
+    await field.fill(url);
     await field.press('Enter');
     const message = page.getByTestId('error-message');
     // Each stalled attempt waits for its 30 s timeout, then a backoff: move the page's clock on until the end.

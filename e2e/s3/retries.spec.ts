@@ -1,10 +1,10 @@
 /**
- * With 30 % of requests answered 503 (static server fault in this spec's own scope, on a fixture no other spec
- * reads) the dataset still opens, its values equal the reference, and the telemetry panel shows the retries.
+ * With 30 % of requests answered 503 (static server fault in this spec's own scope, on its own copy of a fixture)
+ * the dataset still opens, its values equal the reference, and the telemetry panel shows the retries.
  */
 import { expect, test } from '@playwright/test';
-import { expectedValues, fixtureUrl, openUrl, selectPath } from '../ui/helpers';
-import { clearFaults, expectMatrixMatches, fixture, setFaults, staticLog, staticLogLength } from './helpers';
+import { expectedValues, openUrl, privateFixture, selectPath } from '../ui/helpers';
+import { clearFaults, expectMatrixMatches, setFaults, staticLog, staticLogLength } from './helpers';
 
 const SCOPE = 's3retries';
 
@@ -13,12 +13,12 @@ test('30% injected 503s: the dataset opens with the right values and telemetry s
 }, info) => {
   test.setTimeout(120_000);
   const name = 'transforms/keys-lower/compression';
-  const match = `/${fixture(name).path}/`;
+  const { url, match } = privateFixture(name, SCOPE);
   await page.goto('/');
   const mark = await staticLogLength();
   await setFaults(SCOPE, [{ kind: 'status', status: 503, rate: 0.3, match }], 7);
   try {
-    await openUrl(page, fixtureUrl(name));
+    await openUrl(page, url);
     for (const v of ['/raw', '/zstd', '/bzip2', '/blosc']) {
       await selectPath(page, v);
       await page.getByTestId('view-matrix').click();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
-import { cellValue, expectedValues, fixtureS3Url, fixtureUrl, openUrl, selectPath } from './helpers';
+import { cellValue, expectedValues, fixtureS3Url, openUrl, privateFixture, selectPath } from './helpers';
 
 test('hostile names and attributes render as text; javascript: URLs are not links; nothing runs', async ({ page }) => {
   const errors: string[] = [];
@@ -62,13 +62,14 @@ test('compare A − B of two same-shape variables', async ({ page }) => {
 
 test('a failing server shows the error in place with details; the rest stays usable', async ({ page }) => {
   await page.goto('/');
-  // A fixture no other spec reads, so the injected faults cannot disturb tests running alongside.
-  await openUrl(page, fixtureUrl('transforms/keys-upper/groups'));
+  // This spec's own copy of a fixture, so the injected faults cannot disturb tests running alongside.
+  const own = privateFixture('transforms/keys-upper/groups', 'datasets');
+  await openUrl(page, own.url);
   await fetch(`${STATIC_URL}/__control/config?scope=datasets`, {
     method: 'POST',
     body: JSON.stringify({
       latencyMs: 0,
-      faults: [{ kind: 'status', status: 500, match: 'keys-upper/groups.file/temp/' }],
+      faults: [{ kind: 'status', status: 500, match: `${own.match}temp/` }],
     }),
   });
   try {

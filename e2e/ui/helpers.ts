@@ -1,5 +1,5 @@
 /** Shared steps of the UI specs. */
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
@@ -7,14 +7,34 @@ import { BUCKET, S3_URL, STATIC_URL } from '../harness/ports';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The URL (with netcdf-c `#mode`) of a fixture from fixtures/index.json. */
-export function fixtureUrl(name: string): string {
+function fixtureEntry(name: string): { name: string; path: string; mode: string } {
   const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as {
     datasets: { name: string; path: string; mode: string }[];
   };
   const d = index.datasets.find((x) => x.name === name);
   if (!d) throw new Error(`no fixture ${name}`);
+  return d;
+}
+
+/** The URL (with netcdf-c `#mode`) of a fixture from fixtures/index.json. */
+export function fixtureUrl(name: string): string {
+  const d = fixtureEntry(name);
   return `${STATIC_URL}/${d.path}#mode=${d.mode.replace(/,?file$/, '').replace(/^$/, 'zarr')}`;
+}
+
+/**
+ * A copy of a fixture that only `owner` reads (under test-results/private-fixtures/<owner>/), for specs that inject
+ * faults: the static server applies every scope's faults to every request whose path matches, so a fault on a
+ * shared fixture path would reach specs running alongside, and their requests would count in this spec's log.
+ * Returns the copy's URL (with `#mode`) and the path prefix to match faults and log entries on.
+ */
+export function privateFixture(name: string, owner: string): { url: string; match: string } {
+  const d = fixtureEntry(name);
+  const rel = `test-results/private-fixtures/${owner}/${d.path}`;
+  const dest = path.join(ROOT, rel);
+  cpSync(path.join(ROOT, d.path), dest, { recursive: true, force: true }); // fresh: the fixture may have changed
+  const match = `/${rel}/`;
+  return { url: `${STATIC_URL}/${rel}#mode=${d.mode.replace(/,?file$/, '').replace(/^$/, 'zarr')}`, match };
 }
 
 /** The fixture over the S3 protocol (s3rver, path style): stores without consolidated metadata need listing. */

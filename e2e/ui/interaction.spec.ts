@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
-import { expectedValues, fixtureUrl, openUrl, selectPath } from './helpers';
+import { expectedValues, fixtureUrl, openUrl, privateFixture, selectPath } from './helpers';
 
 const NAME = 'netcdf-c-4.9.3/nczarr-file/groups';
 
@@ -49,16 +49,17 @@ test('keyboard only: open, walk the tree, select, switch tabs', async ({ page })
 });
 
 test('Cancel during a slow load leaves the previous view', async ({ page }) => {
-  // A fixture no other spec reads, so the stalled chunk requests cannot disturb tests running alongside.
-  const own = 'transforms/keys-lower/groups';
-  const first = String(expectedValues(own)['/temp']!.values[0]);
+  // This spec's own copy of a fixture, so the stalled chunk requests cannot disturb tests running alongside.
+  const name = 'transforms/keys-lower/groups';
+  const own = privateFixture(name, 'interaction');
+  const first = String(expectedValues(name)['/temp']!.values[0]);
   await page.goto('/');
-  await openUrl(page, fixtureUrl(own));
+  await openUrl(page, own.url);
   await selectPath(page, '/temp');
   await page.getByTestId('view-matrix').click();
   await expect(page.getByTestId('cell-0-0')).toHaveAttribute('data-value', first);
   // Chunks of record 2 never arrive (headers, then nothing) until Cancel.
-  await control('config', { latencyMs: 0, faults: [{ kind: 'stall', match: 'keys-lower/groups.file/temp/2.' }] });
+  await control('config', { latencyMs: 0, faults: [{ kind: 'stall', match: `${own.match}temp/2.` }] });
   try {
     await page.getByTestId('index-time').fill('2');
     await expect(page.getByTestId('progress')).toBeVisible();

@@ -49,8 +49,8 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
   if (direct) {
     const r = await ctx.executor.fetchDecode!(direct.url, spec.chunk, signal, load.decode);
     if (signal.aborted) throw new AbortedError();
-    // Counted in the telemetry either way: the worker made the request.
-    direct.done(r.kind === 'decoded' ? r.bytes : 0);
+    // Counted in the telemetry either way (the worker made the request); a fallback is a failed attempt retried.
+    direct.done(r.kind === 'decoded' ? r.bytes : 0, r.kind === 'fallback');
     if (r.kind !== 'fallback') {
       ctx.stats.fetches++;
       if (r.kind === 'missing') return null;

@@ -36,7 +36,10 @@ describe('HttpStore.direct (a chunk another thread fetches itself)', () => {
     const d = store.direct?.('/t/0.0');
     expect(d?.url).toBe('https://host/ds/t/0.0');
     d?.done(1234);
-    expect([telemetry.requests, telemetry.bytes]).toEqual([1, 1234]);
+    expect([telemetry.requests, telemetry.bytes, telemetry.failures, telemetry.retries]).toEqual([1, 1234, 0, 0]);
+    // One that did not bring the chunk: a failed attempt, retried by the store's own request.
+    d?.done(0, true);
+    expect([telemetry.requests, telemetry.bytes, telemetry.failures, telemetry.retries]).toEqual([2, 1234, 1, 1]);
   });
 });
 

@@ -26,10 +26,14 @@ export function withTelemetry(inner: Store, telemetry: Telemetry): Store {
       return (
         d && {
           url: d.url,
-          done(bytes) {
+          done(bytes, failed) {
             telemetry.requests++;
             telemetry.bytes += bytes;
-            d.done(bytes);
+            if (failed) {
+              telemetry.failures++;
+              telemetry.retries++;
+            }
+            d.done(bytes, failed);
           },
         }
       );

@@ -41,8 +41,12 @@ export interface RequestOptions extends GetOptions {
  */
 export interface DirectRequest {
   readonly url: string;
-  /** Report a request made this way (`bytes` read; 0 for a missing object or one left to `get`), for telemetry. */
-  done(bytes: number): void;
+  /**
+   * Report a request made this way, for telemetry: `bytes` read (0 for a missing object), or `failed` when it did
+   * not bring the object and the store's own request follows (a failed attempt and its retry, as the store counts
+   * its own).
+   */
+  done(bytes: number, failed?: boolean): void;
 }
 
 /**

@@ -114,12 +114,16 @@ describe('WorkerPool.fetchDecode', () => {
 
 /** A folder store whose chunks another thread may fetch from the test server (as an HTTP store's). */
 class DirectStore extends CountingStore {
-  directs: number[] = [];
+  /** Each worker request reported: its bytes, and whether it failed (the store's request then follows). */
+  directs: [number, boolean][] = [];
   constructor(private readonly prefix: string) {
     super(ROOT);
   }
   direct(key: AbsolutePath): DirectRequest {
-    return { url: `${base}${this.prefix}${key}`, done: (bytes) => void this.directs.push(bytes) };
+    return {
+      url: `${base}${this.prefix}${key}`,
+      done: (bytes, failed) => void this.directs.push([bytes, failed === true]),
+    };
   }
 }
 
@@ -160,7 +164,7 @@ describe('readSlice of a one-chunk Blosc slice, fetched by the worker', () => {
     })('/v2');
     const got = await readSlice(failing, v, sel, { context: createDataContext({ executor: pool() }), image });
     expect(failing.requests).toBe(1); // the store's own request, after the worker's failed
-    expect(failing.directs).toEqual([0]); // the worker's request counts, with no bytes
+    expect(failing.directs).toEqual([[0, true]]); // the worker's request counts, with no bytes, as failed
     expect((got.data as Float32Array).length).toBe(256);
   });
 });
