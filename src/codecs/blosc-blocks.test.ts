@@ -6,9 +6,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BloscBlockStream, blockEnds, bloscLayout, subFrame } from './blosc-blocks';
+import { BloscBlockStream, blockEnds, bloscLayout, checkBloscFrame, subFrame } from './blosc-blocks';
 import { createChunkDecoder, type ChunkSpec } from './pipeline';
 import { blosc } from './byte-codecs';
+import { ChunkError } from '../errors';
 
 const DIR = join(import.meta.dirname, 'testdata', 'blosc-blocks');
 const { cases } = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8')) as {
@@ -119,5 +120,40 @@ describe('a chunk decoder fed its bytes as they arrive', () => {
     const partial = decoder.stream();
     partial.push(frame.slice(0, 100));
     expect((await partial.finish(frame.slice())).data).toEqual(whole.data);
+  });
+});
+
+describe('damaged Blosc frames are refused, not decoded into made-up values', () => {
+  const frame = frameOf('lz4-shuffle-f4');
+
+  it('accepts every frame numcodecs wrote, and one stored as it is (clevel 0)', async () => {
+    for (const c of cases) expect(() => checkBloscFrame(frameOf(c.name))).not.toThrow();
+    const { default: Blosc } = await import('numcodecs/blosc');
+    const stored = await Blosc.fromConfig({ cname: 'lz4', clevel: 0 }).encode(new Uint8Array(1000).fill(9));
+    expect(stored[2]! & 2).toBe(2); // the memcpyed flag: no blocks
+    expect(() => checkBloscFrame(stored)).not.toThrow();
+    expect(await decodeFrame(stored)).toEqual(new Uint8Array(1000).fill(9));
+    expect(() => checkBloscFrame(stored.subarray(0, 900))).toThrow(/truncated/);
+  });
+
+  it('refuses a truncated frame (the decoder alone returns values for the missing blocks)', async () => {
+    const cut = frame.slice(0, frame.length - 500);
+    expect(() => checkBloscFrame(cut)).toThrow(ChunkError);
+    expect(() => checkBloscFrame(cut)).toThrow(/truncated/);
+    await expect(Promise.resolve().then(() => decodeFrame(cut))).rejects.toThrow(/blosc chunk is damaged/);
+    expect(() => checkBloscFrame(frame.subarray(0, 10))).toThrow(/fewer than a Blosc header/);
+  });
+
+  it('refuses a block start outside the frame', async () => {
+    const bad = frame.slice();
+    new DataView(bad.buffer).setUint32(16 + 4 * 2, frame.length + 100, true);
+    expect(() => checkBloscFrame(bad)).toThrow(/block starts/);
+    await expect(Promise.resolve().then(() => decodeFrame(bad))).rejects.toThrow(ChunkError);
+  });
+
+  it('decodes a frame with trailing bytes after it (its header says where it ends)', async () => {
+    const padded = new Uint8Array(frame.length + 8);
+    padded.set(frame);
+    expect(() => checkBloscFrame(padded)).not.toThrow();
   });
 });

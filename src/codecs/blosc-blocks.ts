@@ -7,6 +7,8 @@
  * not add up) is left to the decoder of the whole frame.
  */
 
+import { ChunkError } from '../errors';
+
 const HEADER = 16;
 /** Header flag: the data is stored as it is (no blocks). */
 const MEMCPYED = 0x02;
@@ -63,6 +65,29 @@ export function blockEnds(frame: Uint8Array, layout: BloscLayout): { starts: num
     ends[i] = e;
   }
   return { starts, ends };
+}
+
+/**
+ * Refuses a Blosc frame whose own header or block table shows it damaged, before decoding: shorter than its header
+ * says (a truncated object), or (a blocked Blosc 1 frame) block starts outside the frame. The decompressor trusts
+ * both and would return made-up values for the missing or misplaced blocks. A flipped bit inside a block cannot be
+ * seen this way: Blosc 1 frames carry no checksum.
+ */
+export function checkBloscFrame(frame: Uint8Array): void {
+  const damaged = (what: string) =>
+    new ChunkError(`The blosc chunk is damaged: ${what}. Write the chunk again from the source data.`);
+  if (frame.length < HEADER) throw damaged(`it has ${frame.length} bytes, fewer than a Blosc header (16)`);
+  const cbytes = u32(frame, 12);
+  if (cbytes > frame.length) throw damaged(`its header says ${cbytes} bytes, it has ${frame.length} (truncated)`);
+  const flags = frame[2] as number;
+  const nbytes = u32(frame, 4);
+  if (flags & MEMCPYED) {
+    if (cbytes < HEADER + nbytes) throw damaged(`it stores ${nbytes} bytes as they are in a frame of ${cbytes}`);
+    return;
+  }
+  if ((flags & EXTENDED) === EXTENDED || nbytes === 0) return;
+  const layout = bloscLayout(frame);
+  if (!layout || !blockEnds(frame, layout)) throw damaged('its table of block starts points outside the frame');
 }
 
 /** A frame of blocks `[a, b)` of `frame` (whose bytes up to those blocks' ends are present). */

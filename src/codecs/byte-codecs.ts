@@ -5,6 +5,7 @@
  */
 import { ChunkError, CodecError } from '../errors';
 import { inflateBounded } from './bounded-inflate';
+import { checkBloscFrame } from './blosc-blocks';
 import { checksum32Decode, crc32cDecode } from './checksum32';
 import { type BytesCodec, type ByteDecoder, type CodecConfig, numberParam } from './codec';
 import { checkDeclaredSize } from './declared-size';
@@ -111,14 +112,18 @@ async function warmZarrita(name: string, config: CodecConfig, size: number): Pro
   await codec.decode(await codec.encode(new Uint8Array(size)));
 }
 
-/** A zarrita codec whose output is bounded by the size its header declares (compression bombs). */
-function zarritaBounded(id: string, ncdump?: BytesCodec['ncdump']): BytesCodec {
+/**
+ * A zarrita codec whose output is bounded by the size its header declares (compression bombs); `check` refuses
+ * input the codec would decode into made-up values.
+ */
+function zarritaBounded(id: string, ncdump?: BytesCodec['ncdump'], check?: (b: Uint8Array) => void): BytesCodec {
   return {
     kind: 'bytes',
     async load(config, { maxBytes }) {
       const decode = await fromZarrita(id, config);
       return (b) => {
         checkDeclaredSize(id, b, maxBytes);
+        check?.(b);
         return decode(b);
       };
     },
@@ -130,11 +135,15 @@ function zarritaBounded(id: string, ncdump?: BytesCodec['ncdump']): BytesCodec {
 const BLOSC_SHUFFLE: Record<string, number> = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
 const BLOSC_CODES: Record<string, number> = { blosclz: 0, lz4: 1, lz4hc: 2, snappy: 3, zlib: 4, zstd: 5 };
 
-export const blosc = zarritaBounded('blosc', (c) => {
-  const code = typeof c.cname === 'string' ? BLOSC_CODES[c.cname] : undefined;
-  const shuffle = typeof c.shuffle === 'string' ? (BLOSC_SHUFFLE[c.shuffle] ?? 1) : numberParam(c, 'shuffle', 1);
-  return { filter: `32001,0,0,0,0,${numberParam(c, 'clevel', 5)},${shuffle},${code ?? 0}` };
-});
+export const blosc = zarritaBounded(
+  'blosc',
+  (c) => {
+    const code = typeof c.cname === 'string' ? BLOSC_CODES[c.cname] : undefined;
+    const shuffle = typeof c.shuffle === 'string' ? (BLOSC_SHUFFLE[c.shuffle] ?? 1) : numberParam(c, 'shuffle', 1);
+    return { filter: `32001,0,0,0,0,${numberParam(c, 'clevel', 5)},${shuffle},${code ?? 0}` };
+  },
+  checkBloscFrame,
+);
 export const lz4 = zarritaBounded('lz4');
 export const zstd = zarritaBounded('zstd', (c) => ({ filter: `32015,${numberParam(c, 'level', 0)}` }));
 
