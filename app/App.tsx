@@ -200,6 +200,8 @@ export function App() {
                   dataset={dataset}
                   variable={variable}
                   siblings={group?.variables ?? []}
+                  unreadSiblings={group?.pending ?? []}
+                  onNeed={need}
                   views={VIEWS}
                 />
               </ErrorBoundary>

@@ -1,5 +1,12 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { axisTitle, BudgetError, type DimSelection, type OpenedDataset, type Variable } from '../core';
+import {
+  axisTitle,
+  BudgetError,
+  type DimSelection,
+  type OpenedDataset,
+  type PendingNode,
+  type Variable,
+} from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { createPlotHost, disposePlotHost, PlotHostContext } from '../plot/plot-host';
@@ -23,9 +30,16 @@ interface Props {
   readonly dataset: OpenedDataset;
   readonly variable: Variable;
   readonly siblings: readonly Variable[];
+  /** Children of the variable's group whose metadata is not read yet (lazy open): comparable ones may be there. */
+  readonly unreadSiblings: readonly PendingNode[];
+  /** Reads the metadata of pending variables (batched; the dataset's next model holds them). */
+  readonly onNeed: (paths: readonly string[]) => void;
   /** The view kinds to offer (`app/views/registry.ts`). */
   readonly views: ViewRegistry;
 }
+
+/** Siblings read per "read more to compare" (each is one or two small requests). */
+const READ_MORE = 500;
 
 /** Progress of the slice being read: the only part that re-renders on every progress tick. */
 function SliceProgress({ onCancel }: { readonly onCancel: () => void }) {
@@ -34,7 +48,7 @@ function SliceProgress({ onCancel }: { readonly onCancel: () => void }) {
 }
 
 /** The display of a variable: dimension mapper, view toolbar, the slice view, progress and errors. */
-export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
+export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNeed, views }: Props) {
   const viewVariable = useView((s) => s.variable);
   const viewX = useView((s) => s.x);
   const viewY = useView((s) => s.y);
@@ -150,7 +164,13 @@ export function DisplayPanel({ dataset, variable, siblings, views }: Props) {
           {axisTitle(variable)} <code className="muted">{variable.path}</code>
         </h2>
         <DimMapper variable={variable} axes={axes} />
-        <ViewToolbar kinds={kinds} active={active} comparable={comparable} />
+        <ViewToolbar
+          kinds={kinds}
+          active={active}
+          comparable={comparable}
+          unread={numeric ? unreadSiblings.length : 0}
+          onReadMore={() => onNeed(unreadSiblings.slice(0, READ_MORE).map((p) => p.path))}
+        />
         <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
         {pendingKey && <SliceProgress onCancel={onCancel} />}
         <DatasetNotices dataset={dataset} slice={current?.slice} />

@@ -10,6 +10,10 @@ interface Props {
   readonly active: ViewDef;
   /** Same-shape numeric variables for A − B. */
   readonly comparable: readonly Variable[];
+  /** Siblings not read yet (lazy open), which may also be comparable. */
+  readonly unread: number;
+  /** Reads the next batch of unread siblings. */
+  readonly onReadMore: () => void;
 }
 
 function RangeFields() {
@@ -62,7 +66,7 @@ function RangeFields() {
 }
 
 /** View kind, colour map, scale, range and comparison controls. */
-export function ViewToolbar({ kinds, active, comparable }: Props) {
+export function ViewToolbar({ kinds, active, comparable, unread, onReadMore }: Props) {
   const options = useView((s) => s.options);
   const setOptions = useView((s) => s.setOptions);
   const compare = useView((s) => s.compare);
@@ -153,6 +157,17 @@ export function ViewToolbar({ kinds, active, comparable }: Props) {
             ))}
           </select>
         </label>
+      )}
+      {unread > 0 && (
+        <button
+          type="button"
+          onClick={onReadMore}
+          title="Variables of this group whose metadata is not read yet may have the same shape"
+          data-testid="compare-read-more"
+        >
+          {comparable.length > 0 ? 'More to compare' : 'Find variables to compare'} ({unread.toLocaleString('en-US')}{' '}
+          unread)
+        </button>
       )}
     </div>
   );

@@ -13,6 +13,7 @@ describe('share links', () => {
     x: 'lon',
     y: 'lat',
     indices: { time: 3, 'lev,odd:name': 0 },
+    compare: '/grp/temp 1',
     options: {
       view: 'heatmap',
       colormap: 'magma',
@@ -73,6 +74,8 @@ describe('share links', () => {
     ['url=https://a:b@h/x', 'credentials'],
     ['var=/x', 'does not name'],
     ['url=https://h/x&var=no-slash', 'variable'],
+    ['url=https://h/x&cmp=no-slash', 'compare'],
+    ['url=https://h/x&cmp=/a%0Ab', 'compare'],
     ['url=https://h/x&i=time:-1', 'indices'],
     ['url=https://h/x&i=time:1e3', 'indices'],
     ['url=https://h/x&i=__proto__:1', 'indices'],

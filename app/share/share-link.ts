@@ -21,6 +21,8 @@ export interface ShareState {
   /** Index per sliced dimension name. */
   readonly indices?: Readonly<Record<string, number>> | undefined;
   readonly options?: ViewOptions | undefined;
+  /** The variable subtracted from this one (Compare A − B), a full path. */
+  readonly compare?: string | undefined;
 }
 
 export type DecodeResult = { ok: true; state: ShareState } | { ok: false; error: string } | { ok: true; state: null };
@@ -37,6 +39,7 @@ export function encodeShare(state: ShareState): string {
   if (state.x) p.set('x', state.x);
   if (state.y) p.set('y', state.y);
   const idx = Object.entries(state.indices ?? {});
+  if (state.compare) p.set('cmp', state.compare);
   if (idx.length) p.set('i', idx.map(([k, v]) => `${encodeURIComponent(k)}:${v}`).join(','));
   const o = state.options;
   if (o) {
@@ -87,6 +90,11 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
     if (variable !== null) {
       if (!PATH_RE.test(variable)) return fail('The variable path in this link is not valid.');
       state.variable = variable;
+    }
+    const compare = p.get('cmp');
+    if (compare !== null) {
+      if (!PATH_RE.test(compare)) return fail('The variable to compare with in this link is not valid.');
+      state.compare = compare;
     }
     for (const axis of ['x', 'y'] as const) {
       const v = p.get(axis);

@@ -30,6 +30,7 @@ export function currentShareState(): ShareState | null {
     y: v.y === null ? undefined : dims[v.y]?.name,
     indices,
     options: v.options,
+    compare: v.compare ?? undefined,
   };
 }
 
@@ -59,6 +60,9 @@ export async function applyShare(state: ShareState): Promise<void> {
   if (x !== null || y !== null) view.setAxes(x ?? view.x, y);
   view.setIndices(variable.dimensions.map((d) => Math.min(state.indices?.[d.name] ?? 0, Math.max(0, d.length - 1))));
   if (state.options) view.setOptions(state.options);
+  // The variable subtracted may not be read yet (lazy open): read before it is offered.
+  const compare = state.compare ? await ds.loadVariable(state.compare).catch(() => undefined) : undefined;
+  if (compare) view.setCompare(compare.path);
   useDataset.getState().select(variable.path);
 }
 

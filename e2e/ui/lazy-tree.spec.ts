@@ -2,7 +2,7 @@
  * The lazy hierarchy on a 1,000-variable NCZarr group written by netcdf-c 4.9.3 (fixtures/lazy/, see
  * scripts/fixtures/make-many.sh): the tree shows after a handful of metadata requests (the static server's request
  * log), a variable far down is found by the filter and plotted with ncdump's values, a share link selecting it
- * works in a fresh page, and the CDL tab reads and lists every variable as ncdump -h does.
+ * works in a fresh page, Compare A − B reads unread siblings on request (and its choice is shared), and the CDL tab reads and lists every variable as ncdump -h does.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -97,6 +97,18 @@ test('the tree of 1,000 variables shows after a few requests; one far down is fo
     timeout: 30_000,
   });
   await expectPlotted(shared, false);
+
+  // Compare A − B offers siblings not read yet once asked to read them; the comparison goes into the share link
+  // and a fresh page reads that sibling to restore it.
+  const compare = shared.getByTestId('compare');
+  await expect(compare.locator('option[value="/v0400"]')).toHaveCount(0);
+  await shared.getByTestId('compare-read-more').click();
+  await expect(compare.locator('option[value="/v0400"]')).toHaveCount(1, { timeout: 30_000 });
+  await compare.selectOption('/v0400');
+  await expect(shared).toHaveURL(/cmp=%2Fv0400/);
+  const compared = await context.newPage();
+  await compared.goto(shared.url());
+  await expect(compared.getByTestId('compare')).toHaveValue('/v0400', { timeout: 30_000 });
   expect(errors).toEqual([]);
 });
 
