@@ -186,8 +186,6 @@ export interface ChunkStream {
    * Rejects as `decode` does.
    */
   finish(whole?: Uint8Array): Promise<DecodedChunk>;
-  /** Whether the chunk is decoded as its parts arrive (its outermost codec is Blosc) or only at the end. */
-  readonly early: boolean;
 }
 
 export interface ChunkDecoder {
@@ -251,7 +249,6 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
       if (blosc) {
         const blocks = new BloscBlockStream(blosc);
         return {
-          early: true,
           push: (part) => blocks.push(part),
           async finish(whole) {
             if (whole) return run(whole);
@@ -263,7 +260,6 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
       }
       const parts: Uint8Array[] = [];
       return {
-        early: false,
         push: (part) => void parts.push(part),
         finish: (whole) => run(whole ?? concat(parts)),
       };
