@@ -128,7 +128,9 @@ describe('damaged Blosc frames are refused, not decoded into made-up values', ()
   it('accepts every frame numcodecs wrote, and one stored as it is (clevel 0)', async () => {
     for (const c of cases) expect(() => checkBloscFrame(frameOf(c.name))).not.toThrow();
     const { default: Blosc } = await import('numcodecs/blosc');
-    const stored = await Blosc.fromConfig({ id: 'blosc', cname: 'lz4', clevel: 0 }).encode(new Uint8Array(1000).fill(9));
+    const stored = await Blosc.fromConfig({ id: 'blosc', cname: 'lz4', clevel: 0 }).encode(
+      new Uint8Array(1000).fill(9),
+    );
     expect(stored[2]! & 2).toBe(2); // the memcpyed flag: no blocks
     expect(() => checkBloscFrame(stored)).not.toThrow();
     expect(await decodeFrame(stored)).toEqual(new Uint8Array(1000).fill(9));

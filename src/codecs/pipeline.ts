@@ -7,6 +7,7 @@
  * const decode = await createDecoder({ dtype: '<f4', zarrFormat: 2, order: 'C', shape: [10], codecs: [{ id: 'zlib', configuration: { level: 4 } }] });
  * const chunk = await decode(bytes); // { data: Float32Array(10), shape: [10], stride: [1] }
  */
+import { concatBytes } from '../bytes';
 import { CodecError, ZarrviewError, isZarrviewError } from '../errors';
 import { BloscBlockStream } from './blosc-blocks';
 import type { ArrayFilter, ByteDecoder } from './codec';
@@ -261,18 +262,8 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
       const parts: Uint8Array[] = [];
       return {
         push: (part) => void parts.push(part),
-        finish: (whole) => run(whole ?? concat(parts)),
+        finish: (whole) => run(whole ?? concatBytes(parts)),
       };
     },
   };
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

@@ -4,6 +4,7 @@
  * netcdf-c hands text around as bytes and ncdump prints invalid UTF-8 as it is: the CLI writes these bytes
  * unchanged (`encodeEscaped`), the viewer shows them as replacement characters.
  */
+import { concatBytes } from '../bytes';
 
 const fatal = new TextDecoder('utf-8', { fatal: true });
 const lenient = new TextDecoder('utf-8');
@@ -60,11 +61,5 @@ export function encodeEscaped(s: string): Uint8Array {
     from = i + 1;
   }
   parts.push(encoder.encode(s.slice(from)));
-  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
