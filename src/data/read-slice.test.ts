@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../errors';
+import type { AbsolutePath, RequestOptions } from '../store/types';
 import { createDataContext } from './context';
 import { readSlice } from './read-slice';
 import { CountingStore, type ExpectedArray, comparable, variableFromFolder } from './testing/variable';
@@ -44,6 +45,19 @@ describe('per-chunk failures', () => {
     const got = Array.from(slice.data as Int32Array);
     expect(got.slice(0, 5)).toEqual(exp.slice(0, 5));
     expect(got.slice(10)).toEqual(exp.slice(10));
+  });
+  it('a truncated Blosc chunk fails that chunk only, named as damaged (not decoded into made-up values)', async () => {
+    const store = new (class extends CountingStore {
+      override async get(key: AbsolutePath, options?: RequestOptions) {
+        const b = await super.get(key, options);
+        return key.endsWith('/1.0') && b ? b.subarray(0, b.length - 20) : b;
+      }
+    })(ROOT);
+    const slice = await readSlice(store, variableFromFolder(ROOT, 'blosc_lz4'), [], { context: ctx });
+    expect(slice.failedChunks?.map((f) => f.chunk)).toEqual([[1, 0]]);
+    expect(slice.failedChunks?.[0]?.message).toMatch(/blosc chunk is damaged.*truncated/);
+    const exp = expected.blosc_lz4?.values as number[];
+    expect(Array.from(slice.data as Float32Array).slice(0, 30)).toEqual(exp.slice(0, 30));
   });
   it('a broken zlib stream fails that chunk only', async () => {
     const slice = await readSlice(new CountingStore(ROOT), variableFromFolder(ROOT, 'zlib_bad'), [], { context: ctx });
