@@ -16,10 +16,13 @@ function fixtureEntry(name: string): { name: string; path: string; mode: string 
   return d;
 }
 
+/** A fixture's `#mode` words without its medium (`file`): `zarr` when it has none. */
+const modeWords = (d: { mode: string }) => d.mode.replace(/,?file$/, '') || 'zarr';
+
 /** The URL (with netcdf-c `#mode`) of a fixture from fixtures/index.json. */
 export function fixtureUrl(name: string): string {
   const d = fixtureEntry(name);
-  return `${STATIC_URL}/${d.path}#mode=${d.mode.replace(/,?file$/, '').replace(/^$/, 'zarr')}`;
+  return `${STATIC_URL}/${d.path}#mode=${modeWords(d)}`;
 }
 
 /**
@@ -34,17 +37,13 @@ export function privateFixture(name: string, owner: string): { url: string; matc
   const dest = path.join(ROOT, rel);
   cpSync(path.join(ROOT, d.path), dest, { recursive: true, force: true }); // fresh: the fixture may have changed
   const match = `/${rel}/`;
-  return { url: `${STATIC_URL}/${rel}#mode=${d.mode.replace(/,?file$/, '').replace(/^$/, 'zarr')}`, match };
+  return { url: `${STATIC_URL}/${rel}#mode=${modeWords(d)}`, match };
 }
 
 /** The fixture over the S3 protocol (s3rver, path style): stores without consolidated metadata need listing. */
 export function fixtureS3Url(name: string): string {
-  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as {
-    datasets: { name: string; path: string; mode: string }[];
-  };
-  const d = index.datasets.find((x) => x.name === name);
-  if (!d) throw new Error(`no fixture ${name}`);
-  return `${S3_URL}/${BUCKET}/${d.path}#mode=${d.mode.replace(/,?file$/, '') || 'zarr'},s3`;
+  const d = fixtureEntry(name);
+  return `${S3_URL}/${BUCKET}/${d.path}#mode=${modeWords(d)},s3`;
 }
 
 export interface ExpectedArray {

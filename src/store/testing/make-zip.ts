@@ -4,6 +4,7 @@
  *
  * @example const zip = await makeZip([{ name: 'ds/.zgroup', data: '{"zarr_format":2}' }], { deflate: true });
  */
+import { concatBytes } from '../../bytes';
 
 export interface ZipInput {
   readonly name: string;
@@ -84,12 +85,5 @@ export async function makeZip(
   eocd.setUint32(12, cdSize, true);
   eocd.setUint32(16, offset, true);
   eocd.setUint16(20, comment.length, true);
-  const all = [...parts, ...central, new Uint8Array(eocd.buffer), comment];
-  const out = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of all) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return concatBytes([...parts, ...central, new Uint8Array(eocd.buffer), comment]);
 }
