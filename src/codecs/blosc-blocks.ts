@@ -8,6 +8,7 @@
  */
 
 import { ChunkError } from '../errors';
+import { decodeBloscLz4Block, isBloscLz4 } from './blosc-lz4';
 
 const HEADER = 16;
 /** Header flag: the data is stored as it is (no blocks). */
@@ -130,8 +131,17 @@ export class BloscBlockStream {
   #queued: Uint8Array = new Uint8Array(0);
   #work: Promise<void> = Promise.resolve();
   #failed = false;
+  /** Scratch space of a block, for frames the TypeScript LZ4 decoder reads in place (null: `decodeFrame` decodes). */
+  #tmp: Uint8Array | null = null;
 
-  constructor(private readonly decodeFrame: (frame: Uint8Array) => Promise<Uint8Array> | Uint8Array) {}
+  /**
+   * `decodeFrame` decodes the frames of blocks cut out here, unless the decoder of blosc-lz4.ts reads the frame (then
+   * blocks are decoded in place); a frame declaring more than `maxBytes` is left whole (to be refused by its codec).
+   */
+  constructor(
+    private readonly decodeFrame: (frame: Uint8Array) => Promise<Uint8Array> | Uint8Array,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** The bytes received so far (the whole frame once all parts are in). */
   bytes(): Uint8Array {
@@ -148,7 +158,8 @@ export class BloscBlockStream {
     this.#buf.set(part, this.#n);
     this.#n += part.length;
     if (this.#layout === undefined && this.#n >= HEADER) {
-      this.#layout = bloscLayout(this.#buf);
+      const layout = bloscLayout(this.#buf);
+      this.#layout = layout && layout.nbytes <= this.maxBytes ? layout : null;
       if (this.#layout && this.#buf.length < this.#layout.cbytes) {
         const sized = new Uint8Array(this.#layout.cbytes);
         sized.set(this.#buf.subarray(0, this.#n));
@@ -160,6 +171,7 @@ export class BloscBlockStream {
       if (this.#blocks) {
         this.#out = new Uint8Array(this.#layout.nbytes);
         this.#queued = new Uint8Array(this.#layout.nblocks);
+        if (isBloscLz4(this.#buf)) this.#tmp = new Uint8Array(this.#layout.blocksize);
       }
     }
     this.#decodeReady();
@@ -185,7 +197,7 @@ export class BloscBlockStream {
     const last = layout.nblocks - 1;
     // A short last block goes with the block before it, once both are in: alone in a frame, Blosc would take it for
     // a whole block (and split it as one).
-    const paired = (i: number) => layout.nbytes % layout.blocksize !== 0 && last > 0 && i >= last - 1;
+    const paired = (i: number) => !this.#tmp && layout.nbytes % layout.blocksize !== 0 && last > 0 && i >= last - 1;
     const inHand = (i: number) => blocks.ends[i]! <= this.#n;
     const complete = (i: number) => inHand(i) && (!paired(i) || (inHand(last - 1) && inHand(last)));
     for (let a = 0; a < layout.nblocks; a++) {
@@ -199,6 +211,15 @@ export class BloscBlockStream {
 
   #queue(a: number, b: number): void {
     const layout = this.#layout!;
+    const tmp = this.#tmp;
+    if (tmp) {
+      try {
+        for (let i = a; i < b; i++) decodeBloscLz4Block(this.#buf, i, this.#blocks!.ends[i]!, this.#out!, tmp);
+      } catch {
+        this.#failed = true;
+      }
+      return;
+    }
     const frame = subFrame(this.#buf, layout, this.#blocks!, a, b);
     this.#work = this.#work.then(async () => {
       if (this.#failed) return;

@@ -42,7 +42,7 @@ export interface DecodedChunk {
 }
 
 type Step =
-  | { kind: 'bytes'; id: string; decode: ByteDecoder }
+  | { kind: 'bytes'; id: string; decode: ByteDecoder; maxBytes: number }
   | { kind: 'interpret'; dtype: Dtype }
   | { kind: 'vlen'; id: string }
   | {
@@ -118,10 +118,12 @@ async function plan(spec: ChunkSpec): Promise<{ steps: Step[]; stored: Dtype; pe
     } else if (id === 'vlen-utf8' || id === 'vlen-bytes' || id === 'json2') steps.push({ kind: 'vlen', id });
     else if (def?.kind === 'bytes') {
       try {
+        const maxBytes = inflateLimit(spec.shape, cur.itemSize);
         steps.push({
           kind: 'bytes',
           id,
-          decode: await def.load(config, { itemSize: cur.itemSize, maxBytes: inflateLimit(spec.shape, cur.itemSize) }),
+          decode: await def.load(config, { itemSize: cur.itemSize, maxBytes }),
+          maxBytes,
         });
       } catch (cause) {
         throw new CodecError(id, `The codec "${id}" could not be loaded.`, { cause });
@@ -243,12 +245,12 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
     return { data: state as Values, shape: spec.shape, stride };
   };
   const outer = steps[steps.length - 1];
-  const blosc = outer?.kind === 'bytes' && outer.id === 'blosc' ? outer.decode : null;
+  const blosc = outer?.kind === 'bytes' && outer.id === 'blosc' ? outer : null;
   return {
     decode: (bytes) => run(bytes),
     stream(): ChunkStream {
       if (blosc) {
-        const blocks = new BloscBlockStream(blosc);
+        const blocks = new BloscBlockStream(blosc.decode, blosc.maxBytes);
         return {
           push: (part) => blocks.push(part),
           async finish(whole) {

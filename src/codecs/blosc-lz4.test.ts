@@ -1,0 +1,166 @@
+/**
+ * The TypeScript decoder of Blosc LZ4 frames gives the bytes numcodecs decodes the same frames to: the frames and
+ * digests numcodecs (Python) wrote (scripts/fixtures/make-blosc-blocks.py), and frames numcodecs' WebAssembly
+ * encoder writes from generated data. Damaged frames are refused, never decoded into made-up bytes.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeBloscLz4, isBloscLz4, lz4Block, unshuffle } from './blosc-lz4';
+import { BloscBlockStream } from './blosc-blocks';
+import { blosc } from './byte-codecs';
+import { ChunkError } from '../errors';
+
+const DIR = join(import.meta.dirname, 'testdata', 'blosc-blocks');
+const { cases } = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8')) as {
+  cases: { name: string; cname: string; shuffle: number; length: number; sha256: string }[];
+};
+const frameOf = (name: string) => new Uint8Array(readFileSync(join(DIR, `${name}.blosc`)));
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+const { default: Blosc } = await import('numcodecs/blosc');
+
+/** A deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('Blosc LZ4 frames decoded in TypeScript', () => {
+  for (const c of cases) {
+    const ours = (c.cname === 'lz4' || c.cname === 'lz4hc') && c.shuffle !== 2;
+    it(`${ours ? 'decodes' : 'leaves to numcodecs'} ${c.name}`, () => {
+      const frame = frameOf(c.name);
+      expect(isBloscLz4(frame)).toBe(ours);
+      const out = decodeBloscLz4(frame);
+      if (!ours) expect(out).toBeNull();
+      else {
+        expect(out!.length).toBe(c.length);
+        expect(sha(out!)).toBe(c.sha256);
+      }
+    });
+  }
+
+  it('covers the layouts it reads: item sizes 1-24, split and whole blocks, stored streams and frames', () => {
+    const flags = cases.filter((c) => c.cname.startsWith('lz4')).map((c) => frameOf(c.name));
+    const sizes = new Set(flags.map((f) => f[3]));
+    for (const s of [1, 2, 3, 4, 8, 24]) expect(sizes.has(s)).toBe(true);
+    expect(flags.some((f) => f[2]! & 0x10)).toBe(true); // blocks not split
+    expect(flags.some((f) => f[2]! & 0x02)).toBe(true); // stored whole
+    expect(flags.some((f) => !(f[2]! & 0x01))).toBe(true); // no shuffle
+  });
+
+  // numcodecs' WebAssembly encoder writes item size 4 whatever the data; the other sizes are the Python frames above.
+  it("gives numcodecs' bytes for generated data of any length and block size, with and without shuffle", async () => {
+    const next = random(11);
+    for (let round = 0; round < 60; round++) {
+      const kind = round % 4;
+      const n = 1 + Math.floor(next() * 60000);
+      const smooth = (i: number) =>
+        Math.round(Math.sin(i / (20 + 300 * next())) * 1000) / 10 + (next() < 0.3 ? next() : 0);
+      const data =
+        kind === 0
+          ? Float32Array.from({ length: n }, (_, i) => smooth(i))
+          : kind === 1
+            ? Float64Array.from({ length: n }, (_, i) => smooth(i))
+            : kind === 2
+              ? Int16Array.from({ length: n }, (_, i) => smooth(i) * 10)
+              : Uint8Array.from({ length: n }, (_, i) => (next() < 0.5 ? i & 7 : next() * 256));
+      const blocksize = [0, 256, 4096, 65536][round % 4]!;
+      const shuffle = round % 3 === 2 ? 0 : 1;
+      const codec = Blosc.fromConfig({
+        id: 'blosc',
+        cname: round % 5 === 4 ? 'lz4hc' : 'lz4',
+        clevel: 1 + (round % 9),
+        shuffle,
+        blocksize,
+      });
+      const frame = await codec.encode(new Uint8Array(data.buffer));
+      const expected = await codec.decode(frame);
+      expect(Buffer.from(decodeBloscLz4(frame)!).equals(Buffer.from(expected))).toBe(true);
+    }
+  });
+
+  it('undoes the byte shuffle of any item size, at any output offset', () => {
+    const next = random(5);
+    for (const typesize of [2, 3, 4, 5, 8, 16]) {
+      for (const n of [0, 1, 3, 4, 17, 64]) {
+        const size = n * typesize + Math.min(n % 3, typesize - 1); // bytes of a partial item stay as they are
+        const items = Uint8Array.from({ length: size }, () => next() * 256);
+        const shuffled = new Uint8Array(size);
+        for (let i = 0; i < n; i++) for (let j = 0; j < typesize; j++) shuffled[j * n + i] = items[i * typesize + j]!;
+        shuffled.set(items.subarray(n * typesize), n * typesize);
+        for (const at of [0, 4, 5]) {
+          const out = new Uint8Array(size + at);
+          unshuffle(shuffled, size, typesize, out, at);
+          expect(Array.from(out.subarray(at))).toEqual(Array.from(items));
+        }
+      }
+    }
+  });
+
+  it('copies overlapping matches as repeats of the bytes before them', () => {
+    // Literals "abc", then a match of offset 3 and length 4 + 15 + 2 = 21; then the literals "xy" (the last sequence).
+    const src = Uint8Array.from([0x3f, 97, 98, 99, 3, 0, 2, 0x20, 120, 121]);
+    const dst = new Uint8Array(26);
+    expect(lz4Block(src, 0, src.length, dst, 0, dst.length)).toBe(26);
+    expect(new TextDecoder().decode(dst)).toBe('abc'.repeat(8) + 'xy');
+  });
+});
+
+describe('damaged Blosc LZ4 frames are refused', () => {
+  const frame = frameOf('lz4-shuffle-f4');
+  const u32 = (b: Uint8Array, at: number) => new DataView(b.buffer, b.byteOffset).getUint32(at, true);
+  /** Where block 0's first compressed (not stored) stream's size is, and that size. */
+  function compressedStream(f: Uint8Array): { at: number; size: number } {
+    let at = u32(f, 16);
+    const neblock = u32(f, 8) / f[3]!;
+    for (;;) {
+      const size = u32(f, at);
+      if (size !== neblock) return { at, size };
+      at += 4 + size;
+    }
+  }
+
+  it('refuses streams that do not fill their block, or run past the frame', () => {
+    const { at, size } = compressedStream(frame);
+    const short = frame.slice();
+    new DataView(short.buffer).setUint32(at, size - 5, true);
+    expect(() => decodeBloscLz4(short)).toThrow(ChunkError);
+    const long = frame.slice();
+    new DataView(long.buffer).setUint32(at, frame.length, true);
+    expect(() => decodeBloscLz4(long)).toThrow(/damaged/);
+  });
+
+  it('refuses a match before the start of its stream and a literal run past the block', () => {
+    const dst = new Uint8Array(64);
+    expect(() => lz4Block(Uint8Array.from([0x10, 65, 9, 0, 0x00]), 0, 5, dst, 0, 64)).toThrow(/before its block/);
+    expect(() => lz4Block(Uint8Array.from([0xf0, 200, 65]), 0, 3, dst, 0, 64)).toThrow(/overflows/);
+    expect(() => lz4Block(Uint8Array.from([0xf0, 255]), 0, 2, dst, 0, 64)).toThrow(/cut short/);
+  });
+
+  it('fed in parts, a damaged block leaves the frame to the whole-frame decode, which reports it', async () => {
+    const { at, size } = compressedStream(frame);
+    const bad = frame.slice();
+    new DataView(bad.buffer).setUint32(at, size - 5, true);
+    const decode = await blosc.load({}, { itemSize: 4, maxBytes: 2 ** 26 });
+    const stream = new BloscBlockStream(decode);
+    for (let i = 0; i < bad.length; i += 3000) stream.push(bad.slice(i, i + 3000));
+    expect(await stream.finish()).toBeNull();
+    await expect(Promise.resolve().then(() => decode(bad))).rejects.toThrow(ChunkError);
+  });
+
+  it('leaves a frame declaring more than the bound whole, for its codec to refuse', async () => {
+    const stream = new BloscBlockStream(() => new Uint8Array(0), 1000);
+    stream.push(frame);
+    expect(await stream.finish()).toBeNull();
+    const decode = await blosc.load({}, { itemSize: 4, maxBytes: 1000 });
+    await expect(Promise.resolve().then(() => decode(frame))).rejects.toThrow(/over the limit/);
+  });
+});
