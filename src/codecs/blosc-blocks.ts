@@ -7,88 +7,14 @@
  * not add up) is left to the decoder of the whole frame.
  */
 
-import { ChunkError } from '../errors';
-import { decodeBloscLz4Block, isBloscLz4 } from './blosc-lz4';
-
-const HEADER = 16;
-/** Header flag: the data is stored as it is (no blocks). */
-const MEMCPYED = 0x02;
-/** Blosc2 marks its 32-byte extended header with both shuffle flags. */
-const EXTENDED = 0x05;
-
-export interface BloscLayout {
-  readonly flags: number;
-  /** Decompressed size. */
-  readonly nbytes: number;
-  readonly blocksize: number;
-  /** Size of the whole frame. */
-  readonly cbytes: number;
-  readonly nblocks: number;
-}
-
-const u32 = (b: Uint8Array, at: number): number =>
-  ((b[at] as number) | ((b[at + 1] as number) << 8) | ((b[at + 2] as number) << 16) | ((b[at + 3] as number) << 24)) >>>
-  0;
+import { blockEnds, bloscLayout, HEADER, type BloscLayout } from './blosc-frame';
+import { decodeBloscLz4, decodeBloscLz4Block, isBloscLz4 } from './blosc-lz4';
 
 function putU32(b: Uint8Array, at: number, v: number): void {
   b[at] = v & 255;
   b[at + 1] = (v >>> 8) & 255;
   b[at + 2] = (v >>> 16) & 255;
   b[at + 3] = (v >>> 24) & 255;
-}
-
-/** The layout of a frame from its first 16 bytes, or null where it cannot be decoded block by block. */
-export function bloscLayout(head: Uint8Array): BloscLayout | null {
-  if (head.length < HEADER) return null;
-  const flags = head[2] as number;
-  const nbytes = u32(head, 4);
-  const blocksize = u32(head, 8);
-  const cbytes = u32(head, 12);
-  if (flags & MEMCPYED || (flags & EXTENDED) === EXTENDED || blocksize === 0 || nbytes === 0) return null;
-  const nblocks = Math.ceil(nbytes / blocksize);
-  if (cbytes < HEADER + 4 * nblocks) return null;
-  return { flags, nbytes, blocksize, cbytes, nblocks };
-}
-
-/** Where each block's bytes end (the next start in byte order, or the frame's end), or null if the starts are invalid. */
-export function blockEnds(frame: Uint8Array, layout: BloscLayout): { starts: number[]; ends: number[] } | null {
-  const { nblocks, cbytes } = layout;
-  const first = HEADER + 4 * nblocks;
-  if (frame.length < first) return null;
-  const starts = Array.from({ length: nblocks }, (_, i) => u32(frame, HEADER + 4 * i));
-  const order = starts.map((s, i) => [s, i] as const).sort((a, b) => a[0] - b[0]);
-  if ((order[0]?.[0] ?? first) < first) return null;
-  const ends = new Array<number>(nblocks);
-  for (let k = 0; k < nblocks; k++) {
-    const [s, i] = order[k]!;
-    const e = k + 1 < nblocks ? order[k + 1]![0] : cbytes;
-    if (e <= s || e > cbytes) return null;
-    ends[i] = e;
-  }
-  return { starts, ends };
-}
-
-/**
- * Refuses a Blosc frame whose own header or block table shows it damaged, before decoding: shorter than its header
- * says (a truncated object), or (a blocked Blosc 1 frame) block starts outside the frame. The decompressor trusts
- * both and would return made-up values for the missing or misplaced blocks. A flipped bit inside a block cannot be
- * seen this way: Blosc 1 frames carry no checksum.
- */
-export function checkBloscFrame(frame: Uint8Array): void {
-  const damaged = (what: string) =>
-    new ChunkError(`The blosc chunk is damaged: ${what}. Write the chunk again from the source data.`);
-  if (frame.length < HEADER) throw damaged(`it has ${frame.length} bytes, fewer than a Blosc header (16)`);
-  const cbytes = u32(frame, 12);
-  if (cbytes > frame.length) throw damaged(`its header says ${cbytes} bytes, it has ${frame.length} (truncated)`);
-  const flags = frame[2] as number;
-  const nbytes = u32(frame, 4);
-  if (flags & MEMCPYED) {
-    if (cbytes < HEADER + nbytes) throw damaged(`it stores ${nbytes} bytes as they are in a frame of ${cbytes}`);
-    return;
-  }
-  if ((flags & EXTENDED) === EXTENDED || nbytes === 0) return;
-  const layout = bloscLayout(frame);
-  if (!layout || !blockEnds(frame, layout)) throw damaged('its table of block starts points outside the frame');
 }
 
 /** A frame of blocks `[a, b)` of `frame` (whose bytes up to those blocks' ends are present). */
@@ -232,5 +158,27 @@ export class BloscBlockStream {
         this.#failed = true;
       }
     });
+  }
+}
+
+/**
+ * Runs the LZ4 decoder (blosc-lz4.ts) on a made-up field encoded by `encode` (a Blosc LZ4 encoder), whole and block by block, so that
+ * the engine has compiled its loops before a real chunk arrives: a first chunk decoded by cold code took several
+ * times as long (long literal runs, short and long matches and stored streams all occur in such a field).
+ */
+export async function warmBloscLz4(encode: (b: Uint8Array) => Promise<Uint8Array> | Uint8Array): Promise<void> {
+  const values = new Float32Array(256 * 1024);
+  let seed = 1;
+  for (let i = 0; i < values.length; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    values[i] = 250 + 40 * Math.sin(i / 700) + (seed / 2 ** 32) * 0.5;
+  }
+  const frame = await encode(new Uint8Array(values.buffer));
+  if (!isBloscLz4(frame)) return;
+  for (let k = 0; k < 6; k++) {
+    decodeBloscLz4(frame);
+    const stream = new BloscBlockStream(() => new Uint8Array(0));
+    for (let at = 0; at < frame.length; at += 65536) stream.push(frame.subarray(at, at + 65536));
+    await stream.finish();
   }
 }

@@ -7,23 +7,12 @@
  * decoder. A frame whose blocks do not decode to their stated sizes is refused as damaged.
  */
 
-import { ChunkError } from '../errors';
+import { BITSHUFFLE, checkBloscFrame, damaged, DONT_SPLIT, HEADER, MEMCPYED, SHUFFLE, u32 } from './blosc-frame';
 
-const HEADER = 16;
-const SHUFFLE = 0x01;
-const MEMCPYED = 0x02;
-const BITSHUFFLE = 0x04;
-const DONT_SPLIT = 0x10;
+/** The codec field of the header flags (bits 5-7) of LZ4 blocks. */
 const LZ4_FORMAT = 1;
 
-const u32 = (b: Uint8Array, at: number): number =>
-  ((b[at] as number) | ((b[at + 1] as number) << 8) | ((b[at + 2] as number) << 16) | ((b[at + 3] as number) << 24)) >>>
-  0;
-
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
-const damaged = (what: string) =>
-  new ChunkError(`The blosc chunk is damaged: ${what}. Write the chunk again from the source data.`);
 
 /** Whether this decoder reads the frame (from its first 16 bytes). */
 export function isBloscLz4(frame: Uint8Array): boolean {
@@ -40,17 +29,15 @@ export function decodeBloscLz4(frame: Uint8Array): Uint8Array | null {
   const nbytes = u32(frame, 4);
   const blocksize = u32(frame, 8);
   const cbytes = u32(frame, 12);
-  if (cbytes > frame.length) throw damaged(`its header says ${cbytes} bytes, it has ${frame.length} (truncated)`);
+  checkBloscFrame(frame);
   const out = new Uint8Array(nbytes);
   if (flags & MEMCPYED) {
-    if (cbytes < HEADER + nbytes) throw damaged(`it stores ${nbytes} bytes as they are in a frame of ${cbytes}`);
     out.set(frame.subarray(HEADER, HEADER + nbytes));
     return out;
   }
   if (nbytes === 0) return out;
   if (blocksize === 0) throw damaged('its block size is 0');
   const nblocks = Math.ceil(nbytes / blocksize);
-  if (cbytes < HEADER + 4 * nblocks) throw damaged('its table of block starts points outside the frame');
   const tmp = new Uint8Array(blocksize);
   for (let i = 0; i < nblocks; i++) decodeBloscLz4Block(frame, i, cbytes, out, tmp);
   return out;

@@ -5,7 +5,8 @@
  */
 import { ChunkError, CodecError } from '../errors';
 import { inflateBounded } from './bounded-inflate';
-import { checkBloscFrame } from './blosc-blocks';
+import { warmBloscLz4 } from './blosc-blocks';
+import { checkBloscFrame } from './blosc-frame';
 import { decodeBloscLz4 } from './blosc-lz4';
 import { checksum32Decode, crc32cDecode } from './checksum32';
 import { type BytesCodec, type ByteDecoder, type CodecConfig, numberParam } from './codec';
@@ -106,11 +107,15 @@ async function fromZarrita(name: string, config: CodecConfig): Promise<ByteDecod
   return (b) => codec.decode(b);
 }
 
-/** Encodes and decodes `size` zero bytes once (see `BytesCodec.warm`). */
+/**
+ * Encodes and decodes `size` zero bytes once (see `BytesCodec.warm`); for Blosc, also runs the TypeScript LZ4
+ * decoder on a made-up field encoded as configured (LZ4 frames decode there, not in the WebAssembly codec).
+ */
 async function warmZarrita(name: string, config: CodecConfig, size: number): Promise<void> {
   const codec = await zarritaCodec(name, config);
   if (!codec.encode) return;
   await codec.decode(await codec.encode(new Uint8Array(size)));
+  if (name === 'blosc') await warmBloscLz4((b) => codec.encode!(b));
 }
 
 /**
