@@ -1,23 +1,10 @@
 /** Shared steps of the S3 / zip / network specs (on top of e2e/ui/helpers.ts). */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
-import { ROOT, type ExpectedArray } from '../ui/helpers';
-
-export interface Fixture {
-  readonly name: string;
-  readonly path: string;
-  readonly mode: string;
-}
+import { fixtureEntry, type ExpectedArray } from '../ui/helpers';
 
 /** A fixture's entry in fixtures/index.json. */
-export function fixture(name: string): Fixture {
-  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as { datasets: Fixture[] };
-  const d = index.datasets.find((x) => x.name === name);
-  if (!d) throw new Error(`no fixture ${name}`);
-  return d;
-}
+export const fixture = fixtureEntry;
 
 /** `s3://alias/bucket/<fixture path>#mode=…` (the fixture's own mode words, without the medium). */
 export function aliasUrl(alias: string, bucket: string, name: string): string {

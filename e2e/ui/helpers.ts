@@ -7,10 +7,15 @@ import { BUCKET, S3_URL, STATIC_URL } from '../harness/ports';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function fixtureEntry(name: string): { name: string; path: string; mode: string } {
-  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as {
-    datasets: { name: string; path: string; mode: string }[];
-  };
+export interface Fixture {
+  readonly name: string;
+  readonly path: string;
+  readonly mode: string;
+}
+
+/** A fixture's entry in fixtures/index.json. */
+export function fixtureEntry(name: string): Fixture {
+  const index = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/index.json'), 'utf8')) as { datasets: Fixture[] };
   const d = index.datasets.find((x) => x.name === name);
   if (!d) throw new Error(`no fixture ${name}`);
   return d;

@@ -51,7 +51,6 @@ export async function fetchAndDecode(
       stream.push(value);
       bytes += value.length;
     }
-    clearTimeout(idle);
     return { kind: 'decoded', chunk: await stream.finish(), bytes };
   } catch (e) {
     // Network, CORS, abort or decoding: the page's store fetches it again and says what went wrong.
