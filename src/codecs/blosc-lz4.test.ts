@@ -56,6 +56,17 @@ describe('Blosc LZ4 frames decoded in TypeScript', () => {
     expect(flags.some((f) => !(f[2]! & 0x01))).toBe(true); // no shuffle
   });
 
+  it('reads frames without the do-not-split flag as c-blosc does: items over 16 bytes, blocks under 128 items', () => {
+    for (const name of ['lz4-shuffle-v24', 'lz4-small-blocks-f8']) {
+      const c = cases.find((k) => k.name === name)!;
+      const frame = frameOf(name);
+      expect(frame[2]! & 0x10).toBe(0x10);
+      const flagless = frame.slice();
+      flagless[2] = flagless[2]! & ~0x10;
+      expect(sha(decodeBloscLz4(flagless)!)).toBe(c.sha256);
+    }
+  });
+
   // numcodecs' WebAssembly encoder writes item size 4 whatever the data; the other sizes are the Python frames above.
   it("gives numcodecs' bytes for generated data of any length and block size, with and without shuffle", async () => {
     const next = random(11);

@@ -11,6 +11,10 @@ import { BITSHUFFLE, checkBloscFrame, damaged, DONT_SPLIT, HEADER, MEMCPYED, SHU
 
 /** The codec field of the header flags (bits 5-7) of LZ4 blocks. */
 const LZ4_FORMAT = 1;
+/** Items of more bytes than this are never split into streams. */
+const MAX_SPLITS = 16;
+/** Blocks of fewer items than this are never split into streams. */
+const MIN_ITEMS = 128;
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -54,7 +58,11 @@ export function decodeBloscLz4Block(frame: Uint8Array, i: number, end: number, o
   const blocksize = u32(frame, 8);
   const start = u32(frame, HEADER + 4 * i);
   const size = Math.min(blocksize, nbytes - i * blocksize);
-  const nsplits = !(flags & DONT_SPLIT) && size === blocksize ? typesize : 1;
+  // A whole block is split into one stream per byte of an item unless the writer says not; writers from before that
+  // flag split only items of at most 16 bytes, in blocks of at least 128 items (c-blosc decodes them so still).
+  const split =
+    !(flags & DONT_SPLIT) && size === blocksize && typesize <= MAX_SPLITS && Math.floor(size / typesize) >= MIN_ITEMS;
+  const nsplits = split ? typesize : 1;
   if ((flags & SHUFFLE) !== 0 && typesize > 1) {
     decodeBlock(frame, start, end, tmp, 0, size, nsplits);
     unshuffle(tmp, size, typesize, out, i * blocksize);
