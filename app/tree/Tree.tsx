@@ -148,7 +148,8 @@ export function Tree({ root, selected, onSelect, onNeed }: Props) {
         type="search"
         className="tree-filter"
         aria-label="Filter variables"
-        placeholder="Filter…"
+        placeholder="Filter by name, long name, units…"
+        title="Shows variables whose name, long_name, standard_name, units or description contains the text (for variables not read yet: the name)"
         value={filter}
         onChange={(e) => {
           setFilter(e.target.value);

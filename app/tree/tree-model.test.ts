@@ -47,6 +47,22 @@ describe('tree model', () => {
       '/sub/deep/tempX',
     ]);
   });
+  it('filters by the words describing a read variable too (long_name, standard_name, units), not other attributes', () => {
+    const described = (path: string, attributes: unknown[]): Variable => ({ ...v(path), attributes }) as Variable;
+    const tree = g('/', [
+      described('/t', [{ name: 'long_name', type: 'char', value: 'Air Temperature' }]),
+      described('/sst', [{ name: 'standard_name', type: 'string', value: ['sea_surface_temperature'] }]),
+      described('/p', [
+        { name: 'units', type: 'char', value: 'hPa' },
+        { name: 'comment', type: 'char', value: 'not a temperature' },
+        { name: 'valid_max', type: 'float', value: [1100] },
+      ]),
+    ]);
+    const paths = (f: string) => visibleNodes(allNodes(tree), new Set(), f).map((n) => n.path);
+    expect(paths('temperature')).toEqual(['/', '/t', '/sst']);
+    expect(paths('HPA')).toEqual(['/', '/p']);
+    expect(paths('1100')).toEqual([]);
+  });
   it('type-ahead wraps', () => {
     const rows = visibleNodes(nodes, new Set(['/']), '');
     expect(typeAhead(rows, 1, 'l')).toBe(2);

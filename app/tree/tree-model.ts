@@ -53,9 +53,23 @@ export function allNodes(root: Group): TreeNode[] {
   return out;
 }
 
+/** Attributes that describe a variable in words, searched by the filter besides its name. */
+const DESCRIBING = new Set(['long_name', 'standard_name', 'units', 'description']);
+
+/** Whether a node's name, or a describing attribute of its variable (once read), contains `f` (lower case). */
+export function matchesFilter(n: TreeNode, f: string): boolean {
+  if (n.name.toLowerCase().includes(f)) return true;
+  for (const a of n.variable?.attributes ?? []) {
+    if (!DESCRIBING.has(a.name)) continue;
+    const text = a.type === 'char' ? a.value : a.type === 'string' ? a.value.join(' ') : '';
+    if (text.toLowerCase().includes(f)) return true;
+  }
+  return false;
+}
+
 /**
- * Visible rows: a node shows when all its ancestors are expanded. With a filter, nodes whose name contains it
- * (case-insensitive) show with their ancestors, whatever is expanded.
+ * Visible rows: a node shows when all its ancestors are expanded. With a filter, nodes that match it
+ * (`matchesFilter`, case-insensitive) show with their ancestors, whatever is expanded.
  */
 export function visibleNodes(nodes: readonly TreeNode[], expanded: ReadonlySet<string>, filter: string): TreeNode[] {
   const f = filter.trim().toLowerCase();
@@ -63,7 +77,7 @@ export function visibleNodes(nodes: readonly TreeNode[], expanded: ReadonlySet<s
     const keep = new Set<string>();
     const byPath = new Map(nodes.map((n) => [n.path, n]));
     for (const n of nodes) {
-      if (!n.name.toLowerCase().includes(f)) continue;
+      if (!matchesFilter(n, f)) continue;
       for (
         let p: TreeNode | undefined = n;
         p && !keep.has(p.path);

@@ -71,3 +71,16 @@ test('Cancel during a slow load leaves the previous view', async ({ page }) => {
     await control('reset', {});
   }
 });
+
+test('the tree filter finds variables by their long_name, standard_name or units too', async ({ page }) => {
+  await page.goto('/');
+  await openUrl(page, fixtureUrl('xarray/cf-packed'));
+  const filter = page.getByTestId('tree-filter');
+  await filter.fill('temperature'); // `air` (long_name "air temperature"), `sst` (standard_name sea_surface_temperature)
+  const rows = page.getByRole('treeitem');
+  await expect(page.locator('[role=treeitem][data-path="/air"]')).toBeVisible();
+  await expect(page.locator('[role=treeitem][data-path="/sst"]')).toBeVisible();
+  await expect(rows).toHaveCount(3); // with the root
+  await filter.fill('no such words');
+  await expect(rows).toHaveCount(0);
+});
