@@ -2,9 +2,9 @@
  * Blosc 1 frames whose blocks are LZ4-compressed (`lz4` and `lz4hc` write the same format), with byte shuffle or
  * none, decoded in TypeScript: long literal runs and long matches are copied with `set`/`copyWithin` (the engine's
  * memcpy), the byte shuffle is undone four bytes at a time. This is the codec of most Zarr stores written with
- * numcodecs' defaults and several times faster than the WebAssembly decoder built without SIMD. Every other frame
- * (other codecs, bit shuffle, Blosc2's extended header, format versions other than 2) gives null and is left to that
- * decoder. A frame whose blocks do not decode to their stated sizes is refused as damaged.
+ * numcodecs' defaults, and about twice as fast as numcodecs' WebAssembly build (no SIMD). Every other frame
+ * (other codecs, bit shuffle, Blosc2's extended header, format versions other than 2) gives null and is left to
+ * numcodecs. A frame whose blocks do not decode to their stated sizes is refused as damaged.
  */
 
 import { BITSHUFFLE, checkBloscFrame, damaged, DONT_SPLIT, HEADER, MEMCPYED, SHUFFLE, u32 } from './blosc-frame';
