@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = path.join(root, 'test-results', 'reliability');
-const ORDER = ['metadata-fuzz', 'zip-fuzz', 'corrupt-chunks', 'resource-limits', 'cli', 'e2e-faults', 'e2e-xss'];
+const ORDER = [
+  'metadata-fuzz',
+  'zip-fuzz',
+  'chunk-fuzz',
+  'corrupt-chunks',
+  'resource-limits',
+  'cli',
+  'e2e-faults',
+  'e2e-xss',
+];
 
 const suites = existsSync(dir)
   ? readdirSync(dir)
@@ -77,8 +86,9 @@ or opens a dialog.
 
 ${notes.length ? `Notes:\n\n${notes.join('\n')}\n` : ''}
 Suites: \`scripts/reliability/fuzz.test.ts\` (metadata fuzz, seeded: \`ZARRVIEW_FUZZ_SEED\`, \`ZARRVIEW_FUZZ_CASES\`,
-replay one case with \`ZARRVIEW_FUZZ_ONLY\`), \`corrupt-chunks.test.ts\`, \`limits.test.ts\`, \`cli.test.ts\`,
-\`e2e/hostile/faults.spec.ts\`, \`e2e/hostile/xss.spec.ts\`.
+replay one case with \`ZARRVIEW_FUZZ_ONLY\`), \`zip-fuzz.test.ts\`, \`chunk-fuzz.test.ts\` (seeded:
+\`ZARRVIEW_CHUNK_FUZZ_SEED\`, \`ZARRVIEW_CHUNK_FUZZ_CASES\`), \`corrupt-chunks.test.ts\`, \`limits.test.ts\`,
+\`cli.test.ts\`, \`e2e/hostile/faults.spec.ts\`, \`e2e/hostile/xss.spec.ts\`.
 `;
 writeFileSync(path.join(root, 'RELIABILITY.md'), text);
 console.log(

@@ -88,7 +88,7 @@ describe('Blosc frames block by block', () => {
   });
 
   it('gives null (for the whole-frame decoder to decode and report) when a block does not decode', async () => {
-    const frame = frameOf('blosclz-shuffle-u4'); // decoded by the codec given (LZ4 frames are decoded in place)
+    const frame = frameOf('zstd-bitshuffle-f8'); // decoded by the codec given (blosc-decode.ts does not read it)
     let calls = 0;
     const stream = new BloscBlockStream(async (f) => {
       if (++calls === 2) throw new Error('corrupt');

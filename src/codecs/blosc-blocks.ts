@@ -7,8 +7,8 @@
  * not add up) is left to the decoder of the whole frame.
  */
 
-import { blockEnds, bloscLayout, HEADER, type BloscLayout } from './blosc-frame';
-import { decodeBloscLz4, decodeBloscLz4Block, isBloscLz4 } from './blosc-lz4';
+import { blockEnds, bloscLayout, checkBloscFrame, HEADER, type BloscLayout } from './blosc-frame';
+import { bloscDecoding, decodeBlosc, decodeBloscBlock, decodeBloscBlockAsync } from './blosc-decode';
 
 function putU32(b: Uint8Array, at: number, v: number): void {
   b[at] = v & 255;
@@ -57,12 +57,14 @@ export class BloscBlockStream {
   #queued: Uint8Array = new Uint8Array(0);
   #work: Promise<void> = Promise.resolve();
   #failed = false;
-  /** Scratch space of a block, for frames the TypeScript LZ4 decoder reads in place (null: `decodeFrame` decodes). */
+  /** Scratch space of a block, for frames blosc-decode.ts reads (decoded in place; null: `decodeFrame` decodes). */
   #tmp: Uint8Array | null = null;
+  /** How blosc-decode.ts reads the frame: at once or awaited. */
+  #how: 'sync' | 'async' | null = null;
 
   /**
-   * `decodeFrame` decodes the frames of blocks cut out here, unless the decoder of blosc-lz4.ts reads the frame (then
-   * blocks are decoded in place); a frame declaring more than `maxBytes` is left whole (to be refused by its codec).
+   * `decodeFrame` decodes the frames of blocks cut out here, unless blosc-decode.ts reads the frame (then blocks are
+   * decoded in place); a frame declaring more than `maxBytes` is left whole (to be refused by its codec).
    */
   constructor(
     private readonly decodeFrame: (frame: Uint8Array) => Promise<Uint8Array> | Uint8Array,
@@ -97,7 +99,8 @@ export class BloscBlockStream {
       if (this.#blocks) {
         this.#out = new Uint8Array(this.#layout.nbytes);
         this.#queued = new Uint8Array(this.#layout.nblocks);
-        if (isBloscLz4(this.#buf)) this.#tmp = new Uint8Array(this.#layout.blocksize);
+        this.#how = bloscDecoding(this.#buf);
+        if (this.#how) this.#tmp = new Uint8Array(this.#layout.blocksize);
       }
     }
     this.#decodeReady();
@@ -109,7 +112,14 @@ export class BloscBlockStream {
     if (!layout || !this.#blocks || this.#n !== layout.cbytes) return null;
     this.#decodeReady();
     await this.#work;
-    return this.#failed ? null : this.#out;
+    if (this.#failed) return null;
+    try {
+      // The whole frame's header, as its codec checks it (a refused frame is decoded whole, to report why).
+      checkBloscFrame(this.bytes());
+    } catch {
+      return null;
+    }
+    return this.#out;
   }
 
   /**
@@ -138,12 +148,24 @@ export class BloscBlockStream {
   #queue(a: number, b: number): void {
     const layout = this.#layout!;
     const tmp = this.#tmp;
-    if (tmp) {
+    const ends = this.#blocks!.ends;
+    if (tmp && this.#how === 'sync') {
       try {
-        for (let i = a; i < b; i++) decodeBloscLz4Block(this.#buf, i, this.#blocks!.ends[i]!, this.#out!, tmp);
+        for (let i = a; i < b; i++) decodeBloscBlock(this.#buf, i, ends[i]!, this.#out!, tmp);
       } catch {
         this.#failed = true;
       }
+      return;
+    }
+    if (tmp) {
+      this.#work = this.#work.then(async () => {
+        if (this.#failed) return;
+        try {
+          for (let i = a; i < b; i++) await decodeBloscBlockAsync(this.#buf, i, ends[i]!, this.#out!, tmp);
+        } catch {
+          this.#failed = true;
+        }
+      });
       return;
     }
     const frame = subFrame(this.#buf, layout, this.#blocks!, a, b);
@@ -162,11 +184,12 @@ export class BloscBlockStream {
 }
 
 /**
- * Runs the LZ4 decoder (blosc-lz4.ts) on a made-up field encoded by `encode` (a Blosc LZ4 encoder), whole and block by block, so that
- * the engine has compiled its loops before a real chunk arrives: a first chunk decoded by cold code took several
- * times as long (long literal runs, short and long matches and stored streams all occur in such a field).
+ * Runs the Blosc decoder (blosc-decode.ts) on a made-up field encoded by `encode` (the dataset's Blosc encoder),
+ * whole and block by block, so that the engine has compiled its loops before a real chunk arrives: a first LZ4 chunk
+ * decoded by cold code took several times as long (long literal runs, short and long matches and stored streams all
+ * occur in such a field).
  */
-export async function warmBloscLz4(encode: (b: Uint8Array) => Promise<Uint8Array> | Uint8Array): Promise<void> {
+export async function warmBloscDecoder(encode: (b: Uint8Array) => Promise<Uint8Array> | Uint8Array): Promise<void> {
   const values = new Float32Array(256 * 1024);
   let seed = 1;
   for (let i = 0; i < values.length; i++) {
@@ -174,9 +197,9 @@ export async function warmBloscLz4(encode: (b: Uint8Array) => Promise<Uint8Array
     values[i] = 250 + 40 * Math.sin(i / 700) + (seed / 2 ** 32) * 0.5;
   }
   const frame = await encode(new Uint8Array(values.buffer));
-  if (!isBloscLz4(frame)) return;
+  if (!bloscDecoding(frame)) return;
   for (let k = 0; k < 6; k++) {
-    decodeBloscLz4(frame);
+    await decodeBlosc(frame);
     const stream = new BloscBlockStream(() => new Uint8Array(0));
     for (let at = 0; at < frame.length; at += 65536) stream.push(frame.subarray(at, at + 65536));
     await stream.finish();

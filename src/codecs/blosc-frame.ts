@@ -68,23 +68,43 @@ export function blockEnds(frame: Uint8Array, layout: BloscLayout): { starts: num
   return { starts, ends };
 }
 
+/** c-blosc's bound on a block's size (and on what it decodes a frame's blocks into). */
+const MAX_BLOCKSIZE = 536866816;
+
 /**
- * Refuses a Blosc frame whose own header or block table shows it damaged, before decoding: shorter than its header
- * says (a truncated object), or (a blocked Blosc 1 frame) block starts outside the frame. The decompressor trusts
- * both and would return made-up values for the missing or misplaced blocks. A flipped bit inside a block cannot be
- * seen this way: Blosc 1 frames carry no checksum.
+ * Refuses a Blosc frame whose own header or block table shows it damaged, before decoding, with the checks c-blosc
+ * makes (numcodecs' WebAssembly build drops its error code and would return made-up values): a format other than
+ * Blosc 1's (version 2), reserved flags, an item size of 0, a block size of 0 or over the data's size, a codec
+ * version other than 1; shorter than its header says (a truncated object); a stored copy of the wrong size; block
+ * starts outside the frame. A flipped bit inside a block cannot be seen this way: Blosc 1 frames carry no checksum.
  */
 export function checkBloscFrame(frame: Uint8Array): void {
   if (frame.length < HEADER) throw damaged(`it has ${frame.length} bytes, fewer than a Blosc header (16)`);
+  const version = frame[0] as number;
+  if (version !== 2) {
+    throw new ChunkError(
+      `The blosc chunk has format version ${version}; Blosc 1 frames (version 2, as numcodecs writes them) are read. ` +
+        "Re-encode the array with numcodecs' Blosc to view it.",
+    );
+  }
   const cbytes = u32(frame, 12);
   if (cbytes > frame.length) throw damaged(`its header says ${cbytes} bytes, it has ${frame.length} (truncated)`);
   const flags = frame[2] as number;
+  const typesize = frame[3] as number;
   const nbytes = u32(frame, 4);
+  const blocksize = u32(frame, 8);
+  if (nbytes === 0) return;
+  if (flags & 0x08) throw damaged('its header sets a reserved flag');
+  if (typesize === 0) throw damaged('its item size is 0');
+  if (blocksize === 0 || blocksize > nbytes || blocksize > MAX_BLOCKSIZE) {
+    throw damaged(`its block size ${blocksize} does not fit its ${nbytes} bytes`);
+  }
   if (flags & MEMCPYED) {
-    if (cbytes < HEADER + nbytes) throw damaged(`it stores ${nbytes} bytes as they are in a frame of ${cbytes}`);
+    if (cbytes !== HEADER + nbytes) throw damaged(`it stores ${nbytes} bytes as they are in a frame of ${cbytes}`);
     return;
   }
-  if ((flags & EXTENDED) === EXTENDED || nbytes === 0) return;
+  if (frame[1] !== 1) throw damaged(`its codec version ${frame[1] as number} is unknown`);
+  if (flags >> 5 > 4) throw damaged(`its codec ${flags >> 5} is unknown`);
   const layout = bloscLayout(frame);
   if (!layout || !blockEnds(frame, layout)) throw damaged('its table of block starts points outside the frame');
 }

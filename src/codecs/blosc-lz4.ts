@@ -1,101 +1,12 @@
 /**
- * Blosc 1 frames whose blocks are LZ4-compressed (`lz4` and `lz4hc` write the same format), with byte shuffle or
- * none, decoded in TypeScript: long literal runs and long matches are copied with `set`/`copyWithin` (the engine's
- * memcpy), the byte shuffle is undone four bytes at a time. This is the codec of most Zarr stores written with
- * numcodecs' defaults, and about twice as fast as numcodecs' WebAssembly build (no SIMD). Every other frame
- * (other codecs, bit shuffle, Blosc2's extended header, format versions other than 2) gives null and is left to
- * numcodecs. A frame whose blocks do not decode to their stated sizes is refused as damaged.
+ * The LZ4 block format (the streams inside Blosc frames written with `lz4` or `lz4hc`) and Blosc's byte shuffle,
+ * decoded in TypeScript: long literal runs and long matches are copied with `set`/`copyWithin` (the engine's
+ * memcpy), the shuffle is undone four bytes at a time. About twice as fast as numcodecs' WebAssembly build (no SIMD).
  */
 
-import { BITSHUFFLE, checkBloscFrame, damaged, DONT_SPLIT, HEADER, MEMCPYED, SHUFFLE, u32 } from './blosc-frame';
-
-/** The codec field of the header flags (bits 5-7) of LZ4 blocks. */
-const LZ4_FORMAT = 1;
-/** Items of more bytes than this are never split into streams. */
-const MAX_SPLITS = 16;
-/** Blocks of fewer items than this are never split into streams. */
-const MIN_ITEMS = 128;
+import { damaged } from './blosc-frame';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
-/** Whether this decoder reads the frame (from its first 16 bytes). */
-export function isBloscLz4(frame: Uint8Array): boolean {
-  if (frame.length < HEADER || frame[0] !== 2) return false;
-  const flags = frame[2] as number;
-  if (flags & MEMCPYED) return true;
-  return flags >> 5 === LZ4_FORMAT && !(flags & BITSHUFFLE);
-}
-
-/** The decompressed bytes of a frame `isBloscLz4` accepts, or null for any other frame. */
-export function decodeBloscLz4(frame: Uint8Array): Uint8Array | null {
-  if (!isBloscLz4(frame)) return null;
-  const flags = frame[2] as number;
-  const nbytes = u32(frame, 4);
-  const blocksize = u32(frame, 8);
-  const cbytes = u32(frame, 12);
-  checkBloscFrame(frame);
-  const out = new Uint8Array(nbytes);
-  if (flags & MEMCPYED) {
-    out.set(frame.subarray(HEADER, HEADER + nbytes));
-    return out;
-  }
-  if (nbytes === 0) return out;
-  if (blocksize === 0) throw damaged('its block size is 0');
-  const nblocks = Math.ceil(nbytes / blocksize);
-  const tmp = new Uint8Array(blocksize);
-  for (let i = 0; i < nblocks; i++) decodeBloscLz4Block(frame, i, cbytes, out, tmp);
-  return out;
-}
-
-/**
- * Decodes block `i` of a blocked frame `isBloscLz4` accepts (its bytes before `end`) into its place in `out` (the
- * frame's decompressed bytes); `tmp` is scratch space of the block size.
- */
-export function decodeBloscLz4Block(frame: Uint8Array, i: number, end: number, out: Uint8Array, tmp: Uint8Array): void {
-  const flags = frame[2] as number;
-  const typesize = frame[3] as number;
-  const nbytes = u32(frame, 4);
-  const blocksize = u32(frame, 8);
-  const start = u32(frame, HEADER + 4 * i);
-  const size = Math.min(blocksize, nbytes - i * blocksize);
-  // A whole block is split into one stream per byte of an item unless the writer says not; writers from before that
-  // flag split only items of at most 16 bytes, in blocks of at least 128 items (c-blosc decodes them so still).
-  const split =
-    !(flags & DONT_SPLIT) && size === blocksize && typesize <= MAX_SPLITS && Math.floor(size / typesize) >= MIN_ITEMS;
-  const nsplits = split ? typesize : 1;
-  if ((flags & SHUFFLE) !== 0 && typesize > 1) {
-    decodeBlock(frame, start, end, tmp, 0, size, nsplits);
-    unshuffle(tmp, size, typesize, out, i * blocksize);
-  } else decodeBlock(frame, start, end, out, i * blocksize, size, nsplits);
-}
-
-/** Decodes one block's `nsplits` streams (each a 4-byte size and an LZ4 block) into `dst[base, base + size)`. */
-function decodeBlock(
-  src: Uint8Array,
-  start: number,
-  end: number,
-  dst: Uint8Array,
-  base: number,
-  size: number,
-  nsplits: number,
-): void {
-  const neblock = size / nsplits;
-  if (!Number.isInteger(neblock)) throw damaged('a block does not split into its streams');
-  let ip = start;
-  let op = base;
-  for (let j = 0; j < nsplits; j++) {
-    if (ip < HEADER || ip + 4 > end) throw damaged('its table of block starts points outside the frame');
-    const n = u32(src, ip);
-    ip += 4;
-    if (n > end - ip) throw damaged('a compressed stream runs past the end of the frame');
-    if (n === neblock) dst.set(src.subarray(ip, ip + n), op);
-    else if (lz4Block(src, ip, ip + n, dst, op, op + neblock) !== op + neblock) {
-      throw damaged('a block does not decompress to its stated size');
-    }
-    ip += n;
-    op += neblock;
-  }
-}
 
 /**
  * Decodes the LZ4 block `src[ip, iend)` into `dst` from `op`, writing no further than `oend`; returns where the

@@ -5,9 +5,9 @@
  */
 import { ChunkError, CodecError } from '../errors';
 import { inflateBounded } from './bounded-inflate';
-import { warmBloscLz4 } from './blosc-blocks';
+import { warmBloscDecoder } from './blosc-blocks';
 import { checkBloscFrame } from './blosc-frame';
-import { decodeBloscLz4 } from './blosc-lz4';
+import { decodeBlosc } from './blosc-decode';
 import { checksum32Decode, crc32cDecode } from './checksum32';
 import { type BytesCodec, type ByteDecoder, type CodecConfig, numberParam } from './codec';
 import { checkDeclaredSize } from './declared-size';
@@ -108,14 +108,14 @@ async function fromZarrita(name: string, config: CodecConfig): Promise<ByteDecod
 }
 
 /**
- * Encodes and decodes `size` zero bytes once (see `BytesCodec.warm`); for Blosc, also runs the TypeScript LZ4
- * decoder on a made-up field encoded as configured (LZ4 frames decode there, not in the WebAssembly codec).
+ * Encodes and decodes `size` zero bytes once (see `BytesCodec.warm`); for Blosc, also runs blosc-decode.ts on a
+ * made-up field encoded as configured (the frames it reads are decoded there, not in the WebAssembly codec).
  */
 async function warmZarrita(name: string, config: CodecConfig, size: number): Promise<void> {
   const codec = await zarritaCodec(name, config);
   if (!codec.encode) return;
   await codec.decode(await codec.encode(new Uint8Array(size)));
-  if (name === 'blosc') await warmBloscLz4((b) => codec.encode!(b));
+  if (name === 'blosc') await warmBloscDecoder((b) => codec.encode!(b));
 }
 
 /**
@@ -126,7 +126,7 @@ function zarritaBounded(
   id: string,
   ncdump?: BytesCodec['ncdump'],
   check?: (b: Uint8Array) => void,
-  fast?: (b: Uint8Array) => Uint8Array | null,
+  fast?: (b: Uint8Array) => Promise<Uint8Array> | Uint8Array | null,
 ): BytesCodec {
   return {
     kind: 'bytes',
@@ -154,7 +154,7 @@ export const blosc = zarritaBounded(
     return { filter: `32001,0,0,0,0,${numberParam(c, 'clevel', 5)},${shuffle},${code ?? 0}` };
   },
   checkBloscFrame,
-  decodeBloscLz4,
+  decodeBlosc,
 );
 export const lz4 = zarritaBounded('lz4');
 export const zstd = zarritaBounded('zstd', (c) => ({ filter: `32015,${numberParam(c, 'level', 0)}` }));

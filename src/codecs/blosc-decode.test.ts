@@ -1,13 +1,16 @@
 /**
- * The TypeScript decoder of Blosc LZ4 frames gives the bytes numcodecs decodes the same frames to: the frames and
- * digests numcodecs (Python) wrote (scripts/fixtures/make-blosc-blocks.py), and frames numcodecs' WebAssembly
- * encoder writes from generated data. Damaged frames are refused, never decoded into made-up bytes.
+ * The Blosc decoder of blosc-decode.ts (LZ4, BloscLZ, zlib and zstd streams) gives the bytes numcodecs decodes the
+ * same frames to: the frames and digests numcodecs (Python) wrote (scripts/fixtures/make-blosc-blocks.py), frames
+ * numcodecs' WebAssembly encoder writes from generated data, and every Blosc chunk of the committed fixtures. Damaged
+ * frames are refused, never decoded into made-up bytes (numcodecs' WebAssembly build returns values for them).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeBloscLz4, isBloscLz4, lz4Block, unshuffle } from './blosc-lz4';
+import { bloscDecoding, decodeBlosc } from './blosc-decode';
+import { lz4Block, unshuffle } from './blosc-lz4';
+import { blosclzBlock } from './blosclz';
 import { BloscBlockStream } from './blosc-blocks';
 import { blosc } from './byte-codecs';
 import { ChunkError } from '../errors';
@@ -32,17 +35,25 @@ function random(seed: number): () => number {
   };
 }
 
-describe('Blosc LZ4 frames decoded in TypeScript', () => {
+describe('Blosc frames decoded here', () => {
+  const how: Record<string, 'sync' | 'async' | undefined> = {
+    lz4: 'sync',
+    lz4hc: 'sync',
+    blosclz: 'sync',
+    zlib: 'async',
+    zstd: 'async',
+  };
   for (const c of cases) {
-    const ours = (c.cname === 'lz4' || c.cname === 'lz4hc') && c.shuffle !== 2;
-    it(`${ours ? 'decodes' : 'leaves to numcodecs'} ${c.name}`, () => {
+    const ours = c.shuffle === 2 ? null : (how[c.cname] ?? null);
+    it(`${ours ? 'decodes' : 'leaves to numcodecs'} ${c.name}`, async () => {
       const frame = frameOf(c.name);
-      expect(isBloscLz4(frame)).toBe(ours);
-      const out = decodeBloscLz4(frame);
-      if (!ours) expect(out).toBeNull();
+      expect(bloscDecoding(frame)).toBe(frame[2]! & 0x02 ? 'sync' : ours);
+      const out = decodeBlosc(frame);
+      if (!bloscDecoding(frame)) expect(out).toBeNull();
       else {
-        expect(out!.length).toBe(c.length);
-        expect(sha(out!)).toBe(c.sha256);
+        const bytes = await out!;
+        expect(bytes.length).toBe(c.length);
+        expect(sha(bytes)).toBe(c.sha256);
       }
     });
   }
@@ -56,19 +67,19 @@ describe('Blosc LZ4 frames decoded in TypeScript', () => {
     expect(flags.some((f) => !(f[2]! & 0x01))).toBe(true); // no shuffle
   });
 
-  it('reads frames without the do-not-split flag as c-blosc does: items over 16 bytes, blocks under 128 items', () => {
+  it('reads frames without the do-not-split flag as c-blosc does: items over 16 bytes, blocks under 128 items', async () => {
     for (const name of ['lz4-shuffle-v24', 'lz4-small-blocks-f8']) {
       const c = cases.find((k) => k.name === name)!;
       const frame = frameOf(name);
       expect(frame[2]! & 0x10).toBe(0x10);
       const flagless = frame.slice();
       flagless[2] = flagless[2]! & ~0x10;
-      expect(sha(decodeBloscLz4(flagless)!)).toBe(c.sha256);
+      expect(sha(await decodeBlosc(flagless)!)).toBe(c.sha256);
     }
   });
 
   // numcodecs' WebAssembly encoder writes item size 4 whatever the data; the other sizes are the Python frames above.
-  it("gives numcodecs' bytes for generated data of any length and block size, with and without shuffle", async () => {
+  it("gives numcodecs' bytes for generated data of any length, block size and codec, with and without shuffle", async () => {
     const next = random(11);
     for (let round = 0; round < 60; round++) {
       const kind = round % 4;
@@ -94,7 +105,7 @@ describe('Blosc LZ4 frames decoded in TypeScript', () => {
       });
       const frame = await codec.encode(new Uint8Array(data.buffer));
       const expected = await codec.decode(frame);
-      expect(Buffer.from(decodeBloscLz4(frame)!).equals(Buffer.from(expected))).toBe(true);
+      expect(Buffer.from(await decodeBlosc(frame)!).equals(Buffer.from(expected))).toBe(true);
     }
   });
 
@@ -125,7 +136,7 @@ describe('Blosc LZ4 frames decoded in TypeScript', () => {
   });
 });
 
-describe('the Blosc LZ4 chunks of the committed fixtures', () => {
+describe('the Blosc chunks of the committed fixtures', () => {
   /** Files under `dir` that are whole Blosc 1 frames (by their header), of any writer among the fixtures. */
   function* frames(dir: string): Generator<Uint8Array> {
     for (const e of readdirSync(dir)) {
@@ -143,16 +154,16 @@ describe('the Blosc LZ4 chunks of the committed fixtures', () => {
     const codec = Blosc.fromConfig({ id: 'blosc' });
     let n = 0;
     for (const frame of frames(join(import.meta.dirname, '..', '..', 'fixtures'))) {
-      if (!isBloscLz4(frame)) continue;
+      if (!bloscDecoding(frame)) continue;
       const want = await codec.decode(frame);
-      expect(Buffer.from(decodeBloscLz4(frame)!).equals(Buffer.from(want))).toBe(true);
+      expect(Buffer.from(await decodeBlosc(frame)!).equals(Buffer.from(want))).toBe(true);
       n++;
     }
     expect(n).toBeGreaterThan(100);
   });
 });
 
-describe('damaged Blosc LZ4 frames are refused', () => {
+describe('damaged Blosc frames are refused', () => {
   const frame = frameOf('lz4-shuffle-f4');
   const u32 = (b: Uint8Array, at: number) => new DataView(b.buffer, b.byteOffset).getUint32(at, true);
   /** Where block 0's first compressed (not stored) stream's size is, and that size. */
@@ -170,10 +181,10 @@ describe('damaged Blosc LZ4 frames are refused', () => {
     const { at, size } = compressedStream(frame);
     const short = frame.slice();
     new DataView(short.buffer).setUint32(at, size - 5, true);
-    expect(() => decodeBloscLz4(short)).toThrow(ChunkError);
+    expect(() => decodeBlosc(short)).toThrow(ChunkError);
     const long = frame.slice();
     new DataView(long.buffer).setUint32(at, frame.length, true);
-    expect(() => decodeBloscLz4(long)).toThrow(/damaged/);
+    expect(() => decodeBlosc(long)).toThrow(/damaged/);
   });
 
   it('refuses a match before the start of its stream and a literal run past the block', () => {
@@ -181,6 +192,41 @@ describe('damaged Blosc LZ4 frames are refused', () => {
     expect(() => lz4Block(Uint8Array.from([0x10, 65, 9, 0, 0x00]), 0, 5, dst, 0, 64)).toThrow(/before its block/);
     expect(() => lz4Block(Uint8Array.from([0xf0, 200, 65]), 0, 3, dst, 0, 64)).toThrow(/overflows/);
     expect(() => lz4Block(Uint8Array.from([0xf0, 255]), 0, 2, dst, 0, 64)).toThrow(/cut short/);
+  });
+
+  it('decodes BloscLZ runs and refuses its matches before the stream, literal runs past it, cut matches', () => {
+    const dst = new Uint8Array(64);
+    // A literal "a", a match of 4 at distance 1 (a run), a literal "b".
+    expect(blosclzBlock(Uint8Array.from([0x00, 97, 0x40, 0x00, 0x00, 98]), 0, 6, dst, 0, 64)).toBe(6);
+    expect(new TextDecoder().decode(dst.subarray(0, 6))).toBe('aaaaab');
+    // As c-blosc: a match needs a byte after its distance.
+    expect(() => blosclzBlock(Uint8Array.from([0x00, 97, 0x40, 0x00]), 0, 4, dst, 0, 64)).toThrow(/cut short/);
+    expect(() => blosclzBlock(Uint8Array.from([0x00, 97, 0x40, 0x05, 0x00, 98]), 0, 6, dst, 0, 64)).toThrow(
+      /before its block/,
+    );
+    expect(() => blosclzBlock(Uint8Array.from([0x1f, 1, 2, 3]), 0, 4, dst, 0, 64)).toThrow(/overflows/);
+    expect(() => blosclzBlock(Uint8Array.from([0x00, 97, 0xe0]), 0, 3, dst, 0, 64)).toThrow(/cut short/);
+  });
+
+  it('refuses what c-blosc refuses in a header: other format versions, codec versions, block sizes, stored sizes', async () => {
+    const decode = await blosc.load({}, { itemSize: 4, maxBytes: 2 ** 26 });
+    const refused = (f: Uint8Array) => Promise.resolve().then(() => decode(f));
+    const versioned = frame.slice();
+    versioned[0] = 3;
+    await expect(refused(versioned)).rejects.toThrow(/format version 3/);
+    const codecVersion = frame.slice();
+    codecVersion[1] = 2;
+    await expect(refused(codecVersion)).rejects.toThrow(/codec version 2/);
+    const bigBlocks = frame.slice();
+    new DataView(bigBlocks.buffer).setUint32(8, frame.length * 100, true);
+    await expect(refused(bigBlocks)).rejects.toThrow(/block size/);
+    const stored = frameOf('lz4-stored-f4');
+    const short = stored.slice();
+    new DataView(short.buffer).setUint32(4, 13000, true);
+    await expect(refused(short)).rejects.toThrow(/stores 13000 bytes/);
+    // numcodecs' WebAssembly build returns values for each (c-blosc's error code is dropped).
+    const { default: Blosc } = await import('numcodecs/blosc');
+    await expect(Blosc.fromConfig({ id: 'blosc' }).decode(codecVersion)).resolves.toBeInstanceOf(Uint8Array);
   });
 
   it('fed in parts, a damaged block leaves the frame to the whole-frame decode, which reports it', async () => {

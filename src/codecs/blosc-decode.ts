@@ -1,0 +1,177 @@
+/**
+ * Blosc 1 frames decoded here rather than by numcodecs' WebAssembly build, which ignores c-blosc's error code: a
+ * damaged frame came back from it as made-up values (c-blosc itself, and numcodecs in Python, report it). Each block
+ * is decoded stream by stream with c-blosc's own checks — every stream must fill its share of the block exactly —
+ * and a frame that fails them is refused as damaged. LZ4 (`lz4`, `lz4hc`) and BloscLZ streams are decoded in
+ * TypeScript at once; zlib streams by the platform's inflate and zstd streams by numcodecs' Zstd, both awaited.
+ * Byte shuffle or none. Other frames (bit shuffle, Snappy, Blosc2's extended header, format versions other than 2)
+ * give null here and are left to numcodecs.
+ */
+
+import { inflateBounded } from './bounded-inflate';
+import { BITSHUFFLE, checkBloscFrame, damaged, DONT_SPLIT, HEADER, MEMCPYED, SHUFFLE, u32 } from './blosc-frame';
+import { lz4Block, unshuffle } from './blosc-lz4';
+import { blosclzBlock } from './blosclz';
+
+/** The codec field of the header flags (bits 5-7). */
+const BLOSCLZ = 0;
+const LZ4 = 1;
+const ZLIB = 3;
+const ZSTD = 4;
+/** Items of more bytes than this are never split into streams. */
+const MAX_SPLITS = 16;
+/** Blocks of fewer items than this are never split into streams. */
+const MIN_ITEMS = 128;
+
+/** How a frame is decoded here: at once (`sync`: LZ4, BloscLZ, stored), awaited (`async`: zlib, zstd), or not. */
+export function bloscDecoding(frame: Uint8Array): 'sync' | 'async' | null {
+  if (frame.length < HEADER || frame[0] !== 2) return null;
+  const flags = frame[2] as number;
+  if (flags & MEMCPYED) return 'sync';
+  if (flags & BITSHUFFLE) return null;
+  const codec = flags >> 5;
+  return codec === LZ4 || codec === BLOSCLZ ? 'sync' : codec === ZLIB || codec === ZSTD ? 'async' : null;
+}
+
+/** A stream decoder: fills `dst[op, op + n)` from `src[ip, iend)` or throws. */
+type SyncStreams = (src: Uint8Array, ip: number, iend: number, dst: Uint8Array, op: number, n: number) => void;
+type AsyncStreams = (src: Uint8Array, dst: Uint8Array, op: number, n: number) => Promise<void>;
+
+const sized = (end: number, want: number) => {
+  if (end !== want) throw damaged('a block does not decompress to its stated size');
+};
+
+function syncStreams(codec: number): SyncStreams {
+  const block = codec === LZ4 ? lz4Block : blosclzBlock;
+  return (src, ip, iend, dst, op, n) => sized(block(src, ip, iend, dst, op, op + n), op + n);
+}
+
+let zstd: Promise<{ decode(b: Uint8Array): Promise<Uint8Array> | Uint8Array }> | null = null;
+
+function asyncStreams(codec: number): AsyncStreams {
+  if (codec === ZLIB) {
+    return async (src, dst, op, n) => {
+      const out = await inflateBounded(src, 'deflate', n).catch((cause: unknown) => {
+        throw damaged(`a zlib stream does not inflate (${cause instanceof Error ? cause.message : String(cause)})`);
+      });
+      sized(out.length, n);
+      dst.set(out, op);
+    };
+  }
+  return async (src, dst, op, n) => {
+    zstd ??= import('numcodecs/zstd').then((m) => m.default.fromConfig({ id: 'zstd' } as never));
+    const codec = await zstd;
+    const out = await Promise.resolve()
+      .then(() => codec.decode(src))
+      .catch((cause: unknown) => {
+        throw damaged(`a zstd stream does not decompress (${cause instanceof Error ? cause.message : String(cause)})`);
+      });
+    sized(out.length, n);
+    dst.set(out, op);
+  };
+}
+
+/** A block's layout: where its decompressed bytes go, how many streams it has and where the first one starts. */
+function blockPlan(frame: Uint8Array, i: number) {
+  const flags = frame[2] as number;
+  const typesize = frame[3] as number;
+  const nbytes = u32(frame, 4);
+  const blocksize = u32(frame, 8);
+  const size = Math.min(blocksize, nbytes - i * blocksize);
+  // A whole block is split into one stream per byte of an item unless the writer says not; writers from before that
+  // flag split only items of at most 16 bytes, in blocks of at least 128 items (c-blosc decodes them so still).
+  const split =
+    !(flags & DONT_SPLIT) && size === blocksize && typesize <= MAX_SPLITS && Math.floor(size / typesize) >= MIN_ITEMS;
+  const nsplits = split ? typesize : 1;
+  const neblock = size / nsplits;
+  if (!Number.isInteger(neblock)) throw damaged('a block does not split into its streams');
+  return {
+    at: i * blocksize,
+    size,
+    nsplits,
+    neblock,
+    start: u32(frame, HEADER + 4 * i),
+    shuffled: (flags & SHUFFLE) !== 0 && typesize > 1,
+    typesize,
+    codec: flags >> 5,
+  };
+}
+
+/** The streams of a block: `[offset, size]` of each, checked against `end` (the block's or the frame's end). */
+function streams(frame: Uint8Array, start: number, end: number, nsplits: number): [number, number][] {
+  const out: [number, number][] = [];
+  let ip = start;
+  for (let j = 0; j < nsplits; j++) {
+    if (ip < HEADER || ip + 4 > end) throw damaged('its table of block starts points outside the frame');
+    const n = u32(frame, ip);
+    ip += 4;
+    if (n > end - ip) throw damaged('a compressed stream runs past the end of the frame');
+    out.push([ip, n]);
+    ip += n;
+  }
+  return out;
+}
+
+/**
+ * Decodes block `i` of a frame `bloscDecoding` calls `sync` (its bytes before `end`) into its place in `out` (the
+ * frame's decompressed bytes); `tmp` is scratch space of the block size.
+ */
+export function decodeBloscBlock(frame: Uint8Array, i: number, end: number, out: Uint8Array, tmp: Uint8Array): void {
+  const p = blockPlan(frame, i);
+  const decode = syncStreams(p.codec);
+  const dst = p.shuffled ? tmp : out;
+  let op = p.shuffled ? 0 : p.at;
+  for (const [ip, n] of streams(frame, p.start, end, p.nsplits)) {
+    if (n === p.neblock) dst.set(frame.subarray(ip, ip + n), op);
+    else decode(frame, ip, ip + n, dst, op, p.neblock);
+    op += p.neblock;
+  }
+  if (p.shuffled) unshuffle(tmp, p.size, p.typesize, out, p.at);
+}
+
+/** As `decodeBloscBlock`, for any frame `bloscDecoding` accepts (zlib and zstd streams are awaited). */
+export async function decodeBloscBlockAsync(
+  frame: Uint8Array,
+  i: number,
+  end: number,
+  out: Uint8Array,
+  tmp: Uint8Array,
+): Promise<void> {
+  const p = blockPlan(frame, i);
+  if (p.codec === LZ4 || p.codec === BLOSCLZ) return decodeBloscBlock(frame, i, end, out, tmp);
+  const decode = asyncStreams(p.codec);
+  const dst = p.shuffled ? tmp : out;
+  let op = p.shuffled ? 0 : p.at;
+  for (const [ip, n] of streams(frame, p.start, end, p.nsplits)) {
+    if (n === p.neblock) dst.set(frame.subarray(ip, ip + n), op);
+    else await decode(frame.subarray(ip, ip + n), dst, op, p.neblock);
+    op += p.neblock;
+  }
+  if (p.shuffled) unshuffle(tmp, p.size, p.typesize, out, p.at);
+}
+
+/** The decompressed bytes of a frame decoded here (awaited for zlib and zstd), or null for any other frame. */
+export function decodeBlosc(frame: Uint8Array): Uint8Array | Promise<Uint8Array> | null {
+  const how = bloscDecoding(frame);
+  if (!how) return null;
+  checkBloscFrame(frame);
+  const nbytes = u32(frame, 4);
+  const blocksize = u32(frame, 8);
+  const cbytes = u32(frame, 12);
+  const out = new Uint8Array(nbytes);
+  if ((frame[2] as number) & MEMCPYED) {
+    out.set(frame.subarray(HEADER, HEADER + nbytes));
+    return out;
+  }
+  if (nbytes === 0) return out;
+  const nblocks = Math.ceil(nbytes / blocksize);
+  const tmp = new Uint8Array(blocksize);
+  if (how === 'sync') {
+    for (let i = 0; i < nblocks; i++) decodeBloscBlock(frame, i, cbytes, out, tmp);
+    return out;
+  }
+  return (async () => {
+    for (let i = 0; i < nblocks; i++) await decodeBloscBlockAsync(frame, i, cbytes, out, tmp);
+    return out;
+  })();
+}
