@@ -22,6 +22,8 @@ const ZSTD = 4;
 const MAX_SPLITS = 16;
 /** Blocks of fewer items than this are never split into streams. */
 const MIN_ITEMS = 128;
+/** Blocks of a zlib or zstd frame decoded at once. */
+const ASYNC_LANES = 8;
 
 /** How a frame is decoded here: at once (`sync`: LZ4, BloscLZ, stored), awaited (`async`: zlib, zstd), or not. */
 export function bloscDecoding(frame: Uint8Array): 'sync' | 'async' | null {
@@ -165,13 +167,19 @@ export function decodeBlosc(frame: Uint8Array): Uint8Array | Promise<Uint8Array>
   }
   if (nbytes === 0) return out;
   const nblocks = Math.ceil(nbytes / blocksize);
-  const tmp = new Uint8Array(blocksize);
   if (how === 'sync') {
+    const tmp = new Uint8Array(blocksize);
     for (let i = 0; i < nblocks; i++) decodeBloscBlock(frame, i, cbytes, out, tmp);
     return out;
   }
+  // The streams' decoders are awaited: several blocks at once (each with its own scratch space) keep them busy.
   return (async () => {
-    for (let i = 0; i < nblocks; i++) await decodeBloscBlockAsync(frame, i, cbytes, out, tmp);
+    let next = 0;
+    const lane = async () => {
+      const scratch = new Uint8Array(blocksize);
+      while (next < nblocks) await decodeBloscBlockAsync(frame, next++, cbytes, out, scratch);
+    };
+    await Promise.all(Array.from({ length: Math.min(ASYNC_LANES, nblocks) }, lane));
     return out;
   })();
 }
