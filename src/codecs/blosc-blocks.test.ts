@@ -88,7 +88,9 @@ describe('Blosc frames block by block', () => {
   });
 
   it('gives null (for the whole-frame decoder to decode and report) when a block does not decode', async () => {
-    const frame = frameOf('zstd-bitshuffle-f8'); // decoded by the codec given (blosc-decode.ts does not read it)
+    // Marked as Snappy: decoded by the codec given (blosc-decode.ts does not read Snappy frames).
+    const frame = frameOf('blosclz-shuffle-u4');
+    frame[2] = (frame[2]! & 0x1f) | (2 << 5);
     let calls = 0;
     const stream = new BloscBlockStream(async (f) => {
       if (++calls === 2) throw new Error('corrupt');

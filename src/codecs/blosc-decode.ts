@@ -4,12 +4,13 @@
  * is decoded stream by stream with c-blosc's own checks — every stream must fill its share of the block exactly —
  * and a frame that fails them is refused as damaged. LZ4 (`lz4`, `lz4hc`) and BloscLZ streams are decoded in
  * TypeScript at once; zlib streams by the platform's inflate and zstd streams by numcodecs' Zstd, both awaited.
- * Byte shuffle or none. Other frames (bit shuffle, Snappy, Blosc2's extended header, format versions other than 2)
+ * Byte shuffle, bit shuffle or none. Other frames (Snappy, Blosc2's extended header, format versions other than 2)
  * give null here and are left to numcodecs.
  */
 
 import { inflateBounded } from './bounded-inflate';
 import { BITSHUFFLE, checkBloscFrame, damaged, DONT_SPLIT, HEADER, MEMCPYED, SHUFFLE, u32 } from './blosc-frame';
+import { bitunshuffle } from './bitshuffle';
 import { lz4Block, unshuffle } from './blosc-lz4';
 import { blosclzBlock } from './blosclz';
 
@@ -30,7 +31,6 @@ export function bloscDecoding(frame: Uint8Array): 'sync' | 'async' | null {
   if (frame.length < HEADER || frame[0] !== 2) return null;
   const flags = frame[2] as number;
   if (flags & MEMCPYED) return 'sync';
-  if (flags & BITSHUFFLE) return null;
   const codec = flags >> 5;
   return codec === LZ4 || codec === BLOSCLZ ? 'sync' : codec === ZLIB || codec === ZSTD ? 'async' : null;
 }
@@ -93,10 +93,17 @@ function blockPlan(frame: Uint8Array, i: number) {
     nsplits,
     neblock,
     start: u32(frame, HEADER + 4 * i),
-    shuffled: (flags & SHUFFLE) !== 0 && typesize > 1,
+    // As c-blosc: the byte shuffle for items of 2 bytes or more, else the bit shuffle for blocks of one item or more.
+    filter: flags & SHUFFLE && typesize > 1 ? 'byte' : flags & BITSHUFFLE && size >= typesize ? 'bit' : null,
     typesize,
     codec: flags >> 5,
   };
+}
+
+/** Undoes a block's shuffle from `tmp` into its place in `out`. */
+function unfilter(p: ReturnType<typeof blockPlan>, tmp: Uint8Array, out: Uint8Array): void {
+  if (p.filter === 'byte') unshuffle(tmp, p.size, p.typesize, out, p.at);
+  else if (p.filter === 'bit') bitunshuffle(tmp, p.size, p.typesize, out, p.at);
 }
 
 /** The streams of a block: `[offset, size]` of each, checked against `end` (the block's or the frame's end). */
@@ -121,14 +128,14 @@ function streams(frame: Uint8Array, start: number, end: number, nsplits: number)
 export function decodeBloscBlock(frame: Uint8Array, i: number, end: number, out: Uint8Array, tmp: Uint8Array): void {
   const p = blockPlan(frame, i);
   const decode = syncStreams(p.codec);
-  const dst = p.shuffled ? tmp : out;
-  let op = p.shuffled ? 0 : p.at;
+  const dst = p.filter ? tmp : out;
+  let op = p.filter ? 0 : p.at;
   for (const [ip, n] of streams(frame, p.start, end, p.nsplits)) {
     if (n === p.neblock) dst.set(frame.subarray(ip, ip + n), op);
     else decode(frame, ip, ip + n, dst, op, p.neblock);
     op += p.neblock;
   }
-  if (p.shuffled) unshuffle(tmp, p.size, p.typesize, out, p.at);
+  unfilter(p, tmp, out);
 }
 
 /** As `decodeBloscBlock`, for any frame `bloscDecoding` accepts (zlib and zstd streams are awaited). */
@@ -142,14 +149,14 @@ export async function decodeBloscBlockAsync(
   const p = blockPlan(frame, i);
   if (p.codec === LZ4 || p.codec === BLOSCLZ) return decodeBloscBlock(frame, i, end, out, tmp);
   const decode = asyncStreams(p.codec);
-  const dst = p.shuffled ? tmp : out;
-  let op = p.shuffled ? 0 : p.at;
+  const dst = p.filter ? tmp : out;
+  let op = p.filter ? 0 : p.at;
   for (const [ip, n] of streams(frame, p.start, end, p.nsplits)) {
     if (n === p.neblock) dst.set(frame.subarray(ip, ip + n), op);
     else await decode(frame.subarray(ip, ip + n), dst, op, p.neblock);
     op += p.neblock;
   }
-  if (p.shuffled) unshuffle(tmp, p.size, p.typesize, out, p.at);
+  unfilter(p, tmp, out);
 }
 
 /** The decompressed bytes of a frame decoded here (awaited for zlib and zstd), or null for any other frame. */
