@@ -12,13 +12,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { bloscDecoding, decodeBlosc } from '../../src/codecs/blosc-decode';
 import { createChunkDecoder, type ChunkDecoder, type DecodedChunk } from '../../src/codecs/pipeline';
 import { isZarrviewError } from '../../src/errors';
 import { type Rng, seededRng } from '../../src/testing/seeded-rng';
-import { describeError, withDeadline } from './cases';
+import { describeError, fuzzCases } from './cases';
 import { REPO_ROOT, writeCounts } from './counts';
 
 const SEED = Number(process.env.ZARRVIEW_CHUNK_FUZZ_SEED ?? 20261124);
@@ -175,37 +174,22 @@ describe('chunk fuzzing', () => {
     const reference = async (b: Uint8Array) => numcodecs.decode(b);
     // The undamaged frames decode the same whole and in parts: the harness itself is sound.
     for (const c of cases) expect(await runCase(c, c.frame, seededRng(SEED), reference)).toEqual([]);
-    const names = Object.keys(MUTATIONS).sort();
-    const kinds = new Map<string, number>();
-    const crashes: string[] = [];
-    const hangs: string[] = [];
-    let slowest = 0;
-    for (let i = 0; i < CASES; i++) {
-      const rng = seededRng(SEED + i * 7919);
-      const c = cases[i % cases.length]!;
-      const kind = names[int(rng, names.length)]!;
-      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-      const damaged = MUTATIONS[kind]!(rng, c.frame);
-      const t0 = performance.now();
-      const result = await withDeadline(runCase(c, damaged, rng, reference), CASE_BUDGET_MS * 2);
-      const ms = performance.now() - t0;
-      slowest = Math.max(slowest, ms);
-      const label = `case ${i} (seed ${SEED}) ${c.name} [${kind}]`;
-      if (result === 'hang' || ms > CASE_BUDGET_MS) hangs.push(`${label}: took ${Math.round(ms)} ms`);
-      else if (result.length > 0) crashes.push(`${label}: ${result.join('\n')}`);
-    }
+    const { crashes, hangs, slowest, kinds } = await fuzzCases({
+      seed: SEED,
+      cases: CASES,
+      budgetMs: CASE_BUDGET_MS,
+      inputs: cases,
+      kinds: Object.keys(MUTATIONS).sort(),
+      name: (c) => c.name,
+      run: (c, kind, rng) => runCase(c, MUTATIONS[kind]!(rng, c.frame), rng, reference),
+    });
     writeCounts({
       suite: 'chunk-fuzz',
       what: `Blosc chunks of ${cases.length} numcodecs frames damaged, decoded whole and in parts, checked against numcodecs, seed ${SEED}`,
       cases: CASES,
       crashes: crashes.length,
       hangs: hangs.length,
-      notes: `slowest case ${Math.round(slowest)} ms; ${madeUp} cases of frames left to numcodecs' WebAssembly build (made Snappy by the damage) decoded to values that differ whole and in parts; ${[
-        ...kinds,
-      ]
-        .sort()
-        .map(([k, n]) => `${k} ${n}`)
-        .join(', ')}`,
+      notes: `slowest case ${Math.round(slowest)} ms; ${madeUp} cases of frames left to numcodecs' WebAssembly build (made Snappy by the damage) decoded to values that differ whole and in parts; ${kinds}`,
     });
     expect(crashes.slice(0, 5)).toEqual([]);
     expect(hangs.slice(0, 5)).toEqual([]);

@@ -9,14 +9,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { createDataContext, readSlice } from '../../src/data/index';
 import { isZarrviewError } from '../../src/errors';
 import { readDataset, walkVariables } from '../../src/model/index';
 import { openStore } from '../../src/store/open-store';
-import { type Rng, seededRng } from '../../src/testing/seeded-rng';
-import { describeError, withDeadline } from './cases';
+import type { Rng } from '../../src/testing/seeded-rng';
+import { describeError, fuzzCases } from './cases';
 import { REPO_ROOT, writeCounts } from './counts';
 
 const SEED = Number(process.env.ZARRVIEW_ZIP_FUZZ_SEED ?? 20261123);
@@ -127,35 +126,22 @@ describe('zip container fuzzing', () => {
     // The undamaged zips open cleanly: the harness itself is sound.
     for (const z of zips) expect(await runCase(z.bytes, z.name, z.mode)).toEqual([]);
     expect(typedErrors).toBe(0);
-    const names = Object.keys(MUTATIONS).sort();
-    const kinds = new Map<string, number>();
-    const crashes: string[] = [];
-    const hangs: string[] = [];
-    let slowest = 0;
-    for (let i = 0; i < CASES; i++) {
-      const rng = seededRng(SEED + i * 7919);
-      const z = zips[i % zips.length]!;
-      const kind = names[int(rng, names.length)]!;
-      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-      const damaged = MUTATIONS[kind]!(rng, z.bytes);
-      const t0 = performance.now();
-      const result = await withDeadline(runCase(damaged, z.name, z.mode), CASE_BUDGET_MS * 2);
-      const ms = performance.now() - t0;
-      slowest = Math.max(slowest, ms);
-      const label = `case ${i} (seed ${SEED}) ${z.name} [${kind}]`;
-      if (result === 'hang' || ms > CASE_BUDGET_MS) hangs.push(`${label}: took ${Math.round(ms)} ms`);
-      else if (result.length > 0) crashes.push(`${label}: ${result.join('\n')}`);
-    }
+    const { crashes, hangs, slowest, kinds } = await fuzzCases({
+      seed: SEED,
+      cases: CASES,
+      budgetMs: CASE_BUDGET_MS,
+      inputs: zips,
+      kinds: Object.keys(MUTATIONS).sort(),
+      name: (z) => z.name,
+      run: (z, kind, rng) => runCase(MUTATIONS[kind]!(rng, z.bytes), z.name, z.mode),
+    });
     writeCounts({
       suite: 'zip-fuzz',
       what: `openStore (dropped zip) + readDataset + a slice of every variable on damaged bytes of ${zips.length} zip fixtures, seed ${SEED}`,
       cases: CASES,
       crashes: crashes.length,
       hangs: hangs.length,
-      notes: `${typedErrors} typed errors reported; slowest case ${Math.round(slowest)} ms; ${[...kinds]
-        .sort()
-        .map(([k, n]) => `${k} ${n}`)
-        .join(', ')}`,
+      notes: `${typedErrors} typed errors reported; slowest case ${Math.round(slowest)} ms; ${kinds}`,
     });
     expect(crashes.slice(0, 5)).toEqual([]);
     expect(hangs.slice(0, 5)).toEqual([]);

@@ -14,6 +14,7 @@ import { blosclzBlock } from './blosclz';
 import { BloscBlockStream } from './blosc-blocks';
 import { blosc } from './byte-codecs';
 import { ChunkError } from '../errors';
+import { seededRng } from '../testing/seeded-rng';
 
 const DIR = join(import.meta.dirname, 'testdata', 'blosc-blocks');
 const { cases } = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8')) as {
@@ -23,17 +24,7 @@ const frameOf = (name: string) => new Uint8Array(readFileSync(join(DIR, `${name}
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const { default: Blosc } = await import('numcodecs/blosc');
 
-/** A deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRng;
 
 describe('Blosc frames decoded here', () => {
   const how: Record<string, 'sync' | 'async' | undefined> = {
