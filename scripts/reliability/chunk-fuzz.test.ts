@@ -3,10 +3,10 @@
  * zstd; byte, bit and no shuffle) with their bytes damaged — header fields, the table of block starts, stream sizes,
  * bytes inside the blocks, cut short, junk after — decoded by the chunk pipeline whole and fed in random parts as
  * they arrive from the network. Each case must end, within its budget, with values of the chunk's size or a typed
- * error. For the frames blosc-decode.ts reads (all but Snappy ones), the part-by-part decode must end as the
+ * error. For the frames blosc-decode.ts reads (every Blosc 1 frame), the part-by-part decode must end as the
  * whole decode does (the same values, or an error), and where it returns values numcodecs must accept the frame and
- * return the same bytes (it is never more lenient than c-blosc). Frames left to numcodecs' WebAssembly build, which
- * ignores c-blosc's error code, can come back as made-up values: counted in the notes.
+ * return the same bytes (it is never more lenient than c-blosc). A frame left to numcodecs' WebAssembly build, which
+ * ignores c-blosc's error code, could come back as made-up values: counted in the notes.
  *
  * ZARRVIEW_CHUNK_FUZZ_SEED and ZARRVIEW_CHUNK_FUZZ_CASES change the run.
  */
@@ -189,7 +189,7 @@ describe('chunk fuzzing', () => {
       cases: CASES,
       crashes: crashes.length,
       hangs: hangs.length,
-      notes: `slowest case ${Math.round(slowest)} ms; ${madeUp} cases of frames left to numcodecs' WebAssembly build (made Snappy by the damage) decoded to values that differ whole and in parts; ${kinds}`,
+      notes: `slowest case ${Math.round(slowest)} ms; ${madeUp} cases left to numcodecs' WebAssembly build decoded to values that differ whole and in parts; ${kinds}`,
     });
     expect(crashes.slice(0, 5)).toEqual([]);
     expect(hangs.slice(0, 5)).toEqual([]);

@@ -1,51 +1,18 @@
 /**
  * Decoding a Blosc frame block by block while it arrives. A Blosc (1.x format) frame is a 16-byte header, the start
  * of each compressed block (`bstarts`), then the blocks; each block decompresses on its own (shuffle and split are
- * per block). So the blocks that have arrived can be cut out as a frame of their own — the same header with its
- * sizes changed, their starts rebased — and decoded by the same codec, the library's own decompression: the parts
- * put together are the whole frame's bytes. Anything else (a stored copy, Blosc2's extended header, starts that do
- * not add up) is left to the decoder of the whole frame.
+ * per block), so each block is decoded (blosc-decode.ts) into its place in the result as soon as its bytes are in.
+ * Anything else (a stored copy, starts that do not add up, a frame blosc-decode.ts does not read, a block that fails)
+ * is left to the decoder of the whole frame, which reports what is wrong.
  */
 
 import { blockEnds, bloscLayout, checkBloscFrame, HEADER, type BloscLayout } from './blosc-frame';
 import { bloscDecoding, decodeBlosc, decodeBloscBlock, decodeBloscBlockAsync } from './blosc-decode';
 
-function putU32(b: Uint8Array, at: number, v: number): void {
-  b[at] = v & 255;
-  b[at + 1] = (v >>> 8) & 255;
-  b[at + 2] = (v >>> 16) & 255;
-  b[at + 3] = (v >>> 24) & 255;
-}
-
-/** A frame of blocks `[a, b)` of `frame` (whose bytes up to those blocks' ends are present). */
-export function subFrame(
-  frame: Uint8Array,
-  layout: BloscLayout,
-  blocks: { readonly starts: readonly number[]; readonly ends: readonly number[] },
-  a: number,
-  b: number,
-): Uint8Array {
-  const k = b - a;
-  let size = HEADER + 4 * k;
-  for (let i = a; i < b; i++) size += blocks.ends[i]! - blocks.starts[i]!;
-  const out = new Uint8Array(size);
-  out.set(frame.subarray(0, HEADER));
-  putU32(out, 4, Math.min(layout.nbytes, b * layout.blocksize) - a * layout.blocksize);
-  putU32(out, 12, size);
-  let at = HEADER + 4 * k;
-  for (let i = a; i < b; i++) {
-    putU32(out, HEADER + 4 * (i - a), at);
-    const part = frame.subarray(blocks.starts[i]!, blocks.ends[i]!);
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /**
- * A frame fed part by part: each run of blocks complete in the bytes so far is decoded (`decodeFrame`, the codec's
- * whole-frame decoder) as soon as it is there, into the decompressed bytes; `finish` decodes the rest. `finish`
- * gives null where the frame is not one to decode this way (the caller decodes `bytes()` whole).
+ * A frame fed part by part: each block complete in the bytes so far is decoded as soon as it is there (writers with
+ * several threads store blocks out of order), into the decompressed bytes; `finish` decodes the rest. `finish` gives
+ * null where the frame is not one to decode this way (the caller decodes `bytes()` whole).
  */
 export class BloscBlockStream {
   #buf: Uint8Array = new Uint8Array(0);
@@ -57,19 +24,13 @@ export class BloscBlockStream {
   #queued: Uint8Array = new Uint8Array(0);
   #work: Promise<void> = Promise.resolve();
   #failed = false;
-  /** Scratch space of a block, for frames blosc-decode.ts reads (decoded in place; null: `decodeFrame` decodes). */
-  #tmp: Uint8Array | null = null;
+  /** Scratch space of a block. */
+  #tmp: Uint8Array = new Uint8Array(0);
   /** How blosc-decode.ts reads the frame: at once or awaited. */
-  #how: 'sync' | 'async' | null = null;
+  #how: 'sync' | 'async' = 'sync';
 
-  /**
-   * `decodeFrame` decodes the frames of blocks cut out here, unless blosc-decode.ts reads the frame (then blocks are
-   * decoded in place); a frame declaring more than `maxBytes` is left whole (to be refused by its codec).
-   */
-  constructor(
-    private readonly decodeFrame: (frame: Uint8Array) => Promise<Uint8Array> | Uint8Array,
-    private readonly maxBytes = Number.POSITIVE_INFINITY,
-  ) {}
+  /** A frame declaring more than `maxBytes` is left whole (to be refused by its codec). */
+  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {}
 
   /** The bytes received so far (the whole frame once all parts are in). */
   bytes(): Uint8Array {
@@ -95,12 +56,13 @@ export class BloscBlockStream {
       }
     }
     if (this.#layout && this.#blocks === undefined && this.#n >= HEADER + 4 * this.#layout.nblocks) {
-      this.#blocks = blockEnds(this.#buf, this.#layout);
-      if (this.#blocks) {
+      const how = bloscDecoding(this.#buf);
+      this.#blocks = how ? blockEnds(this.#buf, this.#layout) : null;
+      if (how && this.#blocks) {
+        this.#how = how;
         this.#out = new Uint8Array(this.#layout.nbytes);
         this.#queued = new Uint8Array(this.#layout.nblocks);
-        this.#how = bloscDecoding(this.#buf);
-        if (this.#how) this.#tmp = new Uint8Array(this.#layout.blocksize);
+        this.#tmp = new Uint8Array(this.#layout.blocksize);
       }
     }
     this.#decodeReady();
@@ -122,20 +84,12 @@ export class BloscBlockStream {
     return this.#out;
   }
 
-  /**
-   * Queues the decode of every block now complete, as runs of consecutive blocks (writers with several threads store
-   * blocks out of order: each is decoded when its own bytes are in).
-   */
+  /** Queues the decode of every block now complete, as runs of consecutive blocks. */
   #decodeReady(): void {
     const layout = this.#layout;
     const blocks = this.#blocks;
     if (!layout || !blocks || this.#failed) return;
-    const last = layout.nblocks - 1;
-    // A short last block goes with the block before it, once both are in: alone in a frame, Blosc would take it for
-    // a whole block (and split it as one).
-    const paired = (i: number) => !this.#tmp && layout.nbytes % layout.blocksize !== 0 && last > 0 && i >= last - 1;
-    const inHand = (i: number) => blocks.ends[i]! <= this.#n;
-    const complete = (i: number) => inHand(i) && (!paired(i) || (inHand(last - 1) && inHand(last)));
+    const complete = (i: number) => blocks.ends[i]! <= this.#n;
     for (let a = 0; a < layout.nblocks; a++) {
       if (this.#queued[a] || !complete(a)) continue;
       let b = a;
@@ -146,10 +100,9 @@ export class BloscBlockStream {
   }
 
   #queue(a: number, b: number): void {
-    const layout = this.#layout!;
     const tmp = this.#tmp;
     const ends = this.#blocks!.ends;
-    if (tmp && this.#how === 'sync') {
+    if (this.#how === 'sync') {
       try {
         for (let i = a; i < b; i++) decodeBloscBlock(this.#buf, i, ends[i]!, this.#out!, tmp);
       } catch {
@@ -157,25 +110,10 @@ export class BloscBlockStream {
       }
       return;
     }
-    if (tmp) {
-      this.#work = this.#work.then(async () => {
-        if (this.#failed) return;
-        try {
-          for (let i = a; i < b; i++) await decodeBloscBlockAsync(this.#buf, i, ends[i]!, this.#out!, tmp);
-        } catch {
-          this.#failed = true;
-        }
-      });
-      return;
-    }
-    const frame = subFrame(this.#buf, layout, this.#blocks!, a, b);
     this.#work = this.#work.then(async () => {
       if (this.#failed) return;
       try {
-        const part = await this.decodeFrame(frame);
-        const at = a * layout.blocksize;
-        if (part.length !== Math.min(layout.nbytes, b * layout.blocksize) - at) throw new Error('size');
-        this.#out!.set(part, at);
+        for (let i = a; i < b; i++) await decodeBloscBlockAsync(this.#buf, i, ends[i]!, this.#out!, tmp);
       } catch {
         this.#failed = true;
       }
@@ -200,7 +138,7 @@ export async function warmBloscDecoder(encode: (b: Uint8Array) => Promise<Uint8A
   if (!bloscDecoding(frame)) return;
   for (let k = 0; k < 6; k++) {
     await decodeBlosc(frame);
-    const stream = new BloscBlockStream(() => new Uint8Array(0));
+    const stream = new BloscBlockStream();
     for (let at = 0; at < frame.length; at += 65536) stream.push(frame.subarray(at, at + 65536));
     await stream.finish();
   }

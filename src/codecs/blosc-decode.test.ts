@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { bloscDecoding, decodeBlosc } from './blosc-decode';
 import { lz4Block, unshuffle } from './blosc-lz4';
 import { blosclzBlock } from './blosclz';
+import { snappyBlock } from './snappy';
 import { BloscBlockStream } from './blosc-blocks';
 import { blosc } from './byte-codecs';
 import { ChunkError } from '../errors';
@@ -31,6 +32,7 @@ describe('Blosc frames decoded here', () => {
     lz4: 'sync',
     lz4hc: 'sync',
     blosclz: 'sync',
+    snappy: 'sync',
     zlib: 'async',
     zstd: 'async',
   };
@@ -72,7 +74,9 @@ describe('Blosc frames decoded here', () => {
   // numcodecs' WebAssembly encoder writes item size 4 whatever the data; the other sizes are the Python frames above.
   it("gives numcodecs' bytes for generated data of any length, block size and codec, with and without shuffle", async () => {
     const next = random(11);
-    for (let round = 0; round < 60; round++) {
+    const cnames = ['lz4', 'blosclz', 'zstd', 'lz4hc', 'zlib', 'snappy'];
+    const seen = new Set<string>();
+    for (let round = 0; round < 72; round++) {
       const kind = round % 4;
       const n = 1 + Math.floor(next() * 60000);
       const smooth = (i: number) =>
@@ -86,10 +90,10 @@ describe('Blosc frames decoded here', () => {
               ? Int16Array.from({ length: n }, (_, i) => smooth(i) * 10)
               : Uint8Array.from({ length: n }, (_, i) => (next() < 0.5 ? i & 7 : next() * 256));
       const blocksize = [0, 256, 4096, 65536][round % 4]!;
-      const shuffle = round % 3; // none, byte, bit
+      const shuffle = Math.floor(round / 6) % 3; // none, byte, bit (each with every codec)
       const codec = Blosc.fromConfig({
         id: 'blosc',
-        cname: round % 5 === 4 ? 'lz4hc' : 'lz4',
+        cname: cnames[round % cnames.length],
         clevel: 1 + (round % 9),
         shuffle,
         blocksize,
@@ -97,7 +101,12 @@ describe('Blosc frames decoded here', () => {
       const frame = await codec.encode(new Uint8Array(data.buffer));
       const expected = await codec.decode(frame);
       expect(Buffer.from(await decodeBlosc(frame)!).equals(Buffer.from(expected))).toBe(true);
+      seen.add(`${frame[2]! >> 5}/${frame[2]! & 0x07}`);
     }
+    // LZ4, Snappy, zlib and zstd (1-4) each with no shuffle, byte and bit shuffle (flags 0, 1, 4), BloscLZ (0) with
+    // byte shuffle; BloscLZ stores the others here as they are (its bit-shuffled frames: the Python cases above).
+    for (const codec of [1, 2, 3, 4]) for (const f of [0, 1, 4]) expect(seen).toContain(`${codec}/${f}`);
+    expect(seen).toContain('0/1');
   });
 
   it('undoes the byte shuffle of any item size, at any output offset', () => {
@@ -199,6 +208,16 @@ describe('damaged Blosc frames are refused', () => {
     expect(() => blosclzBlock(Uint8Array.from([0x00, 97, 0xe0]), 0, 3, dst, 0, 64)).toThrow(/cut short/);
   });
 
+  it('decodes Snappy copies and refuses its short streams and copies before the stream', () => {
+    const dst = new Uint8Array(16);
+    // Length 5; a literal "a"; a copy of 4 from distance 1.
+    expect(snappyBlock(Uint8Array.from([5, 0x00, 97, 0x01, 1]), 0, 5, dst, 0, 16)).toBe(5);
+    expect(new TextDecoder().decode(dst.subarray(0, 5))).toBe('aaaaa');
+    expect(() => snappyBlock(Uint8Array.from([5, 0x08, 97, 98, 99]), 0, 5, dst, 0, 16)).toThrow(/ends short/);
+    expect(() => snappyBlock(Uint8Array.from([5, 0x00, 97, 0x01, 2]), 0, 5, dst, 0, 16)).toThrow(/before its block/);
+    expect(() => snappyBlock(Uint8Array.from([40, 0x00, 97]), 0, 3, dst, 0, 16)).toThrow(/longer than its block/);
+  });
+
   it('refuses what c-blosc refuses in a header: other format versions, codec versions, block sizes, stored sizes', async () => {
     const decode = await blosc.load({}, { itemSize: 4, maxBytes: 2 ** 26 });
     const refused = (f: Uint8Array) => Promise.resolve().then(() => decode(f));
@@ -225,14 +244,14 @@ describe('damaged Blosc frames are refused', () => {
     const bad = frame.slice();
     new DataView(bad.buffer).setUint32(at, size - 5, true);
     const decode = await blosc.load({}, { itemSize: 4, maxBytes: 2 ** 26 });
-    const stream = new BloscBlockStream(decode);
+    const stream = new BloscBlockStream();
     for (let i = 0; i < bad.length; i += 3000) stream.push(bad.slice(i, i + 3000));
     expect(await stream.finish()).toBeNull();
     await expect(Promise.resolve().then(() => decode(bad))).rejects.toThrow(ChunkError);
   });
 
   it('leaves a frame declaring more than the bound whole, for its codec to refuse', async () => {
-    const stream = new BloscBlockStream(() => new Uint8Array(0), 1000);
+    const stream = new BloscBlockStream(1000);
     stream.push(frame);
     expect(await stream.finish()).toBeNull();
     const decode = await blosc.load({}, { itemSize: 4, maxBytes: 1000 });

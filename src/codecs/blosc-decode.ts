@@ -2,10 +2,10 @@
  * Blosc 1 frames decoded here rather than by numcodecs' WebAssembly build, which ignores c-blosc's error code: a
  * damaged frame came back from it as made-up values (c-blosc itself, and numcodecs in Python, report it). Each block
  * is decoded stream by stream with c-blosc's own checks — every stream must fill its share of the block exactly —
- * and a frame that fails them is refused as damaged. LZ4 (`lz4`, `lz4hc`) and BloscLZ streams are decoded in
- * TypeScript at once; zlib streams by the platform's inflate and zstd streams by numcodecs' Zstd, both awaited.
- * Byte shuffle, bit shuffle or none. Other frames (Snappy, Blosc2's extended header, format versions other than 2)
- * give null here and are left to numcodecs.
+ * and a frame that fails them is refused as damaged. LZ4 (`lz4`, `lz4hc`), BloscLZ and Snappy streams are decoded
+ * in TypeScript at once; zlib streams by the platform's inflate and zstd streams by numcodecs' Zstd, both awaited.
+ * Byte shuffle, bit shuffle or none: every Blosc 1 frame c-blosc reads. Other frames (format versions other than 2,
+ * refused by `checkBloscFrame`, or unknown codecs) give null here.
  */
 
 import { inflateBounded } from './bounded-inflate';
@@ -13,10 +13,11 @@ import { BITSHUFFLE, checkBloscFrame, damaged, DONT_SPLIT, HEADER, MEMCPYED, SHU
 import { bitunshuffle } from './bitshuffle';
 import { lz4Block, unshuffle } from './blosc-lz4';
 import { blosclzBlock } from './blosclz';
+import { snappyBlock } from './snappy';
 
 /** The codec field of the header flags (bits 5-7). */
 const BLOSCLZ = 0;
-const LZ4 = 1;
+const SNAPPY = 2;
 const ZLIB = 3;
 const ZSTD = 4;
 /** Items of more bytes than this are never split into streams. */
@@ -26,13 +27,13 @@ const MIN_ITEMS = 128;
 /** Blocks of a zlib or zstd frame decoded at once. */
 const ASYNC_LANES = 8;
 
-/** How a frame is decoded here: at once (`sync`: LZ4, BloscLZ, stored), awaited (`async`: zlib, zstd), or not. */
+/** How a frame is decoded here: at once (`sync`: LZ4, BloscLZ, Snappy, stored), awaited (`async`: zlib, zstd), or not. */
 export function bloscDecoding(frame: Uint8Array): 'sync' | 'async' | null {
   if (frame.length < HEADER || frame[0] !== 2) return null;
   const flags = frame[2] as number;
   if (flags & MEMCPYED) return 'sync';
   const codec = flags >> 5;
-  return codec === LZ4 || codec === BLOSCLZ ? 'sync' : codec === ZLIB || codec === ZSTD ? 'async' : null;
+  return codec <= SNAPPY ? 'sync' : codec === ZLIB || codec === ZSTD ? 'async' : null;
 }
 
 /** A stream decoder: fills `dst[op, op + n)` from `src[ip, iend)` or throws. */
@@ -44,7 +45,7 @@ const sized = (end: number, want: number) => {
 };
 
 function syncStreams(codec: number): SyncStreams {
-  const block = codec === LZ4 ? lz4Block : blosclzBlock;
+  const block = codec === BLOSCLZ ? blosclzBlock : codec === SNAPPY ? snappyBlock : lz4Block;
   return (src, ip, iend, dst, op, n) => sized(block(src, ip, iend, dst, op, op + n), op + n);
 }
 
@@ -147,7 +148,7 @@ export async function decodeBloscBlockAsync(
   tmp: Uint8Array,
 ): Promise<void> {
   const p = blockPlan(frame, i);
-  if (p.codec === LZ4 || p.codec === BLOSCLZ) return decodeBloscBlock(frame, i, end, out, tmp);
+  if (p.codec <= SNAPPY) return decodeBloscBlock(frame, i, end, out, tmp);
   const decode = asyncStreams(p.codec);
   const dst = p.filter ? tmp : out;
   let op = p.filter ? 0 : p.at;

@@ -250,7 +250,7 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
     decode: (bytes) => run(bytes),
     stream(): ChunkStream {
       if (blosc) {
-        const blocks = new BloscBlockStream(blosc.decode, blosc.maxBytes);
+        const blocks = new BloscBlockStream(blosc.maxBytes);
         return {
           push: (part) => blocks.push(part),
           async finish(whole) {
