@@ -5,7 +5,7 @@
  * and a frame that fails them is refused as damaged. LZ4 (`lz4`, `lz4hc`), BloscLZ and Snappy streams are decoded
  * in TypeScript at once; zlib streams by the platform's inflate and zstd streams by numcodecs' Zstd, both awaited.
  * Byte shuffle, bit shuffle or none: every Blosc 1 frame c-blosc reads. Other frames (format versions other than 2,
- * refused by `checkBloscFrame`, or unknown codecs) give null here.
+ * unknown codecs) are refused by `checkBloscFrame`.
  */
 
 import { inflateBounded } from './bounded-inflate';
@@ -15,8 +15,7 @@ import { lz4Block, unshuffle } from './blosc-lz4';
 import { blosclzBlock } from './blosclz';
 import { snappyBlock } from './snappy';
 
-/** The codec field of the header flags (bits 5-7). */
-const BLOSCLZ = 0;
+/** The codec field of the header flags (bits 5-7): 0 BloscLZ, 1 LZ4, 2 Snappy, 3 zlib, 4 zstd. */
 const SNAPPY = 2;
 const ZLIB = 3;
 const ZSTD = 4;
@@ -36,42 +35,30 @@ export function bloscDecoding(frame: Uint8Array): 'sync' | 'async' | null {
   return codec <= SNAPPY ? 'sync' : codec === ZLIB || codec === ZSTD ? 'async' : null;
 }
 
-/** A stream decoder: fills `dst[op, op + n)` from `src[ip, iend)` or throws. */
-type SyncStreams = (src: Uint8Array, ip: number, iend: number, dst: Uint8Array, op: number, n: number) => void;
-type AsyncStreams = (src: Uint8Array, dst: Uint8Array, op: number, n: number) => Promise<void>;
-
 const sized = (end: number, want: number) => {
   if (end !== want) throw damaged('a block does not decompress to its stated size');
 };
 
-function syncStreams(codec: number): SyncStreams {
-  const block = codec === BLOSCLZ ? blosclzBlock : codec === SNAPPY ? snappyBlock : lz4Block;
-  return (src, ip, iend, dst, op, n) => sized(block(src, ip, iend, dst, op, op + n), op + n);
-}
+/** The stream decoders run at once, by codec (BloscLZ, LZ4, Snappy): each fills `dst[op, oend)` from `src[ip, iend)`. */
+const SYNC_STREAMS = [blosclzBlock, lz4Block, snappyBlock] as const;
 
 let zstd: Promise<{ decode(b: Uint8Array): Promise<Uint8Array> | Uint8Array }> | null = null;
 
-function asyncStreams(codec: number): AsyncStreams {
+/** The whole output of a zlib or zstd stream (`src`), or the damaged-chunk error. */
+async function asyncStream(codec: number, src: Uint8Array, n: number): Promise<Uint8Array> {
+  const why = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
   if (codec === ZLIB) {
-    return async (src, dst, op, n) => {
-      const out = await inflateBounded(src, 'deflate', n).catch((cause: unknown) => {
-        throw damaged(`a zlib stream does not inflate (${cause instanceof Error ? cause.message : String(cause)})`);
-      });
-      sized(out.length, n);
-      dst.set(out, op);
-    };
+    return inflateBounded(src, 'deflate', n).catch((cause: unknown) => {
+      throw damaged(`a zlib stream does not inflate (${why(cause)})`);
+    });
   }
-  return async (src, dst, op, n) => {
-    zstd ??= import('numcodecs/zstd').then((m) => m.default.fromConfig({ id: 'zstd' } as never));
-    const codec = await zstd;
-    const out = await Promise.resolve()
-      .then(() => codec.decode(src))
-      .catch((cause: unknown) => {
-        throw damaged(`a zstd stream does not decompress (${cause instanceof Error ? cause.message : String(cause)})`);
-      });
-    sized(out.length, n);
-    dst.set(out, op);
-  };
+  zstd ??= import('numcodecs/zstd').then((m) => m.default.fromConfig({ id: 'zstd' } as never));
+  const decoder = await zstd;
+  return Promise.resolve()
+    .then(() => decoder.decode(src))
+    .catch((cause: unknown) => {
+      throw damaged(`a zstd stream does not decompress (${why(cause)})`);
+    });
 }
 
 /** A block's layout: where its decompressed bytes go, how many streams it has and where the first one starts. */
@@ -128,12 +115,12 @@ function streams(frame: Uint8Array, start: number, end: number, nsplits: number)
  */
 export function decodeBloscBlock(frame: Uint8Array, i: number, end: number, out: Uint8Array, tmp: Uint8Array): void {
   const p = blockPlan(frame, i);
-  const decode = syncStreams(p.codec);
+  const decode = SYNC_STREAMS[p.codec as 0 | 1 | 2];
   const dst = p.filter ? tmp : out;
   let op = p.filter ? 0 : p.at;
   for (const [ip, n] of streams(frame, p.start, end, p.nsplits)) {
     if (n === p.neblock) dst.set(frame.subarray(ip, ip + n), op);
-    else decode(frame, ip, ip + n, dst, op, p.neblock);
+    else sized(decode(frame, ip, ip + n, dst, op, op + p.neblock), op + p.neblock);
     op += p.neblock;
   }
   unfilter(p, tmp, out);
@@ -149,21 +136,25 @@ export async function decodeBloscBlockAsync(
 ): Promise<void> {
   const p = blockPlan(frame, i);
   if (p.codec <= SNAPPY) return decodeBloscBlock(frame, i, end, out, tmp);
-  const decode = asyncStreams(p.codec);
   const dst = p.filter ? tmp : out;
   let op = p.filter ? 0 : p.at;
   for (const [ip, n] of streams(frame, p.start, end, p.nsplits)) {
     if (n === p.neblock) dst.set(frame.subarray(ip, ip + n), op);
-    else await decode(frame.subarray(ip, ip + n), dst, op, p.neblock);
+    else {
+      const part = await asyncStream(p.codec, frame.subarray(ip, ip + n), p.neblock);
+      sized(part.length, p.neblock);
+      dst.set(part, op);
+    }
     op += p.neblock;
   }
   unfilter(p, tmp, out);
 }
 
-/** The decompressed bytes of a frame decoded here (awaited for zlib and zstd), or null for any other frame. */
-export function decodeBlosc(frame: Uint8Array): Uint8Array | Promise<Uint8Array> | null {
-  const how = bloscDecoding(frame);
-  if (!how) return null;
+/**
+ * The decompressed bytes of a frame (awaited for zlib and zstd); a frame `checkBloscFrame` refuses, or whose blocks
+ * fail c-blosc's checks, throws the damaged-chunk error.
+ */
+export function decodeBlosc(frame: Uint8Array): Uint8Array | Promise<Uint8Array> {
   checkBloscFrame(frame);
   const nbytes = u32(frame, 4);
   const blocksize = u32(frame, 8);
@@ -175,7 +166,8 @@ export function decodeBlosc(frame: Uint8Array): Uint8Array | Promise<Uint8Array>
   }
   if (nbytes === 0) return out;
   const nblocks = Math.ceil(nbytes / blocksize);
-  if (how === 'sync') {
+  // A checked frame of blocks: format version 2, codec 0-4.
+  if (bloscDecoding(frame) === 'sync') {
     const tmp = new Uint8Array(blocksize);
     for (let i = 0; i < nblocks; i++) decodeBloscBlock(frame, i, cbytes, out, tmp);
     return out;

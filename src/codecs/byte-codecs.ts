@@ -6,8 +6,8 @@
 import { ChunkError, CodecError } from '../errors';
 import { inflateBounded } from './bounded-inflate';
 import { warmBloscDecoder } from './blosc-blocks';
-import { checkBloscFrame } from './blosc-frame';
 import { decodeBlosc } from './blosc-decode';
+import { unshuffle } from './blosc-lz4';
 import { checksum32Decode, crc32cDecode } from './checksum32';
 import { type BytesCodec, type ByteDecoder, type CodecConfig, numberParam } from './codec';
 import { checkDeclaredSize } from './declared-size';
@@ -55,16 +55,12 @@ function fletcher32Decode(bytes: Uint8Array): Uint8Array {
   return body;
 }
 
-function unshuffle(data: Uint8Array, size: number): Uint8Array {
+/** numcodecs' Shuffle filter undone: Blosc's byte shuffle over the whole chunk (trailing bytes as they are). */
+function shuffleDecode(data: Uint8Array, size: number): Uint8Array {
   // An element larger than the chunk leaves nothing to unshuffle (and must not loop `size` times).
   if (size <= 1 || size > data.length) return data;
-  const n = Math.floor(data.length / size);
   const out = new Uint8Array(data.length);
-  for (let b = 0; b < size; b++) {
-    const base = b * n;
-    for (let i = 0; i < n; i++) out[i * size + b] = data[base + i] as number;
-  }
-  out.set(data.subarray(n * size), n * size); // numcodecs leaves trailing bytes as they are
+  unshuffle(data, data.length, size, out, 0);
   return out;
 }
 
@@ -107,35 +103,22 @@ async function fromZarrita(name: string, config: CodecConfig): Promise<ByteDecod
   return (b) => codec.decode(b);
 }
 
-/**
- * Encodes and decodes `size` zero bytes once (see `BytesCodec.warm`); for Blosc, also runs blosc-decode.ts on a
- * made-up field encoded as configured (the frames it reads are decoded there, not in the WebAssembly codec).
- */
+/** Encodes and decodes `size` zero bytes once (see `BytesCodec.warm`). */
 async function warmZarrita(name: string, config: CodecConfig, size: number): Promise<void> {
   const codec = await zarritaCodec(name, config);
   if (!codec.encode) return;
   await codec.decode(await codec.encode(new Uint8Array(size)));
-  if (name === 'blosc') await warmBloscDecoder((b) => codec.encode!(b));
 }
 
-/**
- * A zarrita codec whose output is bounded by the size its header declares (compression bombs); `check` refuses
- * input the codec would decode into made-up values; `fast` decodes the input it knows (null: zarrita's codec does).
- */
-function zarritaBounded(
-  id: string,
-  ncdump?: BytesCodec['ncdump'],
-  check?: (b: Uint8Array) => void,
-  fast?: (b: Uint8Array) => Promise<Uint8Array> | Uint8Array | null,
-): BytesCodec {
+/** A zarrita codec whose output is bounded by the size its header declares (compression bombs). */
+function zarritaBounded(id: string, ncdump?: BytesCodec['ncdump']): BytesCodec {
   return {
     kind: 'bytes',
     async load(config, { maxBytes }) {
       const decode = await fromZarrita(id, config);
       return (b) => {
         checkDeclaredSize(id, b, maxBytes);
-        check?.(b);
-        return fast?.(b) ?? decode(b);
+        return decode(b);
       };
     },
     warm: (config, size) => warmZarrita(id, config, size),
@@ -146,16 +129,29 @@ function zarritaBounded(
 const BLOSC_SHUFFLE: Record<string, number> = { noshuffle: 0, shuffle: 1, bitshuffle: 2 };
 const BLOSC_CODES: Record<string, number> = { blosclz: 0, lz4: 1, lz4hc: 2, snappy: 3, zlib: 4, zstd: 5 };
 
-export const blosc = zarritaBounded(
-  'blosc',
-  (c) => {
+/**
+ * Blosc, decoded by blosc-decode.ts (c-blosc's checks; numcodecs' WebAssembly build drops its error code), bounded by
+ * the size the header declares. numcodecs' encoder only makes the warm-up frame: the decoder run on a made-up field
+ * encoded as configured, so that its loops are compiled before a real chunk arrives.
+ */
+export const blosc: BytesCodec = {
+  kind: 'bytes',
+  load:
+    (_c, { maxBytes }) =>
+    (b) => {
+      checkDeclaredSize('blosc', b, maxBytes);
+      return decodeBlosc(b);
+    },
+  async warm(config) {
+    const codec = await zarritaCodec('blosc', config);
+    if (codec.encode) await warmBloscDecoder((b) => codec.encode!(b));
+  },
+  ncdump: (c) => {
     const code = typeof c.cname === 'string' ? BLOSC_CODES[c.cname] : undefined;
     const shuffle = typeof c.shuffle === 'string' ? (BLOSC_SHUFFLE[c.shuffle] ?? 1) : numberParam(c, 'shuffle', 1);
     return { filter: `32001,0,0,0,0,${numberParam(c, 'clevel', 5)},${shuffle},${code ?? 0}` };
   },
-  checkBloscFrame,
-  decodeBlosc,
-);
+};
 export const lz4 = zarritaBounded('lz4');
 export const zstd = zarritaBounded('zstd', (c) => ({ filter: `32015,${numberParam(c, 'level', 0)}` }));
 
@@ -217,7 +213,7 @@ export const shuffle: BytesCodec = {
         `The shuffle filter's elementsize ${JSON.stringify(config.elementsize)} is not a byte count.`,
       );
     }
-    return (b) => unshuffle(b, size);
+    return (b) => shuffleDecode(b, size);
   },
   ncdump: () => ({ shuffle: true }),
 };
