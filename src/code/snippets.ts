@@ -102,9 +102,18 @@ function keptIndex(sel: DimSelection, stride: number): string {
   return `${sel.start}:${sel.stop}${step > 1 ? `:${step}` : ''}`;
 }
 
-function iselArgs(v: Variable, selection: readonly DimSelection[], stride: number): string {
+/**
+ * Dimension names as the generated code names them: the model's, except where xarray has none to read (netcdf-c's
+ * `_Anonymous_Dim_<len>` for a Zarr array without `_ARRAY_DIMENSIONS`, which may repeat): `dim_<k>`.
+ */
+function dimNames(v: Variable, byPath: boolean): string[] {
+  return v.dimensions.map((d, k) => (byPath && d.anonymous ? `dim_${k}` : d.name));
+}
+
+function iselArgs(v: Variable, selection: readonly DimSelection[], stride: number, byPath: boolean): string {
+  const names = dimNames(v, byPath);
   const entries = selection.flatMap((sel, d) => {
-    const dim = pyStr(v.dimensions[d]?.name ?? `dim_${d}`);
+    const dim = pyStr(names[d] ?? `dim_${d}`);
     if (typeof sel === 'number') return [`${dim}: ${sel}`];
     if (sel === null) return stride > 1 ? [`${dim}: slice(None, None, ${stride})`] : [];
     const step = (sel.step ?? 1) * stride;
@@ -125,31 +134,37 @@ export function codeForView(input: CodeInput): CodeSnippets {
     pyStr(target.url),
     ...(target.storageOptions ? Object.entries(target.storageOptions).map(([k, x]) => `${k}=${pyLiteral(x)}`) : []),
   ];
-  const select = `${iselArgs(v, input.selection, stride)}`;
-  const valuesLine = `values = da.values${input.raw ? '  # stored numbers' : '  # CF-decoded: scale/offset applied, fill values as NaN'}`;
-  // Over plain HTTP nothing lists a store: without consolidated metadata xarray finds no arrays, so the array is
-  // opened by its path and decoded as xarray's Zarr backend would.
+  // Over plain HTTP nothing lists a store: without consolidated metadata xarray finds no arrays. An array without
+  // xarray's dimension names (an OME-Zarr image, most pure Zarr) cannot be opened by xarray's Zarr backend at all.
+  // Either way the array is opened by its path and decoded as xarray's Zarr backend would.
   const unlisted = !consolidated && /^https?:\/\//i.test(target.url);
+  const byPath = unlisted || v.dimensions.some((d) => d.anonymous);
+  const select = `${iselArgs(v, input.selection, stride, byPath)}`;
+  const valuesLine = `values = da.values${input.raw ? '  # stored numbers' : '  # CF-decoded: scale/offset applied, fill values as NaN'}`;
   const openArgs = [pyStr(target.url)];
   if (group) openArgs.push(`group=${pyStr(group)}`);
   openArgs.push(`consolidated=${consolidated ? 'True' : 'False'}`);
   if (target.storageOptions) openArgs.push(`storage_options=${pyLiteral(target.storageOptions)}`);
   if (input.raw) openArgs.push('mask_and_scale=False', 'decode_times=False');
   const zarrFill = defaultFillFor(dataset.dialect) === 'zarr';
-  const xarray = unlisted
+  const xarray = byPath
     ? [
         'import fsspec',
         'import xarray as xr',
         'import zarr',
         '',
         ...comments,
-        '# Not consolidated: over plain HTTP the store cannot be listed, so open the array by its path.',
-        `# (Where the store can be listed: xr.open_zarr(${[pyStr(target.url), ...(group ? [`group=${pyStr(group)}`] : [])].join(', ')}, consolidated=False).)`,
+        ...(unlisted
+          ? [
+              '# Not consolidated: over plain HTTP the store cannot be listed, so open the array by its path.',
+              `# (Where the store can be listed: xr.open_zarr(${[pyStr(target.url), ...(group ? [`group=${pyStr(group)}`] : [])].join(', ')}, consolidated=False).)`,
+            ]
+          : ['# The array has no xarray dimension names (_ARRAY_DIMENSIONS): open it by its path.']),
         `store = fsspec.get_mapper(${mapperArgs.join(', ')})`,
         `a = zarr.open_array(store, path=${pyStr(v.path.replace(/^\//, ''))}, mode="r")`,
         'attrs = {k: x for k, x in a.attrs.items() if k != "_ARRAY_DIMENSIONS" and not k.lower().startswith("_nczarr")}',
         ...(zarrFill ? ['if a.fill_value is not None:', '    attrs.setdefault("_FillValue", a.fill_value)'] : []),
-        `dims = (${v.dimensions.map((d) => pyStr(d.name)).join(', ')}${v.dimensions.length === 1 ? ',' : ''})`,
+        `dims = (${dimNames(v, true).map(pyStr).join(', ')}${v.dimensions.length === 1 ? ',' : ''})`,
         `ds = xr.Dataset({${pyStr(name)}: (dims, a[...], attrs)})`,
         ...(input.raw ? [] : ['ds = xr.decode_cf(ds)']),
         `da = ds[${pyStr(name)}]${select}`,

@@ -10,7 +10,7 @@
  */
 import { MetadataError } from '../errors';
 import { attributeType } from './dtype';
-import { type Json, type JsonObject, JsonNumber, isAtomic, unparse } from './json';
+import { type Json, type JsonObject, JsonNumber, isAtomic, jsonEntries, unparse } from './json';
 import type { Attribute, NcAtomicType, NumericAttributeType, ValueType } from './types';
 
 const INT_MIN = -2147483648n;
@@ -185,7 +185,7 @@ export function readAttributes(
   opts: { xarray: boolean; key: string; onProblem: (e: MetadataError) => void; fillType?: ValueType | undefined },
 ): Attribute[] {
   const out: Attribute[] = [];
-  for (const [name, value] of Object.entries(raw)) {
+  for (const [name, value] of jsonEntries(raw)) {
     if (isHiddenAttribute(name, opts.xarray)) continue;
     // netcdf-c types an untyped _FillValue as its variable.
     const dtype = types?.[name] ?? (name === '_FillValue' && opts.fillType ? opts.fillType : undefined);

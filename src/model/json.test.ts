@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { MetadataError } from '../errors';
-import { JsonNumber, parseJson } from './json';
+import { JsonNumber, jsonKeys, parseJson, unparse, type JsonObject } from './json';
 
 const num = (v: unknown) => (v instanceof JsonNumber ? v.text : `not a number: ${JSON.stringify(v)}`);
 
 describe('parseJson', () => {
+  it('keeps object keys in document order, integer-like keys too (JavaScript lists those first)', () => {
+    const text = '{"1d": 3, "5": 2, "time": {"size": 2, "0": [1, {"b": 1, "10": 2, "a": 3}]}, "0": "x"}';
+    const v = parseJson(text, 'k') as JsonObject;
+    expect(jsonKeys(v)).toEqual(['1d', '5', 'time', '0']);
+    expect(Object.keys(v)).toEqual(['0', '5', '1d', 'time']); // the plain object's own order, for contrast
+    const time = v.time as JsonObject;
+    expect(jsonKeys(time)).toEqual(['size', '0']);
+    expect(unparse(v)).toBe('{"1d": 3, "5": 2, "time": {"size": 2, "0": [1,{"b": 1, "10": 2, "a": 3}]}, "0": "x"}');
+    // Keys and strings that hold the marker or look like keys inside strings are read as they are.
+    const tricky = parseJson('{"\\u0001": 1, "s": "\\"2\\": 3", "2": "\\u0001"}', 'k') as JsonObject;
+    expect(jsonKeys(tricky)).toEqual(['\u0001', 's', '2']);
+    expect(tricky.s).toBe('"2": 3');
+    expect(tricky['2']).toBe('\u0001');
+  });
+
   it('reads the bare NaN, Infinity and -Infinity Python writes as numbers, outside strings only', () => {
     const v = parseJson('{"a": NaN, "b": [1.0, Infinity, -Infinity], "s": "NaN Infinity", "NaN": -1}', 'k') as Record<
       string,

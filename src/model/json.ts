@@ -26,16 +26,45 @@ const NON_FINITE = ['-Infinity', 'Infinity', 'NaN'] as const;
 export type Json = null | boolean | string | JsonNumber | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-/** lossless-json's output → `Json`; strings `<tag><word>` become the numbers they stand for (counted in `seen`). */
-function convert(v: unknown, tag: string | undefined, seen: { count: number }): Json {
+/**
+ * The keys of an object in document order, where JavaScript's own order differs: a plain object lists integer-like
+ * keys (`"0"`, `"5"`) first, in numeric order, whatever order the document gave them in. Attributes, NCZarr
+ * dimensions and JSON-valued attributes are shown in document order, so such objects carry their order here.
+ */
+const KEY_ORDER = Symbol('json key order');
+
+/** A key JavaScript lists before the others (an array index). */
+const INDEX_KEY = /^(0|[1-9]\d{0,9})$/;
+
+/** The keys of a parsed metadata object in document order. */
+export function jsonKeys(obj: JsonObject): string[] {
+  return (obj as { [KEY_ORDER]?: string[] })[KEY_ORDER] ?? Object.keys(obj);
+}
+
+/** The entries of a parsed metadata object in document order. */
+export function jsonEntries(obj: JsonObject): [string, Json][] {
+  return jsonKeys(obj).map((k) => [k, obj[k] as Json]);
+}
+
+/**
+ * lossless-json's output → `Json`; strings `<tag><word>` become the numbers they stand for (counted in `seen`).
+ * With `marked`, every object key carries one leading marker character (see `markKeys`), removed here.
+ */
+function convert(v: unknown, tag: string | undefined, seen: { count: number }, marked: boolean): Json {
   if (isLosslessNumber(v)) return new JsonNumber((v as { value: string }).value);
-  if (Array.isArray(v)) return v.map((x) => convert(x, tag, seen));
+  if (Array.isArray(v)) return v.map((x) => convert(x, tag, seen, marked));
   if (v !== null && typeof v === 'object') {
     const out: JsonObject = {};
-    for (const [k, x] of Object.entries(v)) {
+    const order: string[] = [];
+    let reordered = false;
+    for (const [mk, x] of Object.entries(v)) {
+      const k = marked ? mk.slice(1) : mk;
       if (tag !== undefined && k.includes(tag)) seen.count = -Infinity;
-      out[k] = convert(x, tag, seen);
+      if (INDEX_KEY.test(k)) reordered = true;
+      if (!Object.hasOwn(out, k)) order.push(k);
+      out[k] = convert(x, tag, seen, marked);
     }
+    if (reordered) Object.defineProperty(out, KEY_ORDER, { value: order, enumerable: false });
     return out;
   }
   if (tag !== undefined && typeof v === 'string' && v.includes(tag)) {
@@ -45,6 +74,34 @@ function convert(v: unknown, tag: string | undefined, seen: { count: number }): 
     seen.count = -Infinity;
   }
   return v as Json;
+}
+
+/** Whether the text may hold an integer-like object key (a cheap test; false positives only cost a pass). */
+const MAY_HAVE_INDEX_KEY = /"(0|[1-9]\d{0,9})"\s*:/;
+
+/**
+ * Every object key of the JSON text with one marker character (`\u0001`, written as an escape) in front, so that
+ * no key is integer-like and the parser keeps them in document order; `convert` removes exactly that one character.
+ */
+function markKeys(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) !== 0x22) continue;
+    const start = i;
+    for (i++; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x5c) i++;
+      else if (c === 0x22) break;
+    }
+    let j = i + 1;
+    while (j < text.length && /\s/.test(text[j] as string)) j++;
+    if (text[j] === ':') {
+      out += `${text.slice(from, start + 1)}\\u0001`;
+      from = start + 1;
+    }
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /** Tags tried for non-finite numbers before giving up on a document whose strings spell them all. */
@@ -159,7 +216,8 @@ export function parseJson(text: string, key: string): Json {
     for (let attempt = 0; attempt < MAX_TAG_ATTEMPTS; attempt++) {
       const q = quoteNonFinite(text, attempt);
       const seen = { count: 0 };
-      const value = convert(parse(q.text), q.tag, seen);
+      const marked = MAY_HAVE_INDEX_KEY.test(q.text);
+      const value = convert(parse(marked ? markKeys(q.text) : q.text), q.tag, seen, marked);
       if (seen.count >= 0 && seen.count <= q.count) return value;
     }
     throw new Error('strings spelling the internal tags of non-finite numbers');
@@ -189,7 +247,7 @@ export function unparse(v: Json): string {
   if (v instanceof JsonNumber) return v.text;
   if (Array.isArray(v)) return `[${v.map(unparse).join(',')}]`;
   if (isObject(v))
-    return `{${Object.entries(v)
+    return `{${jsonEntries(v)
       .map(([k, x]) => `${JSON.stringify(k)}: ${unparse(x)}`)
       .join(', ')}}`;
   return JSON.stringify(v);

@@ -9,7 +9,7 @@
  *   `_nczarr_array.type_alias`, `_nczarr_attrs.attribute_types`.
  */
 import { MetadataError } from '../errors';
-import { type Json, type JsonObject, JsonNumber, asCount, asStrings, getCI, isObject } from './json';
+import { type Json, type JsonObject, JsonNumber, asCount, asStrings, getCI, isObject, jsonEntries } from './json';
 import type { NcArrayInfo, NcDimDef, NcGroupInfo } from './raw';
 
 function truthy(v: Json | undefined): boolean {
@@ -34,7 +34,7 @@ export function parseNcGroup(v: Json, key: string): NcGroupInfo {
   const dimsJson = getCI(v, 'dimensions', 'dims');
   const dims: NcDimDef[] = [];
   if (isObject(dimsJson)) {
-    for (const [name, d] of Object.entries(dimsJson)) dims.push(dimDef(name, d, key));
+    for (const [name, d] of jsonEntries(dimsJson)) dims.push(dimDef(name, d, key));
   } else if (Array.isArray(dimsJson)) {
     for (const d of dimsJson) {
       if (!isObject(d) || typeof d.name !== 'string')

@@ -64,6 +64,8 @@ export interface Probe {
   nczarr: NczarrForm | null;
   version?: string | undefined;
   root: (src: MetaSource) => Promise<RawGroup>;
+  /** The store's `fileFormat` (a file read in place). */
+  fileFormat?: string | undefined;
 }
 
 async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[], html: Set<string>): Promise<Probe> {
@@ -80,7 +82,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
       src = {
         consolidated: true,
         htmlKeys: html,
-        folders: inner.folders,
+        list: inner.list,
         get: (k) => (/(^|\/)\.ncz/.test(k) ? plain.get(k) : inner.get(k)),
       };
     } else if (zmeta)
@@ -244,7 +246,7 @@ export async function readRaw(
   const p = await probe(probing(store, options), options, early);
   const raw = await p.root(p.src);
   raw.problems.unshift(...early);
-  return { raw, probe: p };
+  return { raw, probe: { ...p, fileFormat: store.fileFormat } };
 }
 
 /** The model of a raw tree (as read so far). */
@@ -265,6 +267,7 @@ export function modelOf(raw: RawGroup, p: Probe, options: ReadDatasetOptions = {
     name: options.name ?? 'dataset',
     problems: collectProblems(root),
     ncProperties: typeof ncp === 'string' ? ncp : undefined,
+    ...(p.fileFormat !== undefined ? { format: p.fileFormat } : {}),
   };
 }
 

@@ -12,8 +12,11 @@ import { type Json, type JsonObject, isObject, parseJson } from './json';
 export interface MetaSource {
   /** The parsed JSON object at `key` (relative, e.g. `grp/.zarray`), undefined when missing. */
   get(key: string): Promise<Json | undefined>;
-  /** Child folder names of `prefix` (relative, '' for root), undefined when the source cannot list. */
-  folders(prefix: string): Promise<string[] | undefined>;
+  /**
+   * One level of `prefix` (relative, '' for root): its sub-folder names and its object names, undefined when the
+   * source cannot list.
+   */
+  list(prefix: string): Promise<{ readonly folders: string[]; readonly files: string[] } | undefined>;
   /** Whether answers come from a consolidated document. */
   readonly consolidated: boolean;
   /** Keys the store answered with a web page (HTML) instead of JSON; read as absent. */
@@ -45,13 +48,13 @@ export function storeSource(store: Store, signal?: AbortSignal, htmlKeys: Set<st
       }
       return parseJson(decodeEscaped(bytes), key);
     },
-    async folders(prefix) {
+    async list(prefix) {
       if (!store.list) return undefined;
       const listing = await store.list(
         (prefix === '' ? '/' : `/${prefix}/`) as AbsolutePath,
         signal ? { signal } : undefined,
       );
-      return [...listing.folders];
+      return { folders: [...listing.folders], files: [...listing.files] };
     },
   };
 }
@@ -71,17 +74,19 @@ export function mapSource(entries: JsonObject, v3: boolean, fallback?: MetaSourc
       }
       return fallback ? fallback.get(key) : undefined;
     },
-    async folders(prefix) {
+    async list(prefix) {
       const base = prefix === '' ? '' : `${prefix}/`;
-      const out = new Set<string>();
+      const folders = new Set<string>();
+      const files: string[] = [];
       for (const k of keys) {
         if (!k.startsWith(base)) continue;
         const rest = k.slice(base.length);
         const slash = rest.indexOf('/');
-        if (slash > 0) out.add(rest.slice(0, slash));
-        else if (v3 && rest !== '') out.add(rest);
+        if (slash > 0) folders.add(rest.slice(0, slash));
+        else if (v3 && rest !== '') folders.add(rest);
+        else if (slash < 0 && rest !== '') files.push(rest);
       }
-      return [...out];
+      return { folders: [...folders], files };
     },
   };
 }

@@ -88,7 +88,7 @@ export async function readChildV2(
     if (zg2) return { group: await readGroupV2(ctx, ck, zg2, zattrsRead) };
     // A listed folder with neither document (a .zgroup lost, or answered with a web page) that holds Zarr
     // nodes is shown as the group it must be, with a problem; one that holds none is not a node.
-    const implicit = await readGroupV2({ ...ctx, lazy: false }, ck, {}, zattrsRead);
+    const implicit = await readGroupV2({ ...ctx, lazy: false, implicit: true }, ck, {}, zattrsRead);
     if (implicit.arrays.length + implicit.groups.length === 0) return {};
     problems.push(implicitGroupProblem(ctx, ck));
     return { group: implicit };
@@ -131,7 +131,8 @@ export async function readGroupV2(
     if (typesJson !== undefined)
       attrTypes = tryParse(problems, p('.zattrs'), () => parseNcAttrTypes(typesJson, p('.zattrs')));
   }
-  const names = await childNames(ctx, key, nc, false, problems);
+  const names = await childNames(ctx, key, nc, problems);
+  ctx = { ...ctx, implicit: false };
   const { arrays, groups } = await readChildren(ctx, names.arrays, (name) =>
     readChildV2(ctx, key, name, names.known, problems),
   );

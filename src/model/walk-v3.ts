@@ -66,7 +66,7 @@ export async function readChildV3(
       // group holding them (with the problem); an array's zarr.json has nothing below it.
       if (!isUnreadable(e)) throw e;
       problems.push(problemOf(ck, e));
-      const g = await readGroupV3({ ...ctx, lazy: false }, ck, {});
+      const g = await readGroupV3({ ...ctx, lazy: false, implicit: true }, ck, {});
       return g.arrays.length + g.groups.length > 0 ? { group: g } : undefined;
     }
     if (!child) {
@@ -96,7 +96,8 @@ export async function readGroupV3(ctx: WalkContext, key: string, node: JsonObjec
     ncJson !== undefined
       ? tryParse(problems, metaPath(key, 'zarr.json'), () => parseNcGroup(ncJson, metaPath(key, 'zarr.json')))
       : undefined;
-  const names = await childNames(ctx, key, nc, true, problems);
+  const names = await childNames(ctx, key, nc, problems);
+  ctx = { ...ctx, implicit: false };
   const read = (name: string) => readChildV3(ctx, key, name, names.known, problems);
   // Arrays and groups are read in one parallel wave, as the eager walk always did; a lazy walk reads the groups.
   const lazy = walksLazily(ctx);

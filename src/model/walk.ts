@@ -19,6 +19,11 @@ export interface WalkContext {
    * subgroups the metadata names are still read. Consolidated sources are always read whole (no requests).
    */
   readonly lazy?: boolean | undefined;
+  /**
+   * The group being read is a folder with no metadata of its own (`implicitGroupProblem`): a folder that holds
+   * objects other than metadata is chunk storage (an array's, whatever the names), not a group.
+   */
+  readonly implicit?: boolean | undefined;
 }
 
 /** The result of reading one child of a group: an array, a group, or nothing (not a Zarr node). */
@@ -43,7 +48,8 @@ export function missingMessage(ctx: WalkContext, key: string, message: string): 
 
 export const join = (prefix: string, name: string) => (prefix === '' ? name : `${prefix}/${name}`);
 export const metaPath = (key: string, file: string) => (key === '' ? file : `${key}/${file}`);
-const isChunkName = (name: string) => /^[0-9][0-9./]*$/.test(name);
+/** Metadata objects a group folder may hold; anything else in a folder is data (an array's chunks). */
+const METADATA_FILE = /^(\.zgroup|\.zattrs|\.zarray|\.zmetadata|\.nczarr|\.nczgroup|\.nczarray|\.nczattr|zarr\.json)$/;
 
 /** A metadata read started early, so that a rejection is never left unhandled when it is not needed after all. */
 export type Early = Promise<{ readonly value: JsonObject | undefined } | { readonly error: unknown }>;
@@ -116,17 +122,21 @@ export async function childNames(
   ctx: WalkContext,
   key: string,
   nc: NcGroupInfo | undefined,
-  v3: boolean,
   problems: Problem[],
 ): Promise<ChildNames> {
   if (nc?.arrays || nc?.groups) return { arrays: [...(nc.arrays ?? [])], groups: [...(nc.groups ?? [])], known: true };
-  let folders: string[] | undefined;
+  let listing: { readonly folders: string[]; readonly files: string[] } | undefined;
   try {
-    folders = await ctx.src.folders(key);
+    listing = await ctx.src.list(key);
   } catch (e) {
     problems.push(problemOf(key || '/', e));
   }
-  const names = (folders ?? []).filter((n) => !n.startsWith('.') && !(v3 ? n === 'c' : isChunkName(n))).sort();
+  // Every listed folder is a candidate node, whatever its name (`0`, `1.2`, `c` are common group and array
+  // names): chunks are told apart by where they are — inside an array, which is never listed — not by their names.
+  // Only a folder without metadata of its own that holds data objects is an array's chunk storage.
+  if (ctx.implicit && listing?.files.some((f) => !METADATA_FILE.test(f)))
+    return { arrays: [], groups: [], known: false };
+  const names = (listing?.folders ?? []).filter((n) => !n.startsWith('.')).sort();
   return { arrays: names, groups: [] as string[], known: false };
 }
 
