@@ -1,0 +1,238 @@
+import { AbortedError, UnsupportedError, UsageError } from '../../errors.ts';
+import { groupNodes, readSymbolNode } from './btree-v1.ts';
+import { readV2Tree, v2Records } from './btree-v2.ts';
+import type { ByteSource } from './byte-source.ts';
+import { Context, DEFAULT_LIMITS, type Limits } from './context.ts';
+import { Cursor } from './cursor.ts';
+import { Hdf5Error, asHdf5Error } from './errors.ts';
+import { FractalHeap } from './fractal-heap.ts';
+import { GlobalHeap } from './global-heap.ts';
+import { interpret, type HeaderInfo } from './header.ts';
+import { heapString, readLocalHeap } from './local-heap.ts';
+import { parseAttribute, parseSharedAddress } from './messages/attribute.ts';
+import { elementCount } from './messages/dataspace.ts';
+import type { Datatype } from './messages/datatype.ts';
+import { parseDatatype } from './messages/datatype.ts';
+import { parseLink, type Link } from './messages/link.ts';
+import { MSG, readObjectHeader } from './object-header.ts';
+import type { Attribute, Hdf5Dataset, Hdf5GroupInfo, Hdf5NamedDatatype } from './objects.ts';
+import { PageCache, type PageCacheOptions, type ReadStats } from './page-cache.ts';
+import { readSuperblock, type Superblock } from './superblock.ts';
+import { decodeValues } from './values.ts';
+
+export interface OpenOptions extends PageCacheOptions {
+  readonly signal?: AbortSignal;
+  readonly limits?: Partial<Limits>;
+}
+
+export type Hdf5Object = Hdf5GroupInfo | Hdf5Dataset | Hdf5NamedDatatype;
+
+const MAX_SOFT_LINK_HOPS = 16;
+
+/** An open HDF5 file: objects are read when asked and kept. */
+export class Hdf5File {
+  readonly heap: GlobalHeap;
+  private readonly headers = new Map<number, Promise<HeaderInfo>>();
+  private readonly committed = new Map<number, Promise<Datatype>>();
+  private readonly linkLists = new Map<number, Promise<Link[]>>();
+
+  private constructor(
+    readonly ctx: Context,
+    readonly superblock: Superblock,
+  ) {
+    this.heap = new GlobalHeap(ctx);
+  }
+
+  static async open(source: ByteSource, options: OpenOptions = {}): Promise<Hdf5File> {
+    const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+    const cache = new PageCache(source, source.size ?? Number.MAX_SAFE_INTEGER, options);
+    try {
+      const superblock = await readSuperblock(cache, source, options.signal);
+      if (source.size === undefined && superblock.endOfFile !== undefined) cache.limit = superblock.endOfFile;
+      return new Hdf5File(new Context(cache, superblock.format, limits, options.signal), superblock);
+    } catch (e) {
+      throw asHdf5Error(e, 'superblock');
+    }
+  }
+
+  /** Requests and bytes read so far. */
+  get stats(): ReadStats {
+    return this.ctx.cache.stats;
+  }
+
+  /** The parsed messages of the object header at `address` (read once). */
+  info(address: number): Promise<HeaderInfo> {
+    let p = this.headers.get(address);
+    if (!p) {
+      p = this.guard(async () =>
+        interpret(await readObjectHeader(this.ctx, address), this.ctx.format, (a) => this.committedType(a)),
+      );
+      this.headers.set(address, p);
+    }
+    return p;
+  }
+
+  /** Runs `f`, turning anything untyped it throws into an `Hdf5Error` and honouring the signal. */
+  async guard<T>(f: () => Promise<T>): Promise<T> {
+    if (this.ctx.signal?.aborted) throw new AbortedError();
+    try {
+      return await f();
+    } catch (e) {
+      throw asHdf5Error(e, 'file');
+    }
+  }
+
+  private committedType(address: number): Promise<Datatype> {
+    let p = this.committed.get(address);
+    if (!p) {
+      // A committed datatype whose own header shares its type again would loop: the entry is set before reading.
+      p = (async () => {
+        const header = await readObjectHeader(this.ctx, address);
+        const m = header.messages.find((x) => x.type === MSG.datatype);
+        if (!m) throw new Hdf5Error('committed datatype', 'no datatype message', { address });
+        if (m.flags & 2) throw new Hdf5Error('committed datatype', 'refers to another shared datatype', { address });
+        return parseDatatype(new Cursor(m.data, m.address, 'committed datatype', this.ctx.format));
+      })();
+      this.committed.set(address, p);
+    }
+    return p;
+  }
+
+  /** The object (group, dataset, committed datatype) whose header is at `address`, reached by `path`. */
+  async objectAt(address: number, path = ''): Promise<Hdf5Object> {
+    return this.guard(async () => {
+      const info = await this.info(address);
+      const attributes = await this.attributes(info);
+      if (info.datatype && info.dataspace && info.layout) {
+        const { datatype, dataspace } = info;
+        let layout = info.layout;
+        if (layout.kind === 'virtual') throw new UnsupportedError(`${path}: virtual datasets are not read.`);
+        if (layout.kind === 'contiguous' && layout.size === undefined) {
+          layout = { ...layout, size: elementCount(dataspace.shape) * datatype.size };
+        }
+        return {
+          kind: 'dataset',
+          path,
+          address,
+          attributes,
+          datatype,
+          shape: dataspace.shape,
+          maxshape: dataspace.maxshape,
+          layout,
+          filters: info.filters,
+          fillValue: info.fillValue,
+          externalFiles: info.externalFiles,
+        } satisfies Hdf5Dataset;
+      }
+      if (info.datatype && !info.dataspace) {
+        return { kind: 'datatype', path, address, attributes, datatype: info.datatype } satisfies Hdf5NamedDatatype;
+      }
+      return { kind: 'group', path, address, attributes } satisfies Hdf5GroupInfo;
+    });
+  }
+
+  /** Attributes of a header, compact and dense, with their values decoded. */
+  async attributes(info: HeaderInfo): Promise<Attribute[]> {
+    const raws: { data: Uint8Array; address: number; creationOrder?: number }[] = info.attributeMessages.map((m) => ({
+      data: m.data,
+      address: m.address,
+    }));
+    const ai = info.attributeInfo;
+    if (ai?.heap !== undefined && ai.nameIndex !== undefined) {
+      const heap = await FractalHeap.open(this.ctx, ai.heap);
+      const tree = await readV2Tree(this.ctx, ai.nameIndex, 8);
+      for (const r of await v2Records(this.ctx, tree)) {
+        const id = r.take(8);
+        const flags = r.u8();
+        const creationOrder = r.u32();
+        if (flags & 2) throw new UnsupportedError('An attribute kept in the shared message heap is not read.');
+        raws.push({ data: await heap.get(id), address: heap.address, creationOrder });
+      }
+    }
+    const out: Attribute[] = [];
+    for (const raw of raws) {
+      const c = new Cursor(raw.data, raw.address, 'attribute message', this.ctx.format);
+      const a = await parseAttribute(c, async (sc) => this.committedType(parseSharedAddress(sc)));
+      const count = elementCount(a.dataspace.shape);
+      const value =
+        a.dataspace.shape === null
+          ? null
+          : await decodeValues(a.datatype, a.data, count, this.ctx.format, this.heap, this.ctx.limits.maxElements);
+      const order = raw.creationOrder === undefined ? {} : { creationOrder: raw.creationOrder };
+      out.push({ name: a.name, datatype: a.datatype, shape: a.dataspace.shape, value, ...order });
+    }
+    return out;
+  }
+
+  /** The links of the group whose header is at `address`: symbol table, compact link messages or dense storage. */
+  links(address: number): Promise<Link[]> {
+    let p = this.linkLists.get(address);
+    if (!p) {
+      p = this.guard(() => this.readLinks(address));
+      this.linkLists.set(address, p);
+    }
+    return p;
+  }
+
+  private async readLinks(address: number): Promise<Link[]> {
+    const info = await this.info(address);
+    const links: Link[] = [...info.links];
+    if (info.symbolTable) {
+      const heap = await readLocalHeap(this.ctx, info.symbolTable.heap);
+      for (const node of await groupNodes(this.ctx, info.symbolTable.btree)) {
+        for (const e of await readSymbolNode(this.ctx, node)) {
+          const name = heapString(heap, e.nameOffset, 'symbol table entry');
+          if (e.cacheType === 2) {
+            const offset = new Cursor(e.scratch, node, 'symbol table entry', this.ctx.format).u32();
+            links.push({ name, kind: 'soft', target: heapString(heap, offset, 'soft link value') });
+          } else if (e.address !== undefined) {
+            links.push({ name, kind: 'hard', address: e.address });
+          }
+        }
+      }
+    }
+    const li = info.linkInfo;
+    if (li?.heap !== undefined && li.nameIndex !== undefined) {
+      const heap = await FractalHeap.open(this.ctx, li.heap);
+      const tree = await readV2Tree(this.ctx, li.nameIndex, 5);
+      const idLength = tree.recordSize - 4;
+      for (const r of await v2Records(this.ctx, tree)) {
+        r.u32(); // hash of the name
+        const data = await heap.get(r.take(idLength));
+        links.push(parseLink(new Cursor(data, heap.address, 'link message', this.ctx.format)));
+      }
+    }
+    const ordered = links.every((l) => l.creationOrder !== undefined);
+    return links.sort((a, b) =>
+      ordered ? a.creationOrder! - b.creationOrder! : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+  }
+
+  /**
+   * The object at an absolute `path` ("/a/b"), following hard and soft links (external links are refused).
+   */
+  async resolve(path: string, hops = 0): Promise<Hdf5Object> {
+    if (!path.startsWith('/')) throw new UsageError(`"${path}" is not an absolute path (it must start with "/").`);
+    if (hops > MAX_SOFT_LINK_HOPS) throw new Hdf5Error('soft link', `more than ${MAX_SOFT_LINK_HOPS} soft links`);
+    const parts = path.split('/').filter((p) => p !== '' && p !== '.');
+    let address = this.superblock.rootAddress;
+    let here = '';
+    for (let i = 0; i < parts.length; i++) {
+      const name = parts[i]!;
+      const link = (await this.links(address)).find((l) => l.name === name);
+      if (!link) throw new Hdf5Error('path', `"${here}/${name}" does not exist`);
+      if (link.kind === 'hard') {
+        address = link.address;
+        here = `${here}/${name}`;
+      } else if (link.kind === 'soft') {
+        const target = link.target.startsWith('/') ? link.target : `${here}/${link.target}`;
+        const rest = parts.slice(i + 1).join('/');
+        const resolved = await this.resolve(rest ? `${target}/${rest}` : target, hops + 1);
+        return { ...resolved, path: '/' + parts.join('/') };
+      } else {
+        throw new UnsupportedError(`"${here}/${name}" is an ${link.kind} link, which is not followed.`);
+      }
+    }
+    return this.objectAt(address, here || '/');
+  }
+}
