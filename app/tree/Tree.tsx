@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Group } from '../core';
-import { allNodes, badges, typeAhead, visibleNodes, type TreeNode } from './tree-model';
+import { allNodes, ancestorGroups, badges, typeAhead, visibleNodes, type TreeNode } from './tree-model';
 
 interface Props {
   readonly root: Group;
@@ -30,11 +30,15 @@ export function Tree({ root, selected, onSelect, onNeed }: Props) {
   const viewport = useRef<HTMLDivElement>(null);
   const typed = useRef({ text: '', time: 0 });
   const rows = useMemo(() => visibleNodes(nodes, expanded, filter), [nodes, expanded, filter]);
-  // A selection made elsewhere (a share link, the display) becomes the active row, scrolled into view.
+  // A selection made elsewhere (a share link, the display) becomes the active row, its groups opened, scrolled
+  // into view.
   const [shownSelection, setShownSelection] = useState(selected);
   if (shownSelection !== selected) {
     setShownSelection(selected);
-    const i = rows.findIndex((r) => r.path === selected);
+    const closed = selected ? ancestorGroups(selected).filter((g) => !expanded.has(g)) : [];
+    const open = closed.length ? new Set([...expanded, ...closed]) : expanded;
+    if (closed.length) setExpanded(open);
+    const i = (closed.length ? visibleNodes(nodes, open, filter) : rows).findIndex((r) => r.path === selected);
     if (i >= 0 && i !== active) setActive(i);
   }
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));

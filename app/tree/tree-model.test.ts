@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Group, Variable } from '../core';
-import { allNodes, typeAhead, visibleNodes } from './tree-model';
+import { allNodes, ancestorGroups, typeAhead, visibleNodes } from './tree-model';
 
 const v = (path: string): Variable =>
   ({ path, name: path.split('/').pop() ?? '', shape: [2], itemSize: 4, type: 'float' }) as unknown as Variable;
@@ -22,6 +22,12 @@ const root = g(
 );
 
 describe('tree model', () => {
+  it('the groups holding a path, whatever their names', () => {
+    expect(ancestorGroups('/3/tas')).toEqual(['/', '/3']);
+    expect(ancestorGroups('/0/2/x')).toEqual(['/', '/0', '/0/2']);
+    expect(ancestorGroups('/v')).toEqual(['/']);
+  });
+
   const nodes = allNodes(root);
   it('lists in document order with depths', () => {
     expect(nodes.map((n) => `${n.depth}:${n.path}`)).toEqual([

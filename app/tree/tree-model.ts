@@ -121,3 +121,9 @@ export function badges(v: Variable): string[] {
           : `${bytes} B`;
   return [v.type, v.shape.length ? `${v.shape.length}D` : 'scalar', size];
 }
+
+/** The groups holding `path`, outermost first: `/a/b/v` → `/`, `/a`, `/a/b`. */
+export function ancestorGroups(path: string): string[] {
+  const parts = path.split('/').filter(Boolean);
+  return ['/', ...parts.slice(0, -1).map((_, i) => `/${parts.slice(0, i + 1).join('/')}`)];
+}

@@ -28,6 +28,9 @@ export interface SuiteCounts {
   /** Metadata fuzz blast radius: nodes the mutated documents do not describe, summed over cases, and how many were still shown. */
   nodesUntouched?: number;
   nodesSurvived?: number;
+  /** Nodes the unmutated fixtures' files name (folders with `.zarray`/`.zgroup`/`zarr.json`), and how many of them the model lacks. */
+  nodesNamed?: number;
+  nodesNamedMissing?: number;
   /** Anything worth a line in the report (e.g. case counts per mutation kind). */
   notes?: string;
 }

@@ -19,7 +19,7 @@ import { describeError, withDeadline } from './cases';
 import { REPO_ROOT, writeCounts } from './counts';
 import { type MemoryFixture, loadFixtures, overlayStore } from './fixture-store';
 import { mutate, seededRng } from './mutate';
-import { survival } from './survival';
+import { namedByFiles, nodePaths, survival } from './survival';
 import type { Dataset } from '../../src/model/types';
 
 const SEED = Number(process.env.ZARRVIEW_FUZZ_SEED ?? 20261123);
@@ -98,8 +98,19 @@ describe('metadata fuzzing', () => {
     // Blast radius: per case, the nodes of the unmutated dataset the document does not describe, and how many of
     // them the mutated dataset still shows (survival.ts). One line per case in metadata-fuzz-survival.jsonl.
     const baselines = new Map<string, Dataset>();
-    for (const f of fixtures)
-      baselines.set(f.name, await readDataset(overlayStore(f.files), { mode: f.mode, name: 'fuzz' }));
+    // Every node the unmutated files name is in the baseline (whatever its name): otherwise the survival count
+    // below, measured against the baseline, could not see a node lost before any mutation.
+    let named = 0;
+    const namedMissing: string[] = [];
+    for (const f of fixtures) {
+      const b = await readDataset(overlayStore(f.files), { mode: f.mode, name: 'fuzz' });
+      baselines.set(f.name, b);
+      const shown = nodePaths(b);
+      for (const p of namedByFiles(f.files.keys())) {
+        named++;
+        if (!shown.has(p)) namedMissing.push(`${f.name}: ${p}`);
+      }
+    }
     const perCase: string[] = [];
     const losses: Failure[] = [];
     let untouched = 0;
@@ -156,6 +167,8 @@ describe('metadata fuzzing', () => {
       hangs: hangs.length,
       nodesUntouched: untouched,
       nodesSurvived: survived,
+      nodesNamed: named,
+      nodesNamedMissing: namedMissing.length,
       notes: `${seconds.toFixed(0)} s, slowest case ${Math.round(slowest)} ms; ${[...kinds]
         .sort()
         .map(([k, n]) => `${k} ${n}`)
@@ -169,6 +182,7 @@ describe('metadata fuzzing', () => {
     const dir = path.join(REPO_ROOT, 'test-results', 'reliability');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'metadata-fuzz-survival.jsonl'), `${perCase.join('\n')}\n`);
+    expect(namedMissing, 'nodes the unmutated files name, missing from the model').toEqual([]);
     expect(crashes.length, `untyped errors:\n${show(crashes)}`).toBe(0);
     expect(losses.length, `untouched nodes lost (${survived} of ${untouched} shown):\n${show(losses)}`).toBe(0);
     expect(hangs.length, `over budget:\n${show(hangs)}`).toBe(0);

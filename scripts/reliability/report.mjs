@@ -60,7 +60,14 @@ const blast =
   untouched > 0
     ? `Blast radius (metadata fuzz): after each mutation, **${survived.toLocaleString('en')} of ${untouched.toLocaleString('en')}** nodes (groups and variables) that the mutated document does not describe were still shown (${((100 * survived) / untouched).toFixed(untouched === survived ? 0 : 3)}%); per case in \`test-results/reliability/metadata-fuzz-survival.jsonl\`.\n`
     : '';
+const named = total('nodesNamed');
+const namedMissing = total('nodesNamedMissing');
+const namedLine =
+  named > 0
+    ? `Nodes lost before any mutation: of the **${named.toLocaleString('en')}** groups and arrays the unmutated fixtures' files name (whatever their names: \`0\`, \`1.2.3\`, \`c\`), **${namedMissing.toLocaleString('en')}** were missing from the model.\n`
+    : '';
 const healthy =
+  namedMissing === 0 &&
   survived === untouched &&
   total('crashes') === 0 &&
   total('hangs') === 0 &&
@@ -78,7 +85,7 @@ ${healthy ? 'No crash, no hang, no executed payload; every injected fault surviv
 ${rows.join('\n')}
 ${totals}
 
-${blast}
+${blast}${namedLine}
 A crash is any error other than the project's typed errors (\`ZarrviewError\`), thrown or listed as a problem, or an
 unexpected result; a hang is a case over its time budget. A fault survives when the page or CLI ends with the
 right values or a clear error, within its time limit. A payload executes when it calls the page's trap function

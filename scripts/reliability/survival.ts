@@ -26,6 +26,23 @@ export function nodePaths(ds: Dataset): Set<string> {
   return out;
 }
 
+/**
+ * The nodes a store's files name, independently of the readers: the folder of every `.zarray`, `.zgroup` and
+ * `zarr.json` (not below an array: those are chunks), the root aside. Names are taken as they are (`0`, `c`, `1.2`).
+ */
+export function namedByFiles(keys: Iterable<string>): Set<string> {
+  const arrays: string[] = [];
+  const all = new Set<string>();
+  for (const k of keys) {
+    const m = /^(.*)\/(\.zarray|\.zgroup|zarr\.json)$/.exec(k);
+    if (!m) continue;
+    all.add(`/${m[1]}`);
+    if (m[2] === '.zarray') arrays.push(`/${m[1]}/`);
+  }
+  for (const p of [...all]) if (arrays.some((a) => p.startsWith(a))) all.delete(p);
+  return all;
+}
+
 /** The node a metadata key belongs to: `a/b/.zarray` → `/a/b`, `.zgroup` → `/`. */
 export function nodeOfKey(key: string): string {
   const slash = key.lastIndexOf('/');
