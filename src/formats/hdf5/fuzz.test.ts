@@ -1,0 +1,142 @@
+/**
+ * Seeded fuzzing: mutated fixtures (bytes flipped in superblocks, object headers, B-tree nodes, heaps and array
+ * index blocks, numbers set to extremes, truncations) must give a result or a typed error, within a time bound.
+ * Replay one case: HDF5_FUZZ_CASE=<n> npx vitest run src/formats/hdf5/fuzz.test.ts
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { isZarrviewError } from '../../errors.ts';
+import { seededRng, type Rng } from '../../testing/seeded-rng.ts';
+import { lookup3 } from './checksum.ts';
+import { Hdf5Group, bytesSource, chunkLocations, openHdf5 } from './index.ts';
+
+const DIR = join(__dirname, '../../../fixtures/hdf5');
+const SEEDS = [
+  'types-latest.h5',
+  'types-earliest.h5',
+  'links-earliest.h5',
+  'dimscales.h5',
+  'superblock-v1.h5',
+  'superblock-v2.h5',
+  'userblock-v0.h5',
+  'nc4-usertypes.nc',
+  'netcdf4-python.nc',
+  'filters.h5',
+  'dense.h5',
+  'chunks-latest.h5',
+];
+const CASES = Number(process.env.HDF5_FUZZ_CASES ?? 5000);
+const ONLY = process.env.HDF5_FUZZ_CASE === undefined ? undefined : Number(process.env.HDF5_FUZZ_CASE);
+const CASE_MS = 2000;
+const SIGNATURES = ['OHDR', 'OCHK', 'TREE', 'SNOD', 'HEAP', 'GCOL', 'FRHP', 'FHDB', 'FHIB', 'BTHD', 'BTIN', 'BTLF'];
+const ARRAYS = ['FAHD', 'FADB', 'EAHD', 'EAIB', 'EASB', 'EADB'];
+
+/** Offsets of every structure a signature marks, and the superblock. */
+function structures(bytes: Uint8Array): number[] {
+  const out = [0];
+  for (let i = 0; i + 4 <= bytes.length; i++) {
+    const s = String.fromCharCode(bytes[i]!, bytes[i + 1]!, bytes[i + 2]!, bytes[i + 3]!);
+    if (SIGNATURES.includes(s) || ARRAYS.includes(s)) out.push(i);
+    if (bytes[i] === 0x89 && s === '\x89HDF') out.push(i);
+  }
+  return out;
+}
+
+const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
+
+/** Recomputes the checksum of a fixed-size v2 structure so that a mutation reaches the parser behind it. */
+function fixChecksum(b: Uint8Array, at: number): void {
+  const sig = String.fromCharCode(...b.subarray(at, at + 4));
+  let size: number;
+  if (sig === 'OHDR') {
+    const flags = b[at + 5] ?? 0;
+    let p = 6 + (flags & 0x20 ? 16 : 0) + (flags & 0x10 ? 4 : 0);
+    const n = 1 << (flags & 3);
+    let chunk = 0;
+    for (let i = 0; i < n; i++) chunk += (b[at + p + i] ?? 0) * 256 ** i;
+    p += n;
+    size = p + chunk;
+  } else if (sig === 'BTHD') size = 4 + 1 + 1 + 4 + 2 + 2 + 2 + 8 + 2 + 8;
+  else if (sig === 'FAHD') size = 4 + 4 + 8 + 8;
+  else if (sig === 'EAHD') size = 4 + 2 + 6 + 48 + 8;
+  else return;
+  if (at + size + 4 > b.length) return;
+  const c = lookup3(b.subarray(at, at + size));
+  b.set([c & 0xff, (c >>> 8) & 0xff, (c >>> 16) & 0xff, c >>> 24], at + size);
+}
+
+function mutate(rng: Rng, original: Uint8Array): { bytes: Uint8Array; what: string } {
+  const kind = rng();
+  if (kind < 0.1) {
+    const n = Math.floor(rng() * original.length);
+    return { bytes: original.slice(0, n), what: `truncated at ${n}` };
+  }
+  const b = original.slice();
+  const starts = structures(b);
+  const at = pick(rng, starts);
+  const span = 96;
+  const edits: string[] = [];
+  const count = 1 + Math.floor(rng() * 4);
+  for (let k = 0; k < count; k++) {
+    const i = Math.min(b.length - 1, at + Math.floor(rng() * span));
+    const r = rng();
+    if (r < 0.5) b[i] = b[i]! ^ (1 << Math.floor(rng() * 8));
+    else if (r < 0.7) b[i] = Math.floor(rng() * 256);
+    else {
+      // A number set to an extreme: 0, all ones, or a large power of two.
+      const v = pick(rng, [0x00, 0xff, 0x7f, 0x80]);
+      const w = pick(rng, [2, 4, 8]);
+      for (let j = 0; j < w && i + j < b.length; j++) b[i + j] = v;
+    }
+    edits.push(`+${i - at}`);
+  }
+  if (rng() < 0.6) fixChecksum(b, at);
+  return { bytes: b, what: `edits at ${at} (${edits.join(' ')})` };
+}
+
+/** Everything a viewer would read: every group's links, every object's metadata, every dataset's chunks. */
+async function readAll(root: Hdf5Group): Promise<void> {
+  const queue: Hdf5Group[] = [root];
+  let objects = 0;
+  while (queue.length > 0 && objects < 300) {
+    const g = queue.shift()!;
+    for (const link of await g.links()) {
+      if (link.kind !== 'hard' || objects++ >= 300) continue;
+      const path = (g.path === '/' ? '' : g.path) + '/' + link.name;
+      const o = await root.file.objectAt(link.address, path);
+      if (o.kind === 'group') queue.push(new Hdf5Group(root.file, path, o.address));
+      else if (o.kind === 'dataset' && o.layout.kind === 'chunked') await chunkLocations(root.file, o);
+    }
+  }
+}
+
+it(`survives ${CASES} mutated files with typed errors only`, { timeout: 600_000 }, async () => {
+  const seeds = SEEDS.map((n) => ({ name: n, bytes: new Uint8Array(readFileSync(join(DIR, n))) }));
+  const outcomes = new Map<string, number>();
+  const failures: string[] = [];
+  for (let n = 0; n < CASES; n++) {
+    if (ONLY !== undefined && n !== ONLY) continue;
+    const rng = seededRng(0x4844_4635 + n);
+    const seed = pick(rng, seeds);
+    const { bytes, what } = mutate(rng, seed.bytes);
+    const label = `case ${n}: ${seed.name}, ${what}`;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const hang = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), CASE_MS)));
+    const started = performance.now();
+    try {
+      const run = (async () => readAll(await openHdf5(bytesSource(bytes))))();
+      const r = await Promise.race([run.then(() => 'ok' as const), hang]);
+      if (r === 'hang') failures.push(`${label}: no answer within ${CASE_MS} ms`);
+      outcomes.set(r, (outcomes.get(r) ?? 0) + 1);
+    } catch (e) {
+      if (!isZarrviewError(e)) failures.push(`${label}: untyped ${String(e)}${e instanceof Error ? e.stack : ''}`);
+      else outcomes.set(e.code, (outcomes.get(e.code) ?? 0) + 1);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (performance.now() - started > CASE_MS) failures.push(`${label}: took ${performance.now() - started} ms`);
+  }
+  console.log('HDF5 fuzz outcomes:', Object.fromEntries(outcomes));
+  expect(failures.slice(0, 20)).toEqual([]);
+});

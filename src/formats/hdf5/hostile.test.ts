@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isZarrviewError } from '../../errors.ts';
+import { bytesSource, chunkLocations, openHdf5 } from './index.ts';
+
+const DIR = join(__dirname, '../../../fixtures/hdf5');
+const fixture = (name: string) => new Uint8Array(readFileSync(join(DIR, name)));
+
+function find(bytes: Uint8Array, text: string, from = 0): number {
+  for (let i = from; i + text.length <= bytes.length; i++) {
+    let ok = true;
+    for (let k = 0; k < text.length && ok; k++) ok = bytes[i + k] === text.charCodeAt(k);
+    if (ok) return i;
+  }
+  return -1;
+}
+
+function setU64(b: Uint8Array, at: number, v: number): void {
+  for (let i = 0; i < 8; i++) b[at + i] = Math.floor(v / 256 ** i) % 256;
+}
+
+/** Opens and reads every link and object, returning the error it ends with. */
+async function failure(bytes: Uint8Array): Promise<unknown> {
+  try {
+    const root = await openHdf5(bytesSource(bytes));
+    const walk = async (path: string, address: number, depth: number): Promise<void> => {
+      for (const l of await root.file.links(address)) {
+        if (l.kind !== 'hard' || depth > 8) continue;
+        const o = await root.file.objectAt(l.address, `${path}/${l.name}`);
+        if (o.kind === 'group') await walk(o.path, o.address, depth + 1);
+        if (o.kind === 'dataset' && o.layout.kind === 'chunked') await chunkLocations(root.file, o);
+      }
+    };
+    await walk('', root.address, 0);
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+describe('hostile files', () => {
+  it('refuses a file that is not HDF5', async () => {
+    const e = await failure(new TextEncoder().encode('CDF\x01 not an HDF5 file at all'.repeat(40)));
+    expect(isZarrviewError(e) && e.message).toMatch(/no HDF5 signature/);
+  });
+
+  it('detects a cycle in a group B-tree', async () => {
+    const b = fixture('links-earliest.h5');
+    // The first group node with children: made an internal node whose first child is itself.
+    let at = find(b, 'TREE');
+    while (at >= 0 && (b[at + 4] !== 0 || b[at + 6] === 0)) at = find(b, 'TREE', at + 4);
+    b[at + 5] = 1;
+    setU64(b, at + 8 + 16 + 8, at);
+    expect(String(await failure(b))).toMatch(/cycle/);
+  });
+
+  it('detects an object header continuation that points back at its own header', async () => {
+    const b = fixture('links-earliest.h5');
+    const expected = JSON.parse(readFileSync(join(DIR, 'links-earliest.json'), 'utf8')) as {
+      objects: Record<string, { address: number }>;
+    };
+    let done = false;
+    for (const { address } of Object.values(expected.objects)) {
+      if (b[address] !== 1 || done) continue;
+      const size = b[address + 8]! | (b[address + 9]! << 8) | (b[address + 10]! << 16);
+      // Walk the first block's messages (type u16, size u16, flags, 3 reserved) to a continuation (0x10).
+      for (let p = address + 16; p + 8 <= address + 16 + size;) {
+        const type = b[p]! | (b[p + 1]! << 8);
+        const len = b[p + 2]! | (b[p + 3]! << 8);
+        if (type === 0x10) {
+          setU64(b, p + 8, address + 16);
+          done = true;
+          break;
+        }
+        p += 8 + len;
+      }
+    }
+    expect(done).toBe(true);
+    expect(String(await failure(b))).toMatch(/read twice \(a cycle\)/);
+  });
+
+  it('refuses a truncated file with a typed error naming the structure', async () => {
+    const b = fixture('dense.h5');
+    const e = await failure(b.slice(0, Math.floor(b.length * 0.6)));
+    expect(isZarrviewError(e)).toBe(true);
+    expect(String(e)).toMatch(/HDF5 .*(past the end|truncated|ends after)/);
+  });
+
+  it('refuses absurd sizes before allocating', async () => {
+    const b = fixture('types-earliest.h5');
+    // The root local heap's data segment size set to 2^50.
+    const at = find(b, 'HEAP');
+    setU64(b, at + 8, 2 ** 50);
+    const e = await failure(b);
+    expect(isZarrviewError(e)).toBe(true);
+    expect(String(e)).toMatch(/allowed for one structure|past the end/);
+  });
+
+  it('verifies v2 checksums', async () => {
+    const b = fixture('types-latest.h5');
+    const at = find(b, 'OHDR', 100);
+    b[at + 12] = b[at + 12]! ^ 0x40;
+    expect(String(await failure(b))).toMatch(/checksum/);
+  });
+});
