@@ -13,6 +13,7 @@ import { type DataContext, defaultContext, readSlice } from './data';
 import { SliceMemo } from './data/slice-memo';
 import type { SliceImageOptions } from './data/pool/fused-image';
 import { HttpError } from './errors';
+import { readOrFile } from './formats/fallback';
 import { HTML_CHUNK_ADVICE } from './store/html';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
@@ -94,20 +95,23 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
   const open = options.openStore ?? openStore;
   // Start the decode workers now, while the metadata is read, not at the first slice.
   const ctx = options.context ?? defaultContext();
-  const opened = await open(source, {
+  const probed = await open(source, {
     ...options.store,
     signal: options.signal,
     aliases: options.aliases,
     credentials: options.credentials,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
-  const meta = await openMetadata(opened.store, {
-    mode: opened.mode,
-    name: opened.name,
-    arrayName: lastSegment(opened.location),
-    signal: options.signal,
-    lazy: options.lazy,
-  });
+  // A URL with no Zarr metadata may be one netCDF file: read in place (src/formats).
+  const { opened, value: meta } = await readOrFile(probed, (store) =>
+    openMetadata(store, {
+      mode: probed.mode,
+      name: probed.name,
+      arrayName: lastSegment(probed.location),
+      signal: options.signal,
+      lazy: options.lazy,
+    }),
+  );
   // The context may be shared by several datasets: count its cache and decodes from the moment this one opened.
   const memo = new SliceMemo();
   let htmlNotice: DatasetNotice | null = null;

@@ -21,7 +21,7 @@ async function walk(dir: FileSystemDirectoryEntry, prefix: string, out: FolderFi
   }
 }
 
-/** The source of a drop: the first zip file or folder. */
+/** The source of a drop: the first folder, zip file, or other file (read in place: src/formats). */
 export async function sourceFromDrop(items: DataTransferItemList): Promise<Source | null> {
   const entries = Array.from(items)
     .filter((i) => i.kind === 'file')
@@ -32,7 +32,11 @@ export async function sourceFromDrop(items: DataTransferItemList): Promise<Sourc
       await walk(entry as FileSystemDirectoryEntry, '', files);
       return { kind: 'folder', files, name: entry.name };
     }
-    if (file) return { kind: 'zip-file', file, name: file.name };
+    // Any other single file is sniffed by its first bytes (netCDF-3, or a zip under another name).
+    if (file)
+      return /\.zip$/i.test(file.name)
+        ? { kind: 'zip-file', file, name: file.name }
+        : { kind: 'file', file, name: file.name };
   }
   return null;
 }

@@ -4,10 +4,18 @@ import type { Attribute, Dataset, Variable } from '../model/types';
 import { cdlName, cdlString } from './escape';
 import { doubleAttr, floatAttr, intAttr } from './number';
 
-/** The value list of an attribute in CDL. */
-export function attributeValues(a: Attribute): string {
+/** netCDF-3 formats (`Dataset.format`): ncdump prints no special variable attributes but CDF-5's `_Storage`. */
+const NETCDF3 = new Set(['classic', '64-bit offset', 'cdf5']);
+
+/**
+ * The value list of an attribute in CDL. For a netCDF-3 file (`format`), text breaks into a list after each
+ * embedded newline, as ncdump's pr_att_string does for every format but netCDF-4.
+ */
+export function attributeValues(a: Attribute, format?: string): string {
   switch (a.type) {
     case 'char':
+      if (format !== undefined && NETCDF3.has(format))
+        return `"${a.value.split('\n').map(cdlString).join('\\n",\n\t\t\t"')}"`;
       return `"${cdlString(a.value)}"`;
     case 'string':
       return a.value.map((s) => `"${cdlString(s)}"`).join(', ');
@@ -20,10 +28,10 @@ export function attributeValues(a: Attribute): string {
   }
 }
 
-/** One attribute line; `owner` is the variable name, '' for group attributes. */
-export function attributeLine(indent: string, owner: string, a: Attribute): string {
+/** One attribute line; `owner` is the variable name, '' for group attributes; `format` as for attributeValues. */
+export function attributeLine(indent: string, owner: string, a: Attribute, format?: string): string {
   const type = a.type === 'string' ? 'string ' : '';
-  return `${indent}\t\t${type}${owner}:${cdlName(a.name)} = ${attributeValues(a)} ;\n`;
+  return `${indent}\t\t${type}${owner}:${cdlName(a.name)} = ${attributeValues(a, format)} ;\n`;
 }
 
 const ENDIAN_TYPES = new Set(['short', 'ushort', 'int', 'uint', 'int64', 'uint64', 'float', 'double', 'half']);
@@ -39,9 +47,15 @@ function filterLines(p: string, v: Variable): string {
   return out;
 }
 
-/** `-s` lines of a variable: _Storage, _ChunkSizes, _Filter, _Shuffle, _Fletcher32, _DeflateLevel, _Codecs, _Endianness, _NoFill. */
-export function specialVariableLines(indent: string, v: Variable): string {
+/**
+ * `-s` lines of a variable: _Storage, _ChunkSizes, _Filter, _Shuffle, _Fletcher32, _DeflateLevel, _Codecs,
+ * _Endianness, _NoFill. For a netCDF-3 file (`format`), what ncdump's pr_att_specials prints: nothing for classic
+ * and 64-bit offset, `_Storage = "contiguous"` for CDF-5.
+ */
+export function specialVariableLines(indent: string, v: Variable, format?: string): string {
   const p = `${indent}\t\t${cdlName(v.name)}:`;
+  if (format !== undefined && NETCDF3.has(format))
+    return format === 'cdf5' ? `${p}_Storage = "contiguous" ;\n` : '';
   let out = '';
   if (v.storage === 'contiguous') out += `${p}_Storage = "contiguous" ;\n`;
   else {
@@ -59,6 +73,6 @@ export function specialVariableLines(indent: string, v: Variable): string {
 export function specialGlobalLines(ds: Dataset): string {
   let out = '';
   if (ds.ncProperties !== undefined) out += `\t\t:_NCProperties = "${cdlString(ds.ncProperties)}" ;\n`;
-  out += `\t\t:_Format = "netCDF-4" ;\n`;
+  out += `\t\t:_Format = "${ds.format ?? 'netCDF-4'}" ;\n`;
   return out;
 }

@@ -88,13 +88,13 @@ function group(ds: Dataset, groups: ReadonlyMap<string, Group>, g: Group, depth:
     out += `${indent}variables:\n`;
     for (const v of g.variables) {
       out += variableLine(indent, groups, g, v);
-      for (const a of v.attributes) out += attributeLine(indent, attributeOwner(v.name), a);
-      if (o.special) out += specialVariableLines(indent, v);
+      for (const a of v.attributes) out += attributeLine(indent, attributeOwner(v.name), a, ds.format);
+      if (o.special) out += specialVariableLines(indent, v, ds.format);
     }
   }
   if (g.attributes.length > 0 || o.special) {
     out += `\n${indent}// ${depth === 0 ? 'global' : 'group'} attributes:\n`;
-    for (const a of g.attributes) out += attributeLine(indent, '', a);
+    for (const a of g.attributes) out += attributeLine(indent, '', a, ds.format);
     if (o.special && depth === 0) out += specialGlobalLines(ds);
   }
   if (o.data && g.variables.length > 0) {

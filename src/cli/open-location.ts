@@ -1,4 +1,5 @@
 /** The CLI's way in: a URL or a local path opened through the store layer and read into the model. */
+import { readOrFile } from '../formats/fallback';
 import { readDataset } from '../model/index';
 import type { Dataset } from '../model/types';
 import { lastSegment } from '../open';
@@ -13,11 +14,14 @@ export async function openLocation(
   options: { readonly timeoutMs?: number | undefined; readonly name?: string | undefined } = {},
 ): Promise<{ store: Store; dataset: Dataset }> {
   const source = isUrl(location) ? { kind: 'url' as const, url: location } : { kind: 'local' as const, path: location };
-  const opened = await openStoreNode(source, { timeoutMs: options.timeoutMs });
-  const dataset = await readDataset(opened.store, {
-    mode: opened.mode,
-    name: options.name ?? opened.name,
-    arrayName: lastSegment(opened.location),
-  });
+  const probed = await openStoreNode(source, { timeoutMs: options.timeoutMs });
+  // A URL with no Zarr metadata may be one netCDF file: read in place (src/formats).
+  const { opened, value: dataset } = await readOrFile(probed, (store) =>
+    readDataset(store, {
+      mode: probed.mode,
+      name: options.name ?? probed.name,
+      arrayName: lastSegment(probed.location),
+    }),
+  );
   return { store: opened.store, dataset };
 }

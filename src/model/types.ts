@@ -136,4 +136,9 @@ export interface Dataset {
   readonly problems: readonly Problem[];
   /** The root's `_NCProperties` text (netCDF provenance), shown by `ncdump -s`. */
   readonly ncProperties?: string | undefined;
+  /**
+   * The format of a file read in place (src/formats) as ncdump's `_Format` names it: `classic`, `64-bit offset`,
+   * `cdf5`. Absent for Zarr stores.
+   */
+  readonly format?: string | undefined;
 }

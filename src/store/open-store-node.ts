@@ -7,6 +7,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { HttpError, ZipError } from '../errors';
+import { openFile } from '../formats/registry';
 import { fragmentValue, type ParsedLocation } from '../url/index';
 import { loadAwsEnvironment } from './aws-env';
 import { NodeFolderStore, nodeFileSource } from './node-folder-store';
@@ -14,7 +15,7 @@ import { openStore, type OpenStoreOptions, type OpenedStore, type StoreSource } 
 import type { Store } from './types';
 import { ZipStore } from './zip-store';
 
-/** Opens a local folder (a directory store) or a local zip file. */
+/** Opens a local folder (a directory store), a local file of a format read in place (netCDF-3), or a local zip. */
 export async function openLocalPath(file: string, loc: ParsedLocation, options: OpenStoreOptions): Promise<Store> {
   let stat;
   try {
@@ -28,7 +29,11 @@ export async function openLocalPath(file: string, loc: ParsedLocation, options: 
   }
   const base = path.basename(file);
   const dot = base.lastIndexOf('.');
-  return ZipStore.open(await nodeFileSource(file), {
+  const source = await nodeFileSource(file);
+  // A file of a format read in place (netCDF-3), known by its first bytes; otherwise a zip.
+  const inPlace = loc.mode.medium === 'zip' ? undefined : await openFile(source, { signal: options.signal });
+  if (inPlace) return inPlace;
+  return ZipStore.open(source, {
     stem: dot > 0 ? base.slice(0, dot) : base,
     maxEntryBytes: options.maxEntryBytes,
     signal: options.signal,

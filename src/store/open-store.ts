@@ -8,7 +8,9 @@
  * const { store, mode, name, telemetry } = await openStore({ kind: 'url', url: 's3://bucket/ds.zarr#mode=nczarr,s3' });
  */
 import type { EndpointAlias, S3Credentials } from '../url/endpoints';
-import { HttpError, UsageError } from '../errors';
+import { HttpError, UnsupportedError, UsageError, ZipError } from '../errors';
+import { openFile } from '../formats/registry';
+import { openObjectAsFile } from '../formats/sources';
 import {
   datasetName,
   formatLocation,
@@ -70,6 +72,11 @@ export interface OpenedStore {
   readonly telemetry: Telemetry;
   /** A canonical location for share links and titles (never credentials). */
   readonly location: string;
+  /**
+   * The location read as one file of a format of src/formats (a netCDF file at a URL), for when its probe finds
+   * no Zarr metadata; resolves undefined when no format knows the object's first bytes.
+   */
+  readonly asFile?: (() => Promise<OpenedStore | undefined>) | undefined;
 }
 
 function stem(name: string): string {
@@ -80,6 +87,14 @@ function stem(name: string): string {
       .pop() ?? name;
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(0, dot) : base;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 function isZip(loc: ParsedLocation, keyOrPath: string): boolean {
@@ -137,6 +152,32 @@ async function openRemoteZip(
     maxEntryBytes: options.maxEntryBytes,
     signal: options.signal,
   });
+}
+
+/**
+ * The opened location, plus `asFile` reading one object of `raw` as a file (src/formats); with `#mode=bytes` the
+ * object is opened as a file at once, and must be one.
+ */
+async function withFile(
+  opened: OpenedStore,
+  raw: HttpStore | S3Store,
+  key: `/${string}`,
+  description: string,
+  net: (s: Store) => Store,
+  bytes: boolean,
+  options: OpenStoreOptions,
+): Promise<OpenedStore> {
+  const asFile = async () => {
+    const store = await openObjectAsFile(raw, net(raw), key, description, {
+      signal: options.signal,
+      onRequest: () => opened.telemetry.requests++,
+    });
+    return store ? { ...opened, store } : undefined;
+  };
+  if (!bytes) return { ...opened, asFile };
+  const file = await asFile();
+  if (!file) throw new UnsupportedError(`${description} is no file format read here (netCDF-3); #mode says bytes.`);
+  return file;
 }
 
 async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telemetry): Promise<OpenedStore> {
@@ -203,7 +244,11 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
       return { store: zip, mode: { ...loc.mode, medium: 'zip' }, name, telemetry, location };
     }
     const store = net(new S3Store({ ...config, key: target.key }));
-    return { store, mode: { ...loc.mode, medium: 's3' }, name, telemetry, location };
+    const opened: OpenedStore = { store, mode: { ...loc.mode, medium: 's3' }, name, telemetry, location };
+    if (target.key === '' || target.key.endsWith('/')) return opened;
+    const object = `s3://${target.bucket}/${target.key}`;
+    const raw = new S3Store({ ...config, key: '' });
+    return withFile(opened, raw, `/${target.key}`, object, net, loc.mode.bytes === true, options);
   }
 
   const url = formatLocation({ ...loc, fragment: undefined }, { plainHash: true });
@@ -216,7 +261,21 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
   }
   // Plain HTTP lists through a directory index or an S3 listing when the server offers one (http-listing.ts).
   const store = net(withListing(new HttpStore(url, { fetch: options.fetch, onComplete }), { fetch: options.fetch }));
-  return { store, mode: { ...loc.mode, medium: loc.mode.medium ?? 'http' }, name, telemetry, location };
+  const opened: OpenedStore = {
+    store,
+    mode: { ...loc.mode, medium: loc.mode.medium ?? 'http' },
+    name,
+    telemetry,
+    location,
+  };
+  // The file as one object of its folder, the query kept (a signed URL needs it).
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const slash = path.lastIndexOf('/');
+  const file = decodeURIComponentSafe(path.slice(slash + 1));
+  if (file === '') return opened;
+  const raw = new HttpStore(path.slice(0, slash) + (q < 0 ? '' : url.slice(q)), { fetch: options.fetch, onComplete });
+  return withFile(opened, raw, `/${file}`, url, net, loc.mode.bytes === true, options);
 }
 
 /**
@@ -230,6 +289,25 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
       return openUrl(source.url, options, telemetry);
     case 'local':
       return openUrl(source.path, options, telemetry);
+    case 'file': {
+      const name = stem(source.name);
+      const bytes = blobSource(source.file, source.name);
+      const store = await openFile(bytes, { signal: options.signal });
+      if (store) return { store, mode: { medium: 'file' }, name, telemetry, location: source.name };
+      // Not a format read in place: a zip, whatever its name, or nothing Zarrview reads.
+      const zip = await ZipStore.open(bytes, {
+        stem: name,
+        maxEntryBytes: options.maxEntryBytes,
+        signal: options.signal,
+      }).catch((e: unknown) => {
+        if (!(e instanceof ZipError)) throw e;
+        throw new UnsupportedError(`${source.name} is neither a netCDF-3 file nor a zip of a Zarr dataset.`, {
+          key: source.name,
+          cause: e,
+        });
+      });
+      return { store: zip, mode: { medium: 'zip' }, name, telemetry, location: source.name };
+    }
     case 'zip-file': {
       const name = stem(source.name);
       const store = await ZipStore.open(blobSource(source.file, source.name), {

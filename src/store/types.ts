@@ -6,6 +6,8 @@ export type { AbsolutePath, RangeQuery };
 export type Source =
   | { readonly kind: 'url'; readonly url: string }
   | { readonly kind: 'zip-file'; readonly file: Blob; readonly name: string }
+  /** One dropped or picked file of a format read in place (src/formats: netCDF-3), or a zip. */
+  | { readonly kind: 'file'; readonly file: Blob; readonly name: string }
   | { readonly kind: 'folder'; readonly files: readonly FolderFile[]; readonly name: string };
 
 /** A file of a dropped or picked folder, keyed by its path relative to the folder (`a/.zarray`). */
@@ -62,6 +64,8 @@ export interface Store extends AsyncReadable {
   readonly description: string;
   /** The object as a request another thread can make (see `DirectRequest`), where the store allows it. */
   direct?(key: AbsolutePath): DirectRequest | undefined;
+  /** A file read in place through src/formats: its format as ncdump's `_Format` names it (`classic`, `cdf5`). */
+  readonly fileFormat?: string | undefined;
 }
 
 /** Counters the UI's telemetry panel shows. */

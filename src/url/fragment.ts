@@ -12,6 +12,8 @@ export interface ModeFlags {
   consolidated?: boolean;
   zarrFormat?: 2 | 3;
   medium?: 's3' | 'file' | 'zip' | 'http';
+  /** `bytes`: the URL is one file read by byte ranges (netcdf-c's byte-range mode), not a Zarr hierarchy. */
+  bytes?: boolean;
 }
 
 export interface FragmentEntry {
@@ -82,7 +84,10 @@ export function modeFlags(fragment: Fragment): ModeFlags {
     else if (w === 'noconsolidated') flags.consolidated = false;
     else if (w === 'v2') flags.zarrFormat = 2;
     else if (w === 'v3') flags.zarrFormat = 3;
-    else if (w === 'bytes') flags.medium = 'http';
+    else if (w === 'bytes') {
+      flags.medium = 'http';
+      flags.bytes = true;
+    }
     else if (MEDIA.has(w)) flags.medium = w as ModeFlags['medium'];
   }
   return flags;
