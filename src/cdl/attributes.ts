@@ -54,8 +54,7 @@ function filterLines(p: string, v: Variable): string {
  */
 export function specialVariableLines(indent: string, v: Variable, format?: string): string {
   const p = `${indent}\t\t${cdlName(v.name)}:`;
-  if (format !== undefined && NETCDF3.has(format))
-    return format === 'cdf5' ? `${p}_Storage = "contiguous" ;\n` : '';
+  if (format !== undefined && NETCDF3.has(format)) return format === 'cdf5' ? `${p}_Storage = "contiguous" ;\n` : '';
   let out = '';
   if (v.storage === 'contiguous') out += `${p}_Storage = "contiguous" ;\n`;
   else {

@@ -87,8 +87,7 @@ export function modeFlags(fragment: Fragment): ModeFlags {
     else if (w === 'bytes') {
       flags.medium = 'http';
       flags.bytes = true;
-    }
-    else if (MEDIA.has(w)) flags.medium = w as ModeFlags['medium'];
+    } else if (MEDIA.has(w)) flags.medium = w as ModeFlags['medium'];
   }
   return flags;
 }
