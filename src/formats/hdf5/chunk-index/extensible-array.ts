@@ -11,6 +11,8 @@ interface Header {
   readonly minElements: number;
   readonly minPointers: number;
   readonly pageElements: number;
+  /** One past the highest element ever set: the elements after it are unset. */
+  readonly maxIndexSet: number;
   readonly indexBlock: number | undefined;
   /** Per super block: data blocks, elements per data block, first element index, first data block index. */
   readonly superBlocks: readonly { ndblks: number; dblkElements: number; startIndex: number; startBlock: number }[];
@@ -31,7 +33,9 @@ async function header(ctx: Context, g: ChunkGeometry, address: number): Promise<
   const minElements = c.u8();
   const minPointers = c.u8();
   const pageBits = c.u8();
-  c.skip(6 * L);
+  c.skip(4 * L); // super and data block counts and sizes
+  const maxIndexSet = c.length('maximum index set');
+  c.skip(L);
   const indexBlock = c.addr();
   const pow2 = (n: number) => n > 0 && 2 ** log2(n) === n;
   if (maxBits < 1 || maxBits > 53 || !pow2(minElements) || !pow2(minPointers) || pageBits > 31) {
@@ -56,6 +60,7 @@ async function header(ctx: Context, g: ChunkGeometry, address: number): Promise<
     minElements,
     minPointers,
     pageElements: 2 ** pageBits,
+    maxIndexSet,
     indexBlock,
     superBlocks,
   };
@@ -152,8 +157,8 @@ export function extensibleArrayIndex(g: ChunkGeometry, address: number | undefin
     sc.seek(prefix + sb.ndblks * bitmapBytes + d * O);
     const at = sc.addr();
     if (at === undefined) return undefined;
-    const page = Math.floor(within / h.pageElements);
-    const bit = d * bitmapBytes * 8 + page;
+    // The init bits of all the super block's data blocks' pages, packed (each block's bytes are only allocated).
+    const bit = d * Math.ceil(sb.dblkElements / h.pageElements) + Math.floor(within / h.pageElements);
     const pageSet = () => (((sc.bytes[prefix + (bit >> 3)] ?? 0) >> (7 - (bit & 7))) & 1) === 1;
     return dataElement(h, at, sb.dblkElements, within, pageSet);
   };
@@ -163,7 +168,7 @@ export function extensibleArrayIndex(g: ChunkGeometry, address: number | undefin
     const h = await (head ??= header(ctx, g, address));
     if (h.indexBlock === undefined) return undefined;
     const i = order.reduce((a, d, k) => a + scaled[d]! * down[k]!, 0);
-    if (i >= 2 ** h.maxBits) return undefined;
+    if (i >= 2 ** h.maxBits || i >= h.maxIndexSet) return undefined;
     const c = await element(h, i);
     return c ? chunkElement(c, g, h.elementSize, scaled) : undefined;
   };
