@@ -38,3 +38,12 @@ it('reads h5py dimension scales with labels', async () => {
   const x = await root.getObject('/x');
   expect(attr(x.attributes, 'NAME')).toEqual(['x']);
 });
+
+it('lists a netCDF-4 file’s links and attributes in creation order (the order ncgen defined them)', async () => {
+  const root = await openHdf5(bytesSource(new Uint8Array(readFileSync(join(DIR, 'nc4-types.nc')))));
+  const names = (await root.links()).map((l) => l.name);
+  expect(names.slice(0, 5)).toEqual(['n', 'strlen', 'v_byte', 'v_ubyte', 'v_short']);
+  const attrs = (await root.info()).attributes.map((a) => a.name);
+  expect(attrs.slice(0, 4)).toEqual(['a_byte', 'a_ubyte', 'a_short', 'a_ushort']);
+  expect(attrs[attrs.length - 1]).toBe('_NCProperties');
+});

@@ -68,6 +68,7 @@ export class Hdf5File {
         interpret(await readObjectHeader(this.ctx, address), this.ctx.format, (a) => this.committedType(a)),
       );
       this.headers.set(address, p);
+      p.catch(() => this.headers.delete(address));
     }
     return p;
   }
@@ -94,6 +95,7 @@ export class Hdf5File {
         return parseDatatype(new Cursor(m.data, m.address, 'committed datatype', this.ctx.format));
       })();
       this.committed.set(address, p);
+      p.catch(() => this.committed.delete(address));
     }
     return p;
   }
@@ -133,10 +135,11 @@ export class Hdf5File {
 
   /** Attributes of a header, compact and dense, with their values decoded. */
   async attributes(info: HeaderInfo): Promise<Attribute[]> {
-    const raws: { data: Uint8Array; address: number; creationOrder?: number }[] = info.attributeMessages.map((m) => ({
-      data: m.data,
-      address: m.address,
-    }));
+    const raws: { data: Uint8Array; address: number; creationOrder?: number }[] = info.attributeMessages.map((m) =>
+      m.creationOrder === undefined
+        ? { data: m.data, address: m.address }
+        : { data: m.data, address: m.address, creationOrder: m.creationOrder },
+    );
     const ai = info.attributeInfo;
     if (ai?.heap !== undefined && ai.nameIndex !== undefined) {
       const heap = await FractalHeap.open(this.ctx, ai.heap);
@@ -149,6 +152,8 @@ export class Hdf5File {
         raws.push({ data: await heap.get(id), address: heap.address, creationOrder });
       }
     }
+    // In creation order when the object tracks it (netCDF-4 lists attributes so); dense storage's index is by hash.
+    if (raws.every((r) => r.creationOrder !== undefined)) raws.sort((a, b) => a.creationOrder! - b.creationOrder!);
     const out: Attribute[] = [];
     for (const raw of raws) {
       const c = new Cursor(raw.data, raw.address, 'attribute message', this.ctx.format);
@@ -170,6 +175,7 @@ export class Hdf5File {
     if (!p) {
       p = this.guard(() => this.readLinks(address));
       this.linkLists.set(address, p);
+      p.catch(() => this.linkLists.delete(address));
     }
     return p;
   }

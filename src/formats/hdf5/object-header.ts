@@ -31,6 +31,8 @@ export interface Message {
   /** Absolute file offset of the message's data. */
   readonly address: number;
   readonly data: Uint8Array;
+  /** The message's creation order, when the header tracks it (attributes of netCDF-4 files do). */
+  readonly creationOrder?: number;
 }
 
 export interface ObjectHeader {
@@ -126,11 +128,11 @@ function parseV2Messages(
     const type = c.u8();
     const len = c.u16();
     const flags = c.u8();
-    if (creationOrder) c.u16();
+    const order = creationOrder ? { creationOrder: c.u16() } : {};
     if (c.pos + len > end) throw c.fail(`message of ${len} bytes runs past its block`);
     const at = c.pos;
     const data = c.take(len);
-    pushMessage(ctx, messages, pending, { type, flags, address: blockAddress + at, data }, c);
+    pushMessage(ctx, messages, pending, { type, flags, address: blockAddress + at, data, ...order }, c);
   }
 }
 
