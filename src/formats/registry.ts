@@ -7,11 +7,12 @@
  */
 import { AbortedError } from '../errors';
 import { netcdf3 } from './netcdf3/format';
+import { netcdf4 } from './netcdf4/format';
 import type { ByteSource, FileFormat, FileStore, OpenFormatOptions } from './types';
 
 export type { ByteSource, FileFormat, FileStore, OpenFormatOptions };
 
-export const FORMATS: readonly FileFormat[] = [netcdf3];
+export const FORMATS: readonly FileFormat[] = [netcdf3, netcdf4];
 
 /** Bytes read at once from the start of a file: enough to sniff, and the whole header of most files. */
 export const FIRST_READ = 64 * 1024;

@@ -1,0 +1,57 @@
+/**
+ * netCDF-4 and HDF5 in the format registry: sniffed by the HDF5 signature (`\x89HDF\r\n\x1a\n`) at byte 0 or at
+ * 512, 1024, 2048 … (a user block); opened by reading every object header through the HDF5 reader's page cache
+ * (no data) into a `Netcdf4Store`.
+ */
+import { MetadataError, isZarrviewError } from '../../errors';
+import { type Hdf5File, openHdf5 } from '../hdf5/index';
+import { nczarrDocuments } from '../nczarr-docs';
+import type { ByteSource, FileFormat, FileStore } from '../types';
+import { describe } from './metadata';
+import { Netcdf4Store } from './store';
+import { attr, readNetcdf4Tree } from './walk';
+
+const SIGNATURE = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Whether the HDF5 signature is at `at` in `head`. */
+const signatureAt = (head: Uint8Array, at: number) => SIGNATURE.every((b, i) => head[at + i] === b);
+
+/** The HDF5 signature at 0, 512, 1024, … within the bytes read. */
+export function isHdf5(head: Uint8Array): boolean {
+  if (signatureAt(head, 0)) return true;
+  for (let at = 512; at + SIGNATURE.length <= head.length; at *= 2) if (signatureAt(head, at)) return true;
+  return false;
+}
+
+function damaged(e: unknown, key: string): unknown {
+  if (isZarrviewError(e) && e.code !== 'metadata') return e;
+  const why = e instanceof Error ? e.message : String(e);
+  return new MetadataError(`is not a readable netCDF-4/HDF5 file: ${why}`, { key, cause: e });
+}
+
+/** The file as a store, its hierarchy read whole. */
+export async function openNetcdf4(source: ByteSource, signal?: AbortSignal): Promise<FileStore> {
+  let file: Hdf5File;
+  try {
+    const root = await openHdf5({ size: source.size, read: (o, n, s) => source.read(o, n, s ?? signal) }, { signal });
+    file = root.file;
+    const tree = await readNetcdf4Tree(file);
+    const classic = attr(tree.attributes, '_nc3_strict') !== undefined;
+    const { docs, plans } = describe(tree);
+    return new Netcdf4Store(
+      source,
+      file,
+      classic ? 'netCDF-4 classic model' : 'netCDF-4',
+      nczarrDocuments(docs),
+      plans,
+    );
+  } catch (e) {
+    throw damaged(e, source.description);
+  }
+}
+
+export const netcdf4: FileFormat = {
+  name: 'netCDF-4/HDF5',
+  sniff: isHdf5,
+  open: (source, options) => openNetcdf4(source, options?.signal),
+};

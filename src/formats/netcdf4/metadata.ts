@@ -1,0 +1,118 @@
+/**
+ * The netCDF-4 view of an HDF5 file (walk.ts) as NCZarr documents (nczarr-docs.ts) and, per variable, the plan
+ * the store follows to give its chunks: the chunk grid (HDF5's own for chunked data, whole rows of about
+ * `ROW_CHUNK_BYTES` for contiguous and compact data), the codec chain, and where strings are resolved.
+ */
+import type { CodecSpec } from '../../codecs/pipeline';
+import type { DocAttribute, DocGroup, DocValue, DocVariable } from '../nczarr-docs';
+import type { Hdf5Dataset, Hdf5Value } from '../hdf5/index';
+import { codecsOf, docAttribute, dtypeOf } from './types';
+import type { Nc4Group, Nc4Var } from './walk';
+
+/** Contiguous data is read in chunks of whole rows of about this size (1 row at least). */
+export const ROW_CHUNK_BYTES = 4 * 2 ** 20;
+
+export interface VarPlan {
+  readonly path: string;
+  readonly ds: Hdf5Dataset;
+  /** The Zarr shape (`[1]` for a scalar) and chunk shape. */
+  readonly shape: readonly number[];
+  readonly chunks: readonly number[];
+  /** Bytes of one row (all dimensions but the first) as stored, for contiguous and compact data. */
+  readonly rowBytes: number;
+  /** Whether the dataset has a filter pipeline. */
+  readonly filtered: boolean;
+  /** The HDF5 filters as codecs (decoded in the store for strings, by the data path otherwise). */
+  readonly codecs: readonly CodecSpec[];
+  /** Variable-length strings: resolved by the store, handed on as vlen-utf8. */
+  readonly strings: boolean;
+}
+
+/** netCDF's default fill values by Zarr dtype kind and size (netcdf.h NC_FILL_*). */
+function defaultFill(dtype: string): DocValue {
+  const kind = dtype[1];
+  const size = Number(dtype.slice(2));
+  if (kind === 'f') return size === 4 ? 9.969209968386869e36 : 9.969209968386869e36;
+  if (kind === 'S') return '';
+  if (kind === 'i') return size === 1 ? -127 : size === 2 ? -32767 : size === 4 ? -2147483647 : -9223372036854775806n;
+  if (kind === 'u') return size === 1 ? 255 : size === 2 ? 65535 : size === 4 ? 4294967295 : 18446744073709551614n;
+  return null;
+}
+
+function fillOf(v: Nc4Var, dtype: string, attrs: readonly DocAttribute[]): DocValue {
+  const fill = attrs.find((a) => a.name === '_FillValue');
+  if (fill) return Array.isArray(fill.value) ? ((fill.value as DocValue[])[0] ?? null) : fill.value;
+  if (dtype === '|O' || dtype.startsWith('|V')) return null;
+  return defaultFill(dtype);
+}
+
+function plan(v: Nc4Var): { doc: DocVariable; plan: VarPlan } {
+  const ds = v.ds;
+  const t = ds.datatype;
+  const dtype = dtypeOf(t);
+  const strings = dtype === '|O';
+  const attributes = ds.attributes.map(docAttribute).filter((a): a is DocAttribute => typeof a === 'object');
+  const hdfShape = ds.shape ?? [];
+  const shape = hdfShape.length === 0 ? [1] : [...hdfShape];
+  const rowElems = shape.slice(1).reduce((a, b) => a * b, 1);
+  const rowBytes = rowElems * t.size;
+  const chunks =
+    ds.layout.kind === 'chunked' && hdfShape.length > 0
+      ? [...ds.layout.chunk]
+      : [Math.max(1, Math.min(shape[0] ?? 1, Math.floor(ROW_CHUNK_BYTES / Math.max(1, rowBytes)))), ...shape.slice(1)];
+  const codecDocs = codecsOf(ds.filters, t.size);
+  const codecs: CodecSpec[] = codecDocs.map((m) => {
+    const entries = [...(m as ReadonlyMap<string, DocValue>)];
+    return {
+      id: String(entries.find(([k]) => k === 'id')?.[1]),
+      configuration: Object.fromEntries(entries.filter(([k]) => k !== 'id')) as Record<string, unknown>,
+    };
+  });
+  const doc: DocVariable = {
+    name: v.name,
+    dtype,
+    shape: hdfShape,
+    chunks,
+    fill: fillOf(v, dtype, attributes),
+    filters: strings ? [new Map([['id', 'vlen-utf8']])] : codecDocs,
+    dimensions: v.dims.map((d) => d.path),
+    storage: ds.layout.kind === 'chunked' ? 'chunked' : ds.layout.kind === 'compact' ? 'compact' : 'contiguous',
+    attributes,
+  };
+  return {
+    doc,
+    plan: {
+      path: v.path,
+      ds,
+      shape,
+      chunks,
+      rowBytes,
+      filtered: ds.filters.length > 0,
+      codecs,
+      strings,
+    },
+  };
+}
+
+/** The documents' description of the tree, and the plan of every variable by its store key (`/grp/temp`). */
+export function describe(root: Nc4Group): { docs: DocGroup; plans: Map<string, VarPlan> } {
+  const plans = new Map<string, VarPlan>();
+  const visit = (g: Nc4Group): DocGroup => {
+    const variables: DocVariable[] = [];
+    for (const v of g.vars) {
+      const p = plan(v);
+      variables.push(p.doc);
+      plans.set(v.path, p.plan);
+    }
+    return {
+      name: g.name,
+      attributes: g.attributes.map(docAttribute).filter((a): a is DocAttribute => typeof a === 'object'),
+      dimensions: g.dims.map((d) => ({ name: d.name, size: d.size, unlimited: d.unlimited })),
+      variables,
+      groups: g.groups.map(visit),
+    };
+  };
+  return { docs: visit(root), plans };
+}
+
+export type { Hdf5Value };

@@ -1,0 +1,152 @@
+/**
+ * A netCDF-4 / HDF5 file as a read-only Zarr v2 store in NCZarr attribute form: the metadata documents are made
+ * once from the HDF5 object headers (metadata.ts); a chunk key (`/grp/temp/3.0.1`) is found through the dataset's
+ * chunk index (only the index nodes on the way are read) and read as one range of the file, its HDF5 filters
+ * decoded by the data path's codecs. Contiguous and compact data are cut into chunks of whole rows, so that a
+ * slice reads only the rows it needs. Variable-length strings are resolved here (the global heap) and handed on
+ * as vlen-utf8.
+ */
+import type { AbsolutePath, RangeQuery } from '@zarrita/storage';
+import { AbortedError, ChunkError } from '../../errors';
+import { createDecoder } from '../../codecs/pipeline';
+import type { RequestOptions, Store } from '../../store/types';
+import type { ByteSource } from '../types';
+import { type Hdf5Dataset, type Hdf5File, chunkAt, decodeValues } from '../hdf5/index';
+import type { VarPlan } from './metadata';
+
+/** vlen-utf8 bytes of strings: a count, then each string's byte length and bytes (numcodecs' VLenUTF8). */
+function vlenUtf8(strings: readonly string[]): Uint8Array {
+  const enc = new TextEncoder();
+  const parts = strings.map((s) => enc.encode(s));
+  const out = new Uint8Array(4 + parts.reduce((n, p) => n + 4 + p.length, 0));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, strings.length, true);
+  let at = 4;
+  for (const p of parts) {
+    view.setUint32(at, p.length, true);
+    out.set(p, at + 4);
+    at += 4 + p.length;
+  }
+  return out;
+}
+
+export class Netcdf4Store implements Store {
+  readonly description: string;
+
+  constructor(
+    private readonly source: ByteSource,
+    private readonly file: Hdf5File,
+    readonly fileFormat: string,
+    private readonly docs: ReadonlyMap<string, Uint8Array>,
+    private readonly plans: ReadonlyMap<string, VarPlan>,
+  ) {
+    this.description = source.description;
+  }
+
+  async get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    const doc = this.docs.get(key);
+    if (doc) return doc.slice();
+    const slash = key.lastIndexOf('/');
+    const plan = this.plans.get(key.slice(0, slash));
+    if (!plan) return undefined;
+    const coords = key
+      .slice(slash + 1)
+      .split('.')
+      .map((s) => (/^\d+$/.test(s) ? Number(s) : NaN));
+    if (
+      coords.length !== plan.chunks.length ||
+      coords.some((c, d) => !(c * (plan.chunks[d] ?? 1) < (plan.shape[d] ?? 1)))
+    )
+      return undefined;
+    const signal = options?.signal;
+    if (signal?.aborted) throw new AbortedError({ cause: signal.reason });
+    const stored = await this.stored(plan, coords, key, signal);
+    if (!stored) return undefined;
+    return plan.strings ? this.strings(plan, stored, key) : stored;
+  }
+
+  async getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    const whole = await this.get(key, options);
+    if (!whole) return undefined;
+    if ('suffixLength' in range) return whole.slice(Math.max(0, whole.length - range.suffixLength));
+    return whole.slice(range.offset, range.offset + range.length);
+  }
+
+  /** The chunk's bytes as stored (filtered), or undefined when it was never written. */
+  private async stored(
+    plan: VarPlan,
+    coords: readonly number[],
+    key: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Uint8Array | undefined> {
+    const ds = plan.ds;
+    const layout = ds.layout;
+    if (layout.kind === 'chunked') {
+      const loc = await chunkAt(this.file, ds, coords);
+      if (!loc) return undefined;
+      if (loc.filterMask !== 0 && plan.filtered)
+        throw new ChunkError(
+          `${plan.path}: chunk ${coords.join('.')} skips some of the variable's filters (mask ${loc.filterMask}); such chunks are not read yet.`,
+          { key },
+        );
+      return this.read(loc.offset, loc.size, key, signal);
+    }
+    // Rows of a contiguous or compact dataset: a full-size chunk, the rows past the end left as zeros.
+    const rows = plan.chunks[0] ?? 1;
+    const rowBytes = plan.rowBytes;
+    const first = (coords[0] ?? 0) * rows;
+    const count = Math.min(rows, (plan.shape[0] ?? 1) - first);
+    const out = new Uint8Array(rows * rowBytes);
+    if (layout.kind === 'compact') {
+      out.set(layout.data.subarray(first * rowBytes, (first + count) * rowBytes));
+      return out;
+    }
+    if (layout.kind !== 'contiguous' || layout.address === undefined) return undefined;
+    out.set(await this.read(layout.address + first * rowBytes, count * rowBytes, key, signal));
+    return out;
+  }
+
+  private async read(offset: number, length: number, key: string, signal: AbortSignal | undefined) {
+    if (offset + length > this.source.size)
+      throw new ChunkError(
+        `${key}: the file ends at byte ${this.source.size}, but this chunk needs bytes ${offset}–${offset + length}: the file is truncated.`,
+        { key },
+      );
+    if (length === 0) return new Uint8Array(0);
+    const b = await this.source.read(offset, length, signal);
+    if (b.length < length)
+      throw new ChunkError(`${this.description} gave ${b.length} of the ${length} bytes at ${offset}.`, { key });
+    return b;
+  }
+
+  /** A chunk of variable-length strings: its filters decoded here, its heap references resolved, as vlen-utf8. */
+  private async strings(plan: VarPlan, stored: Uint8Array, key: string): Promise<Uint8Array> {
+    const n = plan.chunks.reduce((a, b) => a * b, 1);
+    let refs = stored;
+    if (plan.filtered && plan.ds.layout.kind === 'chunked') {
+      const decode = await createDecoder({
+        dtype: '|u1',
+        zarrFormat: 2,
+        order: 'C',
+        shape: [n * plan.ds.datatype.size],
+        codecs: plan.codecs,
+      });
+      refs = (await decode(stored)).data as Uint8Array;
+    }
+    try {
+      const values = await decodeValues(
+        plan.ds.datatype,
+        refs,
+        n,
+        this.file.ctx.format,
+        this.file.heap,
+        this.file.ctx.limits.maxElements,
+      );
+      return vlenUtf8(values.map((v) => (typeof v === 'string' ? v : '')));
+    } catch (e) {
+      throw new ChunkError(`${plan.path}: the strings of chunk ${key} cannot be read.`, { key, cause: e });
+    }
+  }
+}
+
+export type { Hdf5Dataset };

@@ -1,0 +1,130 @@
+/**
+ * HDF5 datatypes as the netCDF model's Zarr dtypes, attributes as NCZarr attributes, and the filter pipeline as a
+ * Zarr codec chain. What netCDF-4 hides (dimension-scale bookkeeping) is left out, as ncdump leaves it out.
+ */
+import type { DocAttribute, DocValue } from '../nczarr-docs';
+import type { Attribute, Datatype, Filter, Hdf5Value } from '../hdf5/index';
+
+/** Attributes netcdf-c keeps for itself (dimension scales, ids, the classic-model flag). */
+const HIDDEN = new Set([
+  'CLASS',
+  'NAME',
+  'REFERENCE_LIST',
+  'DIMENSION_LIST',
+  '_Netcdf4Dimid',
+  '_Netcdf4Coordinates',
+  '_nc3_strict',
+]);
+
+/**
+ * The Zarr dtype a variable of this type is read as: integers and floats in their byte order, 1-byte strings as
+ * netCDF `char` (`>S1`), variable-length strings as `|O` (vlen-utf8), enums as their integer base type. Types
+ * the model has no netCDF type for yet (compound, vlen, opaque, array, reference) are opaque bytes (`|V<size>`).
+ */
+export function dtypeOf(t: Datatype): string {
+  switch (t.class) {
+    case 'integer':
+    case 'bitfield': {
+      const kind = t.class === 'integer' && t.signed ? 'i' : 'u';
+      if (![1, 2, 4, 8].includes(t.size)) return `|V${t.size}`;
+      return t.size === 1 ? `|${kind}1` : `${t.order === 'le' ? '<' : '>'}${kind}${t.size}`;
+    }
+    case 'float':
+      if (t.order === 'vax' || ![2, 4, 8].includes(t.size)) return `|V${t.size}`;
+      return `${t.order === 'le' ? '<' : '>'}f${t.size}`;
+    case 'string':
+      return t.size === 1 ? '>S1' : `|S${t.size}`;
+    case 'vlen-string':
+      return '|O';
+    case 'enum':
+      return dtypeOf(t.base);
+    default:
+      return `|V${t.size}`;
+  }
+}
+
+/** The NCZarr attribute type of an attribute's datatype, or undefined when no netCDF attribute type fits. */
+function attributeType(t: Datatype): string | undefined {
+  switch (t.class) {
+    case 'integer':
+      return [1, 2, 4, 8].includes(t.size) ? `<${t.signed ? 'i' : 'u'}${t.size}` : undefined;
+    case 'float':
+      return t.size === 4 || t.size === 8 ? `<f${t.size}` : undefined;
+    case 'string':
+      return '>S1';
+    case 'vlen-string':
+      return '|S128';
+    case 'enum':
+      return attributeType(t.base);
+    default:
+      return undefined;
+  }
+}
+
+/** Char attribute text: without the trailing NULs a fixed-length string is padded with. */
+const text = (v: Hdf5Value | undefined): string => (typeof v === 'string' ? v.replace(/\0+$/, '') : '');
+
+function numbers(values: readonly Hdf5Value[]): DocValue {
+  const list = values.map((v) => (typeof v === 'number' || typeof v === 'bigint' ? v : 0));
+  return list.length === 1 ? (list[0] as number | bigint) : list;
+}
+
+/**
+ * The attribute as the model shows it, or undefined for the ones netCDF-4 hides and types netCDF has no attribute
+ * type for (listed by the caller).
+ */
+export function docAttribute(a: Attribute): DocAttribute | 'hidden' | 'unsupported' {
+  if (HIDDEN.has(a.name)) return 'hidden';
+  const type = attributeType(a.datatype);
+  if (!type) return 'unsupported';
+  const values = a.value ?? [];
+  if (a.datatype.class === 'string') {
+    // netCDF writes char text as one fixed-length string; several (plain HDF5) are a string attribute.
+    if (values.length === 1) return { name: a.name, type, value: text(values[0]) };
+    return { name: a.name, type: '|S128', value: values.map(text) };
+  }
+  if (a.datatype.class === 'vlen-string') {
+    const list = values.map((v) => (typeof v === 'string' ? v : ''));
+    return { name: a.name, type, value: list.length === 1 ? (list[0] as string) : list };
+  }
+  return { name: a.name, type, value: numbers(values) };
+}
+
+/**
+ * The Zarr codec chain (in write order) of an HDF5 filter pipeline: deflate → zlib, shuffle, fletcher32, bzip2,
+ * zstd, blosc. A filter nothing here decodes (szip, nbit, scaleoffset, …) is kept under its HDF5 name, so that
+ * reading the variable says which filter is missing; the metadata stays readable.
+ */
+export function codecsOf(filters: readonly Filter[], itemSize: number): DocValue[] {
+  return filters.map((f) => {
+    const cd = f.clientData;
+    switch (f.id) {
+      case 1:
+        return new Map<string, DocValue>([
+          ['id', 'zlib'],
+          ['level', cd[0] ?? 1],
+        ]);
+      case 2:
+        return new Map<string, DocValue>([
+          ['id', 'shuffle'],
+          ['elementsize', cd[0] ?? itemSize],
+        ]);
+      case 3:
+        return new Map<string, DocValue>([['id', 'fletcher32']]);
+      case 307:
+        return new Map<string, DocValue>([
+          ['id', 'bz2'],
+          ['level', cd[0] ?? 9],
+        ]);
+      case 32015:
+        return new Map<string, DocValue>([
+          ['id', 'zstd'],
+          ['level', cd[0] ?? 1],
+        ]);
+      case 32001:
+        return new Map<string, DocValue>([['id', 'blosc']]);
+      default:
+        return new Map<string, DocValue>([['id', `hdf5-filter-${f.name ?? f.id}`]]);
+    }
+  });
+}

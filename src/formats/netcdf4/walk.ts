@@ -1,0 +1,167 @@
+/**
+ * An HDF5 file's hierarchy as netCDF-4 sees it (netcdf-c's libhdf5 rules): groups in link creation order (name
+ * order where the file tracks none), datasets marked `CLASS = "DIMENSION_SCALE"` as dimensions (also variables
+ * unless their `NAME` says "This is a netCDF dimension but not a netCDF variable"), dimensions ordered by
+ * `_Netcdf4Dimid`, a variable's dimensions from `DIMENSION_LIST` (object references to the scales, in any
+ * ancestor group), and `phony_dim_<n>` where a dataset has no scale for an axis (plain HDF5), one per distinct
+ * length in a group, as netcdf-c makes them.
+ */
+import { MetadataError } from '../../errors';
+import { type Attribute, type Hdf5Dataset, type Hdf5File, type Hdf5Value, ObjectRef } from '../hdf5/index';
+
+export interface Nc4Dim {
+  readonly name: string;
+  /** Full path (`/grp/time`). */
+  readonly path: string;
+  size: number;
+  readonly unlimited: boolean;
+  /** `_Netcdf4Dimid` when the file has it. */
+  readonly dimid: number | undefined;
+  /** The object header of its dimension scale (undefined for a phony dimension). */
+  readonly address: number | undefined;
+}
+
+export interface Nc4Var {
+  readonly name: string;
+  readonly path: string;
+  readonly ds: Hdf5Dataset;
+  readonly dims: Nc4Dim[];
+}
+
+export interface Nc4Group {
+  readonly name: string;
+  readonly path: string;
+  readonly attributes: readonly Attribute[];
+  readonly dims: Nc4Dim[];
+  readonly vars: Nc4Var[];
+  readonly groups: Nc4Group[];
+}
+
+const NOT_A_VARIABLE = 'This is a netCDF dimension but not a netCDF variable';
+
+export const attr = (attrs: readonly Attribute[], name: string): Attribute | undefined =>
+  attrs.find((a) => a.name === name);
+
+/** A string attribute's text (fixed or variable length), or undefined. */
+export function attrText(a: Attribute | undefined): string | undefined {
+  const v = a?.value?.[0];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function firstNumber(a: Attribute | undefined): number | undefined {
+  const v = a?.value?.[0];
+  return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : undefined;
+}
+
+const isScale = (ds: Hdf5Dataset) => attrText(attr(ds.attributes, 'CLASS')) === 'DIMENSION_SCALE';
+
+interface Walk {
+  readonly file: Hdf5File;
+  readonly byAddress: Map<number, Nc4Dim>;
+  phony: number;
+  readonly visited: Set<number>;
+}
+
+async function readGroup(w: Walk, address: number, name: string, path: string): Promise<Nc4Group> {
+  if (w.visited.has(address)) throw new MetadataError(`${path}: the group links back to ${path}'s ancestors.`);
+  w.visited.add(address);
+  const info = await w.file.objectAt(address, path);
+  const links = (await w.file.links(address)).filter((l) => l.kind === 'hard');
+  const ordered = links.every((l) => l.creationOrder !== undefined)
+    ? [...links].sort((a, b) => (a.creationOrder ?? 0) - (b.creationOrder ?? 0))
+    : [...links].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const base = path === '/' ? '' : path;
+  const objects = await Promise.all(
+    ordered.map(async (l) => ({
+      link: l,
+      obj: await w.file.objectAt((l as { address: number }).address, `${base}/${l.name}`),
+    })),
+  );
+  const g: Nc4Group = { name, path, attributes: info.attributes, dims: [], vars: [], groups: [] };
+  const scales: { dim: Nc4Dim; ds: Hdf5Dataset; variable: boolean }[] = [];
+  for (const { link, obj } of objects) {
+    if (obj.kind !== 'dataset' || !isScale(obj)) continue;
+    const nameAttr = attrText(attr(obj.attributes, 'NAME')) ?? '';
+    const variable = !nameAttr.startsWith(NOT_A_VARIABLE);
+    // A dimension without a variable keeps its length at the end of NAME (the dataset may be shorter).
+    const told = variable ? undefined : Number(nameAttr.slice(NOT_A_VARIABLE.length).trim());
+    const dim: Nc4Dim = {
+      name: link.name,
+      path: `${base}/${link.name}`,
+      size: told !== undefined && Number.isSafeInteger(told) ? told : (obj.shape?.[0] ?? 0),
+      unlimited: obj.maxshape?.[0] === null,
+      dimid: firstNumber(attr(obj.attributes, '_Netcdf4Dimid')),
+      address: obj.address,
+    };
+    w.byAddress.set(obj.address, dim);
+    scales.push({ dim, ds: obj, variable });
+  }
+  g.dims.push(
+    ...scales
+      .map((s) => s.dim)
+      .sort((a, b) => (a.dimid ?? Number.MAX_SAFE_INTEGER) - (b.dimid ?? Number.MAX_SAFE_INTEGER)),
+  );
+  for (const { link, obj } of objects) {
+    const p = `${base}/${link.name}`;
+    if (obj.kind === 'group') g.groups.push(await readGroup(w, obj.address, link.name, p));
+    else if (obj.kind === 'dataset') {
+      const scale = scales.find((s) => s.ds === obj);
+      if (scale && !scale.variable) continue;
+      g.vars.push({ name: link.name, path: p, ds: obj, dims: [] });
+    }
+  }
+  return g;
+}
+
+/** The scales a dataset's `DIMENSION_LIST` names, one per axis (undefined where it names none). */
+function listedScales(ds: Hdf5Dataset): (number | undefined)[] {
+  const list = attr(ds.attributes, 'DIMENSION_LIST')?.value ?? [];
+  return list.map((entry: Hdf5Value) => {
+    const first = Array.isArray(entry) ? (entry as Hdf5Value[])[0] : entry;
+    return first instanceof ObjectRef ? first.address : undefined;
+  });
+}
+
+/** Gives every variable its dimensions; phony ones are made in the variable's group. */
+function resolveDims(w: Walk, g: Nc4Group): void {
+  for (const v of g.vars) {
+    const shape = v.ds.shape ?? [];
+    const scales = listedScales(v.ds);
+    const own = w.byAddress.get(v.ds.address);
+    shape.forEach((len, axis) => {
+      let dim = axis === 0 && own ? own : undefined;
+      const ref = scales[axis];
+      if (!dim && ref !== undefined) dim = w.byAddress.get(ref);
+      if (!dim) dim = phonyDim(w, g, len, v.ds.maxshape?.[axis] === null, v.dims);
+      v.dims.push(dim);
+      if (dim.unlimited && len > dim.size) dim.size = len;
+    });
+  }
+  for (const c of g.groups) resolveDims(w, c);
+}
+
+function phonyDim(w: Walk, g: Nc4Group, len: number, unlimited: boolean, taken: readonly Nc4Dim[]): Nc4Dim {
+  const found = g.dims.find(
+    (d) => d.address === undefined && d.size === len && d.unlimited === unlimited && !taken.includes(d),
+  );
+  if (found) return found;
+  const name = `phony_dim_${w.phony++}`;
+  const dim: Nc4Dim = {
+    name,
+    path: `${g.path === '/' ? '' : g.path}/${name}`,
+    size: len,
+    unlimited,
+    dimid: undefined,
+    address: undefined,
+  };
+  g.dims.push(dim);
+  return dim;
+}
+
+/** Reads the whole hierarchy (every object header; no data) into the netCDF-4 view of it. */
+export async function readNetcdf4Tree(file: Hdf5File): Promise<Nc4Group> {
+  const w: Walk = { file, byAddress: new Map(), phony: 0, visited: new Set() };
+  const root = await readGroup(w, file.superblock.rootAddress, '', '/');
+  resolveDims(w, root);
+  return root;
+}
