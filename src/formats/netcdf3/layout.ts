@@ -87,8 +87,11 @@ export function layoutOf(header: Nc3Header, fileSize: number): Nc3Layout {
   if (!Number.isSafeInteger(recsize)) throw new MetadataError('the records are larger than any file can be.');
   const beginRec = records.reduce((m, v) => Math.min(m, v.begin), first?.begin ?? 0);
   let numrecs = header.numrecs ?? 0;
-  if (header.numrecs === null && first && recsize > 0)
-    numrecs = Math.max(0, Math.floor((fileSize - beginRec) / recsize));
+  if (header.numrecs === null && first && recsize > 0) {
+    // Streaming: the records whose every slab is in the file (the last record may stop after its last slab).
+    const end = records.reduce((m, v) => Math.max(m, v.begin - beginRec + slabBytes(v, dims)), 0);
+    numrecs = fileSize - beginRec < end ? 0 : Math.floor((fileSize - beginRec - end) / recsize) + 1;
+  }
   if (records.length > 0 && !Number.isSafeInteger(numrecs * recsize))
     throw new MetadataError(`it says ${numrecs} records of ${recsize} bytes, more than any file holds.`);
   const variables = header.variables.map((v): VarLayout => {

@@ -8,7 +8,7 @@
  * records are small (each record would otherwise cost a request), and the blocks are kept for the next chunks.
  */
 import type { AbsolutePath, RangeQuery } from '@zarrita/storage';
-import { AbortedError, ChunkError } from '../../errors';
+import { AbortedError, HttpError } from '../../errors';
 import type { RequestOptions, Store } from '../../store/types';
 import type { ByteSource } from '../../store/zip-reader';
 import type { Nc3Header, Nc3Version } from './header';
@@ -59,9 +59,12 @@ export class Netcdf3Store implements Store {
     const range = chunkRange(v, coords, this.layout.recsize);
     if (!range) return undefined;
     const end = range.offset + range.length;
+    // Not a ChunkError, which the data path shows as fill values: data that is not there is an error.
     if (end > this.source.size)
-      throw new ChunkError(
-        `${v.variable.name}: the file ends at byte ${this.source.size}, but chunk ${key.slice(slash + 1)} of ${v.variable.name} needs bytes ${range.offset}–${end}: the file is truncated.`,
+      throw new HttpError(
+        'not-found',
+        0,
+        `the file ends at byte ${this.source.size}, but chunk ${key.slice(slash + 1)} of variable ${v.variable.name} needs bytes ${range.offset}–${end}: ${this.description} is truncated.`,
         { key },
       );
     const out = new Uint8Array(range.size);
@@ -112,7 +115,9 @@ export class Netcdf3Store implements Store {
     if (length === 0) return new Uint8Array(0);
     const b = await this.source.read(offset, length, signal);
     if (b.length < length)
-      throw new ChunkError(
+      throw new HttpError(
+        'not-found',
+        0,
         `${this.description} gave ${b.length} of the ${length} bytes at ${offset}: the file is shorter than it says.`,
       );
     return b;
