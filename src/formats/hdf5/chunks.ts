@@ -1,4 +1,4 @@
-import { BudgetError, UnsupportedError, UsageError } from '../../errors.ts';
+import { AbortedError, BudgetError, UnsupportedError, UsageError } from '../../errors.ts';
 import { btreeV1Index } from './chunk-index/btree-v1.ts';
 import { btreeV2Index } from './chunk-index/btree-v2.ts';
 import { extensibleArrayIndex } from './chunk-index/extensible-array.ts';
@@ -92,10 +92,20 @@ function indexGeometry(ds: Hdf5Dataset): { shape: readonly number[]; chunk: read
 
 /**
  * The stored chunks of a chunked dataset, in row-major grid order; with `region`, only those it touches. A small
- * region looks its chunks up one by one; otherwise the index is read whole.
+ * region looks its chunks up one by one; otherwise the index is read whole. `signal` stops between lookups (pages
+ * being read are shared with other reads and finish).
  */
-export function chunkLocations(file: Hdf5File, ds: Hdf5Dataset, region?: Region): Promise<ChunkLocation[]> {
+export function chunkLocations(
+  file: Hdf5File,
+  ds: Hdf5Dataset,
+  region?: Region,
+  options: { readonly signal?: AbortSignal } = {},
+): Promise<ChunkLocation[]> {
+  const check = () => {
+    if (options.signal?.aborted) throw new AbortedError({ key: ds.path });
+  };
   return file.guard(async () => {
+    check();
     const index = indexOf(file, ds);
     const { shape, chunk } = indexGeometry(ds);
     const counts = grid({ shape, chunk });
@@ -108,7 +118,11 @@ export function chunkLocations(file: Hdf5File, ds: Hdf5Dataset, region?: Region)
       );
     }
     const key = (l: ChunkLocation) => l.coords.reduce((a, c, d) => a * counts[d]! + c / chunk[d]!, 0);
-    if (!region) return (await index.all()).sort((a, b) => key(a) - key(b));
+    if (!region) {
+      const all = await index.all();
+      check();
+      return all.sort((a, b) => key(a) - key(b));
+    }
     if (region.start.length !== shape.length || region.count.length !== shape.length) {
       throw new UsageError(`${ds.path}: a region of rank ${region.start.length} for rank ${shape.length}.`);
     }
@@ -117,10 +131,13 @@ export function chunkLocations(file: Hdf5File, ds: Hdf5Dataset, region?: Region)
     const n = lo.reduce((a, l, d) => a * Math.max(0, hi[d]! - l), 1);
     if (n > DIRECT_LOOKUPS) {
       const inside = (l: ChunkLocation) => l.coords.every((c, d) => c / chunk[d]! >= lo[d]! && c / chunk[d]! < hi[d]!);
-      return (await index.all()).filter(inside).sort((a, b) => key(a) - key(b));
+      const all = await index.all();
+      check();
+      return all.filter(inside).sort((a, b) => key(a) - key(b));
     }
     const out: ChunkLocation[] = [];
     for (const rel of gridCoords(hi.map((h, d) => h - lo[d]!))) {
+      check();
       const l = await index.get(rel.map((r, d) => r + lo[d]!));
       if (l) out.push(l);
     }

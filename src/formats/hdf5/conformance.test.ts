@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bytesSource, chunkAt, chunkLocations, openHdf5, type Hdf5Dataset, type Hdf5Group } from './index.ts';
 import {
-  describeType,
-  normalise,
-  normaliseList,
-  readRawValues,
-  regionTarget,
-  type Json,
-  type RefResolver,
-} from './test-helpers.ts';
+  bytesSource,
+  chunkAt,
+  chunkLocations,
+  openHdf5,
+  readValues,
+  type Hdf5Dataset,
+  type Hdf5Group,
+} from './index.ts';
+import { describeType, normalise, normaliseList, regionTarget, type Json, type RefResolver } from './test-helpers.ts';
 
 const DIR = join(__dirname, '../../../fixtures/hdf5');
 
@@ -163,7 +163,7 @@ async function checkDataset(
   }
   const raw = o.filters.length === 0;
   if (raw && Array.isArray(exp.values) && o.shape) {
-    const values = await normaliseList(await readRawValues(root.file, o), o.datatype, refs);
+    const values = await normaliseList(await readValues(root.file, o), o.datatype, refs);
     expect(values, `${path} values`).toEqual(refsToAddresses(exp.values, expected));
   }
   if (exp.fillValue !== undefined && exp.fillValue !== null && o.fillValue?.bytes) {

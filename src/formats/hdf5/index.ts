@@ -23,6 +23,7 @@ export type { ChunkIndexInfo, Layout } from './messages/layout.ts';
 export type { Link } from './messages/link.ts';
 export type { Attribute, Hdf5Dataset, Hdf5GroupInfo, Hdf5NamedDatatype } from './objects.ts';
 export type { ReadStats } from './page-cache.ts';
+export { readValues } from './read-values.ts';
 export { ObjectRef, RegionRef, decodeValues, type Hdf5Value } from './values.ts';
 
 /** A group of an open file: its links are read when asked, its members' headers only when they are opened. */

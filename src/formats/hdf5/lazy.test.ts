@@ -114,3 +114,14 @@ describe('PageCache', () => {
 it('committed many-1000.h5 is there for machines without h5py', () => {
   expect(existsSync(join(DIR, 'many-1000.h5'))).toBe(true);
 });
+
+it('stops a chunk listing when its signal is aborted', async () => {
+  const root = await openHdf5(bytesSource(new Uint8Array(readFileSync(join(DIR, 'chunks-latest.h5')))));
+  const ds = await root.getObject('/bt2');
+  if (ds.kind !== 'dataset') throw new Error('not a dataset');
+  const controller = new AbortController();
+  controller.abort();
+  await expect(chunkLocations(root.file, ds, undefined, { signal: controller.signal })).rejects.toMatchObject({
+    code: 'aborted',
+  });
+});

@@ -1,10 +1,8 @@
 /** Shared by the tests of this folder: h5py's description of types and values, and reading raw dataset values. */
 import { Cursor } from './cursor.ts';
 import type { Hdf5File } from './file.ts';
-import { chunkLocations } from './chunks.ts';
 import type { Datatype } from './messages/datatype.ts';
-import type { Hdf5Dataset } from './objects.ts';
-import { ObjectRef, RegionRef, decodeValues, type Hdf5Value } from './values.ts';
+import { ObjectRef, RegionRef, type Hdf5Value } from './values.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -83,43 +81,6 @@ export async function normaliseList(values: readonly Hdf5Value[], t: Datatype, r
     else out.push(n);
   }
   return out;
-}
-
-/** Reads the raw (unfiltered) values of a dataset from the locations the reader reports. */
-export async function readRawValues(file: Hdf5File, ds: Hdf5Dataset): Promise<Hdf5Value[]> {
-  const shape = ds.shape!;
-  const count = shape.reduce((a, b) => a * b, 1);
-  const size = ds.datatype.size;
-  const out = new Uint8Array(count * size);
-  const fill = ds.fillValue?.bytes;
-  if (fill && fill.length === size) for (let i = 0; i < count; i++) out.set(fill, i * size);
-  const read = (offset: number, length: number) => file.ctx.cache.read(offset, length, 'test read');
-  const layout = ds.layout;
-  if (layout.kind === 'compact') out.set(layout.data.subarray(0, out.length));
-  else if (layout.kind === 'contiguous') {
-    if (layout.address !== undefined) out.set(await read(layout.address, count * size));
-  } else if (layout.kind === 'chunked') {
-    const chunk = layout.chunk;
-    const perChunk = chunk.reduce((a, b) => a * b, 1);
-    for (const loc of await chunkLocations(file, ds)) {
-      const bytes = await read(loc.offset, loc.size);
-      for (let e = 0; e < perChunk; e++) {
-        let rem = e;
-        let linear = 0;
-        let inside = true;
-        for (let d = chunk.length - 1, stride = 1; d >= 0; d--) {
-          const local = rem % chunk[d]!;
-          rem = Math.floor(rem / chunk[d]!);
-          const global = loc.coords[d]! + local;
-          if (global >= shape[d]!) inside = false;
-          linear += global * stride;
-          stride *= shape[d]!;
-        }
-        if (inside) out.set(bytes.subarray(e * size, (e + 1) * size), linear * size);
-      }
-    }
-  }
-  return decodeValues(ds.datatype, out, count, file.ctx.format, file.heap, 1e7);
 }
 
 /** The object address a region reference's heap object names. */
