@@ -80,7 +80,7 @@ describe('streaming mode (numrecs unknown)', () => {
   for (const [rel, width] of [
     ['classic/records.nc', 4],
     ['cdf5/records.nc', 8],
-    ['scipy/scipy_records.nc', 4],
+    ['python/scipy_records.nc', 4],
     ['64bit/one_record.nc', 4],
   ] as const) {
     it(`${rel}: the records the file holds`, async () => {
