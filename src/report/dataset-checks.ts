@@ -16,7 +16,15 @@ const FORMS: Record<string, string> = {
   attributes: 'NCZarr keys in .zattrs (netcdf-c 4.9.3 and later)',
 };
 
+/** Files read in place (src/formats), by `Dataset.format`. */
+const FILE_FORMATS: Record<string, string> = {
+  classic: 'netCDF-3 classic (CDF-1)',
+  '64-bit offset': 'netCDF-3 64-bit offset (CDF-2)',
+  cdf5: 'netCDF-3 64-bit data (CDF-5)',
+};
+
 export function dialectText(ds: Dataset): string {
+  if (ds.format !== undefined) return `${FILE_FORMATS[ds.format] ?? ds.format} file, read in place by byte range`;
   const d = ds.dialect;
   const base = `Zarr v${d.zarrFormat}`;
   if (d.nczarr) return `${base}, NCZarr ${d.nczarrVersion ?? ''} — ${FORMS[d.nczarr] ?? d.nczarr}`.replace('  ', ' ');
@@ -40,6 +48,8 @@ export function datasetChecks(ds: Dataset): { facts: Fact[]; findings: Finding[]
     label: 'Groups and variables',
     value: `${cost.groups} group${cost.groups === 1 ? '' : 's'}, ${cost.arrays} variable${cost.arrays === 1 ? '' : 's'}`,
   });
+  // A file read in place has its metadata in its header, read at once: consolidation does not apply.
+  if (ds.format !== undefined) return { facts, findings };
   facts.push({
     label: 'Consolidated',
     value: ds.dialect.consolidated ? 'yes: one metadata request opens the dataset' : 'no',
