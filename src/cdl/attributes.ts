@@ -37,7 +37,11 @@ export function attributeLine(indent: string, owner: string, a: Attribute, forma
 const ENDIAN_TYPES = new Set(['short', 'ushort', 'int', 'uint', 'int64', 'uint64', 'float', 'double', 'half']);
 
 function filterLines(p: string, v: Variable): string {
-  const forms = v.codecs.map(ncdumpSpecial);
+  // An HDF5 file's filter keeps its own parameters (`hdf5_filter`: `id,cd0,cd1,…`), as ncdump prints them.
+  const forms = v.codecs.map((c) => {
+    const own = c.configuration.hdf5_filter;
+    return typeof own === 'string' ? { ...ncdumpSpecial(c), filter: own } : ncdumpSpecial(c);
+  });
   const filters = forms.map((f) => f.filter).filter((s): s is string => s !== undefined);
   let out = filters.length > 0 ? `${p}_Filter = "${filters.join('|')}" ;\n` : '';
   if (forms.some((f) => f.shuffle)) out += `${p}_Shuffle = "true" ;\n`;
@@ -46,6 +50,9 @@ function filterLines(p: string, v: Variable): string {
   if (level !== undefined) out += `${p}_DeflateLevel = ${level} ;\n`;
   return out;
 }
+
+/** Whether `format` (ncdump's `_Format`) names an HDF5 file. */
+const isHdf5 = (format: string | undefined) => format?.startsWith('netCDF-4') === true;
 
 /**
  * `-s` lines of a variable: _Storage, _ChunkSizes, _Filter, _Shuffle, _Fletcher32, _DeflateLevel, _Codecs,
@@ -56,13 +63,14 @@ export function specialVariableLines(indent: string, v: Variable, format?: strin
   const p = `${indent}\t\t${cdlName(v.name)}:`;
   if (format !== undefined && NETCDF3.has(format)) return format === 'cdf5' ? `${p}_Storage = "contiguous" ;\n` : '';
   let out = '';
-  if (v.storage === 'contiguous') out += `${p}_Storage = "contiguous" ;\n`;
+  if (v.storage === 'contiguous' || v.storage === 'compact') out += `${p}_Storage = "${v.storage}" ;\n`;
   else {
     out += `${p}_Storage = "chunked" ;\n`;
     if (v.chunks.length > 0) out += `${p}_ChunkSizes = ${v.chunks.join(', ')} ;\n`;
   }
   out += filterLines(p, v);
-  if (v.zarr.codecsText) out += `${p}_Codecs = "${cdlString(v.zarr.codecsText)}" ;\n`;
+  // `_Codecs` is NCZarr's: a netCDF-4 file has HDF5 filters, shown above.
+  if (v.zarr.codecsText && !isHdf5(format)) out += `${p}_Codecs = "${cdlString(v.zarr.codecsText)}" ;\n`;
   if (ENDIAN_TYPES.has(v.type) && v.endianness !== 'none') out += `${p}_Endianness = "${v.endianness}" ;\n`;
   if (v.fillValue === null) out += `${p}_NoFill = "true" ;\n`;
   return out;
@@ -72,6 +80,10 @@ export function specialVariableLines(indent: string, v: Variable, format?: strin
 export function specialGlobalLines(ds: Dataset): string {
   let out = '';
   if (ds.ncProperties !== undefined) out += `\t\t:_NCProperties = "${cdlString(ds.ncProperties)}" ;\n`;
+  if (ds.fileSpecial) {
+    out += `\t\t:_SuperblockVersion = ${ds.fileSpecial.superblockVersion} ;\n`;
+    out += `\t\t:_IsNetcdf4 = ${ds.fileSpecial.isNetcdf4 ? 1 : 0} ;\n`;
+  }
   out += `\t\t:_Format = "${ds.format ?? 'netCDF-4'}" ;\n`;
   return out;
 }

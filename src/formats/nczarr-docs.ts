@@ -127,7 +127,7 @@ export function nczarrDocuments(root: DocGroup): Map<string, Uint8Array> {
       const array = new Map<string, DocValue>([
         ['dimension_references', v.dimensions],
         ...(scalar ? [['scalar', 1] as [string, DocValue]] : []),
-        ['storage', v.storage === 'compact' ? 'contiguous' : v.storage],
+        ['storage', v.storage],
       ]);
       put(`${key}/.zarray`, docJson(zarray));
       const dimNames = v.dimensions.map((p) => p.slice(p.lastIndexOf('/') + 1));

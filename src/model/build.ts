@@ -162,7 +162,9 @@ function buildVariable(
     order: info.order,
     fillValue: info.fill,
     codecs: info.codecs,
-    storage: scalar ? 'scalar' : a.nc?.storage === 'contiguous' ? 'contiguous' : 'chunked',
+    // A file read in place says how its data is laid out, scalars too; NCZarr's scalars say "chunked".
+    storage:
+      a.nc?.storage === 'contiguous' || a.nc?.storage === 'compact' ? a.nc.storage : scalar ? 'scalar' : 'chunked',
     maxStrlen,
     zarr: {
       zarrFormat: info.zarrFormat,

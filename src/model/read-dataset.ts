@@ -15,7 +15,7 @@
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
 import { AbortedError, HttpError, MetadataError, isZarrviewError } from '../errors';
-import type { Store } from '../store/types';
+import type { FileSpecial, Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
 import type { RawGroup } from './raw';
@@ -66,6 +66,8 @@ export interface Probe {
   root: (src: MetaSource) => Promise<RawGroup>;
   /** The store's `fileFormat` (a file read in place). */
   fileFormat?: string | undefined;
+  /** The store's `fileSpecial` (an HDF5 file). */
+  fileSpecial?: FileSpecial | undefined;
 }
 
 async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[], html: Set<string>): Promise<Probe> {
@@ -246,7 +248,7 @@ export async function readRaw(
   const p = await probe(probing(store, options), options, early);
   const raw = await p.root(p.src);
   raw.problems.unshift(...early);
-  return { raw, probe: { ...p, fileFormat: store.fileFormat } };
+  return { raw, probe: { ...p, fileFormat: store.fileFormat, fileSpecial: store.fileSpecial } };
 }
 
 /** The model of a raw tree (as read so far). */
@@ -268,6 +270,7 @@ export function modelOf(raw: RawGroup, p: Probe, options: ReadDatasetOptions = {
     problems: collectProblems(root),
     ncProperties: typeof ncp === 'string' ? ncp : undefined,
     ...(p.fileFormat !== undefined ? { format: p.fileFormat } : {}),
+    ...(p.fileSpecial !== undefined ? { fileSpecial: p.fileSpecial } : {}),
   };
 }
 

@@ -70,7 +70,7 @@ export interface Variable {
   readonly fillValue: FillValue;
   readonly codecs: readonly Codec[];
   /** `scalar` for rank 0; `chunked` otherwise (netCDF's `_Storage`). */
-  readonly storage: 'chunked' | 'contiguous' | 'scalar';
+  readonly storage: 'chunked' | 'contiguous' | 'compact' | 'scalar';
   readonly attributes: readonly Attribute[];
   /** NCZarr `_nczarr_maxstrlen` / netCDF string length for fixed-size string storage. */
   readonly maxStrlen?: number | undefined;
@@ -141,4 +141,6 @@ export interface Dataset {
    * `cdf5`. Absent for Zarr stores.
    */
   readonly format?: string | undefined;
+  /** An HDF5 file: its superblock version and whether netCDF-4 wrote it (`ncdump -s`). */
+  readonly fileSpecial?: { readonly superblockVersion: number; readonly isNetcdf4: boolean } | undefined;
 }

@@ -72,13 +72,13 @@ export function chunkReport(v: Variable): { facts: Fact[]; findings: Finding[] }
   const chunkBytes = v.chunks.reduce((a, n) => a * n, 1) * v.itemSize;
   const arrayBytes = v.shape.reduce((a, n) => a * n, 1) * v.itemSize;
   facts.push({ label: 'Shape', value: shapeText(v.shape) });
-  if (v.storage !== 'scalar') {
+  if (v.shape.length > 0) {
     facts.push({ label: 'Chunk shape', value: shapeText(v.chunks) });
     facts.push({ label: 'Chunks', value: `${count(total)} (${shapeText(grid)})` });
   }
   facts.push({ label: 'Chunk size (uncompressed)', value: v.itemSize ? formatBytes(chunkBytes) : 'variable length' });
   facts.push({ label: 'Codecs', value: codecText(v) });
-  if (v.itemSize > 0 && v.storage !== 'scalar') {
+  if (v.itemSize > 0 && v.shape.length > 0) {
     if (chunkBytes < SMALL_CHUNK && total > 1) {
       // A small array in many chunks costs requests, not much time: worth a note, not a warning.
       f(

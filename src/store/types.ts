@@ -66,6 +66,14 @@ export interface Store extends AsyncReadable {
   direct?(key: AbsolutePath): DirectRequest | undefined;
   /** A file read in place through src/formats: its format as ncdump's `_Format` names it (`classic`, `cdf5`). */
   readonly fileFormat?: string | undefined;
+  /** A netCDF-4/HDF5 file: the superblock version and whether netCDF-4 wrote it, as `ncdump -s` shows them. */
+  readonly fileSpecial?: FileSpecial | undefined;
+}
+
+/** What `ncdump -s` says of an HDF5 file as a whole (`_SuperblockVersion`, `_IsNetcdf4`). */
+export interface FileSpecial {
+  readonly superblockVersion: number;
+  readonly isNetcdf4: boolean;
 }
 
 /** Counters the UI's telemetry panel shows. */

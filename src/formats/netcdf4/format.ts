@@ -38,10 +38,13 @@ export async function openNetcdf4(source: ByteSource, signal?: AbortSignal): Pro
     const tree = await readNetcdf4Tree(file);
     const classic = attr(tree.attributes, '_nc3_strict') !== undefined;
     const { docs, plans } = describe(tree);
+    // netcdf-c's test of a netCDF-4 file: the provenance attribute, or the dimension ids it writes.
+    const isNetcdf4 = attr(tree.attributes, '_NCProperties') !== undefined || tree.hasNetcdf4Ids === true;
     return new Netcdf4Store(
       source,
       file,
       classic ? 'netCDF-4 classic model' : 'netCDF-4',
+      { superblockVersion: file.superblock.version, isNetcdf4 },
       nczarrDocuments(docs),
       plans,
     );

@@ -42,7 +42,8 @@ function defaultFill(dtype: string): DocValue {
 function fillOf(v: Nc4Var, dtype: string, attrs: readonly DocAttribute[]): DocValue {
   const fill = attrs.find((a) => a.name === '_FillValue');
   if (fill) return Array.isArray(fill.value) ? ((fill.value as DocValue[])[0] ?? null) : fill.value;
-  if (dtype === '|O' || dtype.startsWith('|V')) return null;
+  if (dtype === '|O') return ''; // netCDF's default string fill
+  if (dtype.startsWith('|V')) return null;
   return defaultFill(dtype);
 }
 

@@ -9,7 +9,7 @@
 import type { AbsolutePath, RangeQuery } from '@zarrita/storage';
 import { AbortedError, ChunkError } from '../../errors';
 import { createDecoder } from '../../codecs/pipeline';
-import type { RequestOptions, Store } from '../../store/types';
+import type { FileSpecial, RequestOptions, Store } from '../../store/types';
 import type { ByteSource } from '../types';
 import { type Hdf5Dataset, type Hdf5File, chunkAt, decodeValues } from '../hdf5/index';
 import type { VarPlan } from './metadata';
@@ -37,6 +37,7 @@ export class Netcdf4Store implements Store {
     private readonly source: ByteSource,
     private readonly file: Hdf5File,
     readonly fileFormat: string,
+    readonly fileSpecial: FileSpecial,
     private readonly docs: ReadonlyMap<string, Uint8Array>,
     private readonly plans: ReadonlyMap<string, VarPlan>,
   ) {

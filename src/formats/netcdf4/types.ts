@@ -98,6 +98,8 @@ export function docAttribute(a: Attribute): DocAttribute | 'hidden' | 'unsupport
 export function codecsOf(filters: readonly Filter[], itemSize: number): DocValue[] {
   return filters.map((f) => {
     const cd = f.clientData;
+    // ncdump -s shows a plugin filter as `_Filter = "id,cd0,cd1,…"` with the file's own parameters.
+    const own: [string, DocValue] = ['hdf5_filter', [f.id, ...cd].join(',')];
     switch (f.id) {
       case 1:
         return new Map<string, DocValue>([
@@ -112,19 +114,13 @@ export function codecsOf(filters: readonly Filter[], itemSize: number): DocValue
       case 3:
         return new Map<string, DocValue>([['id', 'fletcher32']]);
       case 307:
-        return new Map<string, DocValue>([
-          ['id', 'bz2'],
-          ['level', cd[0] ?? 9],
-        ]);
+        return new Map<string, DocValue>([['id', 'bz2'], ['level', cd[0] ?? 9], own]);
       case 32015:
-        return new Map<string, DocValue>([
-          ['id', 'zstd'],
-          ['level', cd[0] ?? 1],
-        ]);
+        return new Map<string, DocValue>([['id', 'zstd'], ['level', cd[0] ?? 1], own]);
       case 32001:
-        return new Map<string, DocValue>([['id', 'blosc']]);
+        return new Map<string, DocValue>([['id', 'blosc'], own]);
       default:
-        return new Map<string, DocValue>([['id', `hdf5-filter-${f.name ?? f.id}`]]);
+        return new Map<string, DocValue>([['id', `hdf5-filter-${f.name ?? f.id}`], own]);
     }
   });
 }

@@ -29,6 +29,8 @@ export interface Nc4Var {
 }
 
 export interface Nc4Group {
+  /** Root only: whether any object carries the ids netCDF-4 writes (`_Netcdf4Dimid`, `_Netcdf4Coordinates`). */
+  hasNetcdf4Ids?: boolean;
   readonly name: string;
   readonly path: string;
   readonly attributes: readonly Attribute[];
@@ -60,6 +62,7 @@ interface Walk {
   readonly byAddress: Map<number, Nc4Dim>;
   phony: number;
   readonly visited: Set<number>;
+  ids: boolean;
 }
 
 async function readGroup(w: Walk, address: number, name: string, path: string): Promise<Nc4Group> {
@@ -79,6 +82,8 @@ async function readGroup(w: Walk, address: number, name: string, path: string): 
   );
   const g: Nc4Group = { name, path, attributes: info.attributes, dims: [], vars: [], groups: [] };
   const scales: { dim: Nc4Dim; ds: Hdf5Dataset; variable: boolean }[] = [];
+  for (const { obj } of objects)
+    if (obj.attributes.some((a) => a.name === '_Netcdf4Dimid' || a.name === '_Netcdf4Coordinates')) w.ids = true;
   for (const { link, obj } of objects) {
     if (obj.kind !== 'dataset' || !isScale(obj)) continue;
     const nameAttr = attrText(attr(obj.attributes, 'NAME')) ?? '';
@@ -160,8 +165,9 @@ function phonyDim(w: Walk, g: Nc4Group, len: number, unlimited: boolean, taken: 
 
 /** Reads the whole hierarchy (every object header; no data) into the netCDF-4 view of it. */
 export async function readNetcdf4Tree(file: Hdf5File): Promise<Nc4Group> {
-  const w: Walk = { file, byAddress: new Map(), phony: 0, visited: new Set() };
+  const w: Walk = { file, byAddress: new Map(), phony: 0, visited: new Set(), ids: false };
   const root = await readGroup(w, file.superblock.rootAddress, '', '/');
   resolveDims(w, root);
+  root.hasNetcdf4Ids = w.ids;
   return root;
 }
