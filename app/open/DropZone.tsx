@@ -7,7 +7,7 @@ interface Props {
   readonly onError: (message: string) => void;
 }
 
-/** Drop a `.zip` or a dataset folder here, or pick one. */
+/** Drop a netCDF-3 file, a `.zip` or a dataset folder here, or pick a zip or a folder. */
 export function DropZone({ onSource, onError }: Props) {
   const [over, setOver] = useState(false);
   const zipInput = useRef<HTMLInputElement>(null);
@@ -18,7 +18,7 @@ export function DropZone({ onSource, onError }: Props) {
     try {
       const source = await sourceFromDrop(e.dataTransfer.items);
       if (source) onSource(source);
-      else onError('Drop a .zip file or a dataset folder.');
+      else onError('Drop a netCDF-3 file, a .zip file or a dataset folder.');
     } catch (err) {
       onError(`The dropped item could not be read: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -34,7 +34,7 @@ export function DropZone({ onSource, onError }: Props) {
       onDragLeave={() => setOver(false)}
       onDrop={(e) => void onDrop(e)}
     >
-      <p>Drop a .zip or a dataset folder here</p>
+      <p>Drop a netCDF-3 file, a .zip or a dataset folder here</p>
       <div className="row">
         <button type="button" onClick={() => zipInput.current?.click()}>
           Choose .zip…
