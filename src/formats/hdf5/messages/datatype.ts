@@ -164,7 +164,11 @@ export function parseDatatype(c: Cursor, depth = 0): Datatype {
       const dims: number[] = [];
       for (let i = 0; i < rank; i++) dims.push(c.u32());
       if (version < 3) c.skip(4 * rank); // permutation indices
-      return { class: 'array', size, dims, base: parseDatatype(c, depth + 1) };
+      const base = parseDatatype(c, depth + 1);
+      const n = dims.reduce((a, b) => a * b, 1);
+      // The element count must agree with the declared size: decoding loops over it.
+      if (n * base.size !== size || n > 2 ** 31) throw c.fail(`array of ${n} × ${base.size} bytes declared ${size}`);
+      return { class: 'array', size, dims, base };
     }
     default:
       throw c.fail(`datatype class ${cls} is not one of 0–10`);

@@ -45,6 +45,12 @@ export type Layout =
 
 /** Parses a data layout message (versions 1–4). */
 export function parseLayout(c: Cursor): Layout {
+  const layout = parseAnyLayout(c);
+  if (layout.kind === 'chunked' && layout.chunk.some((d) => d === 0)) throw c.fail('a chunk dimension is 0');
+  return layout;
+}
+
+function parseAnyLayout(c: Cursor): Layout {
   const version = c.u8();
   if (version === 1 || version === 2) return parseOld(c);
   if (version !== 3 && version !== 4) throw c.fail(`data layout version ${version}`);
@@ -162,7 +168,6 @@ function chunkedV4(c: Cursor): Layout {
     default:
       throw c.fail(`chunk index type ${type} is not one of 1–5`);
   }
-  for (const d of dims) if (d === 0) throw c.fail('a chunk dimension is 0');
   return {
     kind: 'chunked',
     chunk: dims.slice(0, rank - 1),
