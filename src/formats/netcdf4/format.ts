@@ -38,8 +38,8 @@ export async function openNetcdf4(source: ByteSource, signal?: AbortSignal): Pro
     const tree = await readNetcdf4Tree(file);
     const classic = attr(tree.attributes, '_nc3_strict') !== undefined;
     const { docs, plans } = describe(tree);
-    // netcdf-c's test of a netCDF-4 file: the provenance attribute, or the dimension ids it writes.
-    const isNetcdf4 = attr(tree.attributes, '_NCProperties') !== undefined || tree.hasNetcdf4Ids === true;
+    // netcdf-c's test of a netCDF-4 file (NC4_isnetcdf4): a root marker, else two reserved attributes anywhere.
+    const isNetcdf4 = classic || attr(tree.attributes, '_NCProperties') !== undefined || (tree.markers ?? 0) >= 2;
     return new Netcdf4Store(
       source,
       file,

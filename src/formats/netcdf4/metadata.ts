@@ -18,6 +18,8 @@ export interface VarPlan {
   /** The Zarr shape (`[1]` for a scalar) and chunk shape. */
   readonly shape: readonly number[];
   readonly chunks: readonly number[];
+  /** The dataset's own extent (`[1]` for a scalar): chunks past it were never written. */
+  readonly extent: readonly number[];
   /** Bytes of one row (all dimensions but the first) as stored, for contiguous and compact data. */
   readonly rowBytes: number;
   /** Whether the dataset has a filter pipeline. */
@@ -42,6 +44,8 @@ function defaultFill(dtype: string): DocValue {
 function fillOf(v: Nc4Var, dtype: string, attrs: readonly DocAttribute[]): DocValue {
   const fill = attrs.find((a) => a.name === '_FillValue');
   if (fill) return Array.isArray(fill.value) ? ((fill.value as DocValue[])[0] ?? null) : fill.value;
+  // No fill value set by the writer (h5py's default): netcdf-c reads the variable as no-fill (get_fill_info).
+  if (!v.ds.fillValue?.bytes?.length) return null;
   if (dtype === '|O') return ''; // netCDF's default string fill
   if (dtype.startsWith('|V')) return null;
   return defaultFill(dtype);
@@ -53,7 +57,9 @@ function plan(v: Nc4Var): { doc: DocVariable; plan: VarPlan } {
   const dtype = dtypeOf(t);
   const strings = dtype === '|O';
   const attributes = ds.attributes.map(docAttribute).filter((a): a is DocAttribute => typeof a === 'object');
-  const hdfShape = ds.shape ?? [];
+  // Along an unlimited dimension a variable is as long as the dimension (netCDF's rule); records past the
+  // dataset's own extent read as fill values.
+  const hdfShape = (ds.shape ?? []).map((n, d) => (v.dims[d]?.unlimited ? Math.max(n, v.dims[d]?.size ?? n) : n));
   const shape = hdfShape.length === 0 ? [1] : [...hdfShape];
   const rowElems = shape.slice(1).reduce((a, b) => a * b, 1);
   const rowBytes = rowElems * t.size;
@@ -87,6 +93,7 @@ function plan(v: Nc4Var): { doc: DocVariable; plan: VarPlan } {
       ds,
       shape,
       chunks,
+      extent: ds.shape?.length ? ds.shape : [1],
       rowBytes,
       filtered: ds.filters.length > 0,
       codecs,

@@ -82,6 +82,8 @@ export class Netcdf4Store implements Store {
   ): Promise<Uint8Array | undefined> {
     const ds = plan.ds;
     const layout = ds.layout;
+    // Records of an unlimited dimension past the dataset's own extent were never written: fill values.
+    if (coords.some((c, d) => c * (plan.chunks[d] ?? 1) >= (plan.extent[d] ?? 1))) return undefined;
     if (layout.kind === 'chunked') {
       const loc = await chunkAt(this.file, ds, coords);
       if (!loc) return undefined;
@@ -96,7 +98,7 @@ export class Netcdf4Store implements Store {
     const rows = plan.chunks[0] ?? 1;
     const rowBytes = plan.rowBytes;
     const first = (coords[0] ?? 0) * rows;
-    const count = Math.min(rows, (plan.shape[0] ?? 1) - first);
+    const count = Math.min(rows, (plan.extent[0] ?? 1) - first);
     const out = new Uint8Array(rows * rowBytes);
     if (layout.kind === 'compact') {
       out.set(layout.data.subarray(first * rowBytes, (first + count) * rowBytes));

@@ -29,8 +29,8 @@ export interface Nc4Var {
 }
 
 export interface Nc4Group {
-  /** Root only: whether any object carries the ids netCDF-4 writes (`_Netcdf4Dimid`, `_Netcdf4Coordinates`). */
-  hasNetcdf4Ids?: boolean;
+  /** Root only: how many reserved netCDF attributes the datasets carry (netcdf-c counts 2 as a netCDF-4 file). */
+  markers?: number;
   readonly name: string;
   readonly path: string;
   readonly attributes: readonly Attribute[];
@@ -62,8 +62,30 @@ interface Walk {
   readonly byAddress: Map<number, Nc4Dim>;
   phony: number;
   readonly visited: Set<number>;
-  ids: boolean;
+  /** Reserved netCDF attribute names met on datasets (netcdf-c's last test of a netCDF-4 file, NC4_walk). */
+  markers: number;
 }
+
+/** netcdf-c's reserved attribute names (libsrc4/nc4internal.c NC_reserved). */
+const RESERVED = new Set([
+  'CLASS',
+  'DIMENSION_LIST',
+  'NAME',
+  'REFERENCE_LIST',
+  '_ARRAY_DIMENSIONS',
+  '_Codecs',
+  '_Format',
+  '_IsNetcdf4',
+  '_NCProperties',
+  '_Netcdf4Coordinates',
+  '_Netcdf4Dimid',
+  '_SuperblockVersion',
+  '_nc3_strict',
+  '_nczarr_attr',
+  '_nczarr_group',
+  '_nczarr_array',
+  '_nczarr_superblock',
+]);
 
 async function readGroup(w: Walk, address: number, name: string, path: string): Promise<Nc4Group> {
   if (w.visited.has(address)) throw new MetadataError(`${path}: the group links back to ${path}'s ancestors.`);
@@ -82,8 +104,11 @@ async function readGroup(w: Walk, address: number, name: string, path: string): 
   );
   const g: Nc4Group = { name, path, attributes: info.attributes, dims: [], vars: [], groups: [] };
   const scales: { dim: Nc4Dim; ds: Hdf5Dataset; variable: boolean }[] = [];
-  for (const { obj } of objects)
-    if (obj.attributes.some((a) => a.name === '_Netcdf4Dimid' || a.name === '_Netcdf4Coordinates')) w.ids = true;
+  for (const { link, obj } of objects) {
+    if (obj.kind !== 'dataset') continue;
+    if (link.name === 'phony_dim') w.markers++;
+    for (const a of obj.attributes) if (RESERVED.has(a.name)) w.markers++;
+  }
   for (const { link, obj } of objects) {
     if (obj.kind !== 'dataset' || !isScale(obj)) continue;
     const nameAttr = attrText(attr(obj.attributes, 'NAME')) ?? '';
@@ -127,8 +152,12 @@ function listedScales(ds: Hdf5Dataset): (number | undefined)[] {
   });
 }
 
-/** Gives every variable its dimensions; phony ones are made in the variable's group. */
+/**
+ * Gives every variable its dimensions; phony ones are made in the variable's group. Subgroups first, as netcdf-c
+ * reads them (its phony dimensions are numbered in that order).
+ */
 function resolveDims(w: Walk, g: Nc4Group): void {
+  for (const c of g.groups) resolveDims(w, c);
   for (const v of g.vars) {
     const shape = v.ds.shape ?? [];
     const scales = listedScales(v.ds);
@@ -142,7 +171,6 @@ function resolveDims(w: Walk, g: Nc4Group): void {
       if (dim.unlimited && len > dim.size) dim.size = len;
     });
   }
-  for (const c of g.groups) resolveDims(w, c);
 }
 
 function phonyDim(w: Walk, g: Nc4Group, len: number, unlimited: boolean, taken: readonly Nc4Dim[]): Nc4Dim {
@@ -165,9 +193,9 @@ function phonyDim(w: Walk, g: Nc4Group, len: number, unlimited: boolean, taken: 
 
 /** Reads the whole hierarchy (every object header; no data) into the netCDF-4 view of it. */
 export async function readNetcdf4Tree(file: Hdf5File): Promise<Nc4Group> {
-  const w: Walk = { file, byAddress: new Map(), phony: 0, visited: new Set(), ids: false };
+  const w: Walk = { file, byAddress: new Map(), phony: 0, visited: new Set(), markers: 0 };
   const root = await readGroup(w, file.superblock.rootAddress, '', '/');
   resolveDims(w, root);
-  root.hasNetcdf4Ids = w.ids;
+  root.markers = w.markers;
   return root;
 }
