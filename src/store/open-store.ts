@@ -301,10 +301,7 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
         signal: options.signal,
       }).catch((e: unknown) => {
         if (!(e instanceof ZipError)) throw e;
-        throw new UnsupportedError(`${source.name} is neither a netCDF-3 file nor a zip of a Zarr dataset.`, {
-          key: source.name,
-          cause: e,
-        });
+        throw new ZipError(`${e.message} Nor is it a netCDF-3 file.`, { key: source.name, cause: e });
       });
       return { store: zip, mode: { medium: 'zip' }, name, telemetry, location: source.name };
     }

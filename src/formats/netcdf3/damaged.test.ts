@@ -51,8 +51,8 @@ describe('a dropped file (Source kind "file")', () => {
   });
   it('names what it cannot read', async () => {
     const e = await typedError(openStore({ kind: 'file', file: blob(new TextEncoder().encode('hello')), name: 'x' }));
-    expect(e.code).toBe('unsupported');
-    expect(e.message).toMatch(/neither a netCDF-3 file nor a zip/);
+    expect(e.code).toBe('zip');
+    expect(e.message).toMatch(/^x is not a zip file .* Nor is it a netCDF-3 file\.$/);
   });
 });
 
