@@ -1,6 +1,6 @@
 /**
  * netCDF-3 files read in place in the browser (fixtures/netcdf3/): dropped on the page (read with Blob.slice), at
- * an HTTP URL (no Zarr metadata there: read by Range), and at an s3:// URL of s3rver. The CDL tab shows ncdump's
+ * an HTTP URL (no Zarr metadata there: read by Range), and over S3 (s3rver) with and without `#mode=bytes`. The CDL tab shows ncdump's
  * `-h` output of the file, and the matrix netCDF4-python's values.
  */
 import { readFileSync } from 'node:fs';
@@ -60,7 +60,13 @@ test('a netCDF-3 file at an HTTP URL opens by range requests', async ({ page }) 
   await expectFile(page);
 });
 
-test('a netCDF-3 file at an s3:// URL (#mode=bytes) opens by range requests', async ({ page }) => {
+test('a netCDF-3 file over S3 opens by range requests once the Zarr probe finds nothing', async ({ page }) => {
+  await page.goto('/');
+  await openUrl(page, `${S3_URL}/${BUCKET}/${FILE}#mode=s3`);
+  await expectFile(page);
+});
+
+test('a netCDF-3 file over S3 with #mode=bytes opens by range requests at once', async ({ page }) => {
   await page.goto('/');
   await openUrl(page, `${S3_URL}/${BUCKET}/${FILE}#mode=bytes,s3`);
   await expectFile(page);
