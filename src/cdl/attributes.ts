@@ -3,6 +3,7 @@ import { ncdumpSpecial } from '../codecs/registry';
 import type { Attribute, Dataset, Variable } from '../model/types';
 import { cdlName, cdlString } from './escape';
 import { doubleAttr, floatAttr, intAttr } from './number';
+import { valueText } from './user-values';
 
 /** netCDF-3 formats (`Dataset.format`): ncdump prints no special variable attributes but CDF-5's `_Storage`. */
 const NETCDF3 = new Set(['classic', '64-bit offset', 'cdf5']);
@@ -23,6 +24,9 @@ export function attributeValues(a: Attribute, format?: string): string {
       return a.value.map(floatAttr).join(', ');
     case 'double':
       return a.value.map(doubleAttr).join(', ');
+    case 'user':
+      // Without ncdump's line wrapping (header.ts prints these lines); for other uses of the values.
+      return a.value.map((v) => valueText(a.userType, v)).join(', ');
     default:
       return (a.value as readonly (number | bigint)[]).map((x) => intAttr(x, a.type)).join(', ');
   }
@@ -38,16 +42,17 @@ const ENDIAN_TYPES = new Set(['short', 'ushort', 'int', 'uint', 'int64', 'uint64
 
 function filterLines(p: string, v: Variable): string {
   // An HDF5 file's filter keeps its own parameters (`hdf5_filter`: `id,cd0,cd1,…`), as ncdump prints them.
-  const forms = v.codecs.map((c) => {
+  const forms = [...(v.storeCodecs ?? []), ...v.codecs].map((c) => {
     const own = c.configuration.hdf5_filter;
     return typeof own === 'string' ? { ...ncdumpSpecial(c), filter: own } : ncdumpSpecial(c);
   });
   const filters = forms.map((f) => f.filter).filter((s): s is string => s !== undefined);
-  let out = filters.length > 0 ? `${p}_Filter = "${filters.join('|')}" ;\n` : '';
+  // ncdump main's order (pr_att_specials): _Fletcher32, _Shuffle, _DeflateLevel, then the other filters.
+  let out = forms.some((f) => f.fletcher32) ? `${p}_Fletcher32 = "true" ;\n` : '';
   if (forms.some((f) => f.shuffle)) out += `${p}_Shuffle = "true" ;\n`;
-  if (forms.some((f) => f.fletcher32)) out += `${p}_Fletcher32 = "true" ;\n`;
   const level = forms.find((f) => f.deflateLevel !== undefined)?.deflateLevel;
   if (level !== undefined) out += `${p}_DeflateLevel = ${level} ;\n`;
+  if (filters.length > 0) out += `${p}_Filter = "${filters.join('|')}" ;\n`;
   return out;
 }
 
@@ -71,7 +76,9 @@ export function specialVariableLines(indent: string, v: Variable, format?: strin
   out += filterLines(p, v);
   // `_Codecs` is NCZarr's: a netCDF-4 file has HDF5 filters, shown above.
   if (v.zarr.codecsText && !isHdf5(format)) out += `${p}_Codecs = "${cdlString(v.zarr.codecsText)}" ;\n`;
-  if (ENDIAN_TYPES.has(v.type) && v.endianness !== 'none') out += `${p}_Endianness = "${v.endianness}" ;\n`;
+  // A user-defined type has no byte order of its own in netCDF (its endianness is "native").
+  if (ENDIAN_TYPES.has(v.type) && v.endianness !== 'none' && !v.userType)
+    out += `${p}_Endianness = "${v.endianness}" ;\n`;
   if (v.fillValue === null) out += `${p}_NoFill = "true" ;\n`;
   return out;
 }

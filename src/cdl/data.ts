@@ -8,6 +8,7 @@ import type { Variable } from '../model/types';
 import { encodeEscaped } from '../text/utf8';
 import { cdlCharData, cdlName, cdlString } from './escape';
 import { doubleData, floatData } from './number';
+import { userValueText } from './user-values';
 
 /** ncdump wraps when an element would end past column 78 (its lput with max_len 80, counted its way). */
 const WRAP_AFTER = 78;
@@ -186,7 +187,9 @@ export function formatVariableData(v: Variable, slice: Slice, indent: string, op
   const total = slice.shape.reduce((a, b) => a * b, 1);
   const rowLen = rank <= 1 ? total : (slice.shape[rank - 1] ?? 0);
   const complex = slice.complex === true;
+  const user = v.userType ? userValueText(v, v.userType) : undefined;
   const value = (i: number): string => {
+    if (user) return user(data[i]);
     if (complex) return `${formatValue(data[2 * i], v.type)}+${formatValue(data[2 * i + 1], v.type)}i`;
     let x = data[i];
     if (typeof x === 'string' && v.type === 'string' && v.itemSize > 0) {

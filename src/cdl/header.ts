@@ -3,9 +3,10 @@
  * callback that formats one variable's values (data.ts). Layout, indentation and blank lines follow ncdump's
  * do_ncdump_rec: groups nest with two more spaces per level and close with `} // group name`.
  */
-import type { Dataset, Dimension, Group, Variable } from '../model/types';
+import type { Attribute, Dataset, Dimension, Group, Variable } from '../model/types';
 import { attributeLine, specialGlobalLines, specialVariableLines } from './attributes';
 import { cdlName } from './escape';
+import { LinePosition, typeRefName, typesSection, userAttributeLine } from './user-types';
 
 export interface CdlOptions {
   /** `-s`: special virtual attributes. */
@@ -19,9 +20,9 @@ export interface CdlOptions {
   readonly data?: ((v: Variable, indent: string) => string | undefined) | undefined;
 }
 
-/** CDL type name of a variable's type. */
+/** CDL type name of a variable's type (a user-defined type's own name). */
 export function typeName(v: Variable): string {
-  return v.type;
+  return v.userType?.name ?? v.type;
 }
 
 /** CDL keywords: ncdump puts a space between such a variable name and `:` in its attribute lines. */
@@ -60,7 +61,8 @@ function fullName(d: Dimension): string {
 
 function variableLine(indent: string, groups: ReadonlyMap<string, Group>, g: Group, v: Variable): string {
   const dims = v.dimensions.length > 0 ? `(${v.dimensions.map((d) => dimensionRef(groups, g, d)).join(', ')})` : '';
-  return `${indent}\t${typeName(v)} ${cdlName(v.name)}${dims} ;\n`;
+  const type = v.userType ? typeRefName(groups, g, v.userType) : typeName(v);
+  return `${indent}\t${type} ${cdlName(v.name)}${dims} ;\n`;
 }
 
 function groupIndex(root: Group): Map<string, Group> {
@@ -73,9 +75,22 @@ function groupIndex(root: Group): Map<string, Group> {
   return out;
 }
 
-function group(ds: Dataset, groups: ReadonlyMap<string, Group>, g: Group, depth: number, o: CdlOptions): string {
+/** What printing one group needs besides the group: the dataset, every group by path, the shared line position. */
+interface Context {
+  readonly ds: Dataset;
+  readonly groups: ReadonlyMap<string, Group>;
+  readonly line: LinePosition;
+  readonly o: CdlOptions;
+}
+
+function group(c: Context, g: Group, depth: number): string {
+  const { ds, groups, o } = c;
   const indent = '  '.repeat(depth);
-  let out = '';
+  const attribute = (owner: string, a: Attribute) =>
+    a.type === 'user'
+      ? userAttributeLine(groups, g, indent, owner, a, c.line)
+      : attributeLine(indent, owner, a, ds.format);
+  let out = typesSection(groups, g, indent, c.line);
   if (g.dimensions.length > 0) {
     out += `${indent}dimensions:\n`;
     for (const d of g.dimensions) {
@@ -88,13 +103,13 @@ function group(ds: Dataset, groups: ReadonlyMap<string, Group>, g: Group, depth:
     out += `${indent}variables:\n`;
     for (const v of g.variables) {
       out += variableLine(indent, groups, g, v);
-      for (const a of v.attributes) out += attributeLine(indent, attributeOwner(v.name), a, ds.format);
+      for (const a of v.attributes) out += attribute(attributeOwner(v.name), a);
       if (o.special) out += specialVariableLines(indent, v, ds.format);
     }
   }
   if (g.attributes.length > 0 || o.special) {
     out += `\n${indent}// ${depth === 0 ? 'global' : 'group'} attributes:\n`;
-    for (const a of g.attributes) out += attributeLine(indent, '', a, ds.format);
+    for (const a of g.attributes) out += attribute('', a);
     if (o.special && depth === 0) out += specialGlobalLines(ds);
   }
   if (o.data && g.variables.length > 0) {
@@ -105,16 +120,19 @@ function group(ds: Dataset, groups: ReadonlyMap<string, Group>, g: Group, depth:
       .filter((s): s is string => s !== undefined);
     out += `${indent}data:\n`;
     for (const p of parts) out += `\n${p}`;
+    // Each variable's data ends with ncdump's lput("\n"), which leaves its line position at the indent.
+    if (parts.length > 0) c.line.col = indent.length;
   }
-  for (const c of g.groups) {
-    out += `\n${indent}group: ${cdlName(c.name)} {\n`;
-    out += group(ds, groups, c, depth + 1, o);
-    out += `${indent}  } // group ${cdlName(c.name)}\n`;
+  for (const child of g.groups) {
+    out += `\n${indent}group: ${cdlName(child.name)} {\n`;
+    out += group(c, child, depth + 1);
+    out += `${indent}  } // group ${cdlName(child.name)}\n`;
   }
   return out;
 }
 
 /** The whole CDL document. */
 export function printCdl(ds: Dataset, o: CdlOptions = {}): string {
-  return `netcdf ${cdlName(o.name ?? ds.name)} {\n${group(ds, groupIndex(ds.root), ds.root, 0, o)}}\n`;
+  const c: Context = { ds, groups: groupIndex(ds.root), line: new LinePosition(), o };
+  return `netcdf ${cdlName(o.name ?? ds.name)} {\n${group(c, ds.root, 0)}}\n`;
 }

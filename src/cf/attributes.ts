@@ -23,6 +23,6 @@ export function numericAttribute(
   name: string,
 ): { type: NumericAttrType; values: readonly (number | bigint)[] } | undefined {
   const a = findAttribute(attributes, name);
-  if (!a || a.type === 'char' || a.type === 'string') return undefined;
+  if (!a || a.type === 'char' || a.type === 'string' || a.type === 'user') return undefined;
   return { type: a.type, values: a.value };
 }

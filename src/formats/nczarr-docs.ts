@@ -12,7 +12,10 @@ export type DocValue = string | number | bigint | boolean | null | readonly DocV
 export interface DocAttribute {
   readonly name: string;
   readonly value: DocValue;
-  /** The NCZarr attribute type: `<i4`, `<f8`, `>S1` (char text), `|S128` (netCDF string). */
+  /**
+   * The NCZarr attribute type: `<i4`, `<f8`, `>S1` (char text), `|S128` (netCDF string), or the full path of a
+   * netCDF-4 user-defined type (`/cmp_t`: the value is then the list of its values, src/model/user-types.ts).
+   */
   readonly type: string;
 }
 
@@ -36,6 +39,10 @@ export interface DocVariable {
   readonly dimensions: readonly string[];
   readonly storage: 'contiguous' | 'chunked' | 'compact';
   readonly attributes: readonly DocAttribute[];
+  /** Full path of a netCDF-4 user-defined type (`_nczarr_array.user_type`). */
+  readonly userType?: string | undefined;
+  /** Filters the store decodes itself, for `ncdump -s` (`_nczarr_array.store_filters`). */
+  readonly storeFilters?: readonly DocValue[] | undefined;
 }
 
 export interface DocGroup {
@@ -44,6 +51,8 @@ export interface DocGroup {
   readonly dimensions: readonly DocDimension[];
   readonly variables: readonly DocVariable[];
   readonly groups: readonly DocGroup[];
+  /** netCDF-4 user-defined type definitions (`_nczarr_group.user_types`, src/model/user-types.ts). */
+  readonly userTypes?: readonly DocValue[] | undefined;
 }
 
 function num(x: number | bigint): string {
@@ -108,6 +117,7 @@ export function nczarrDocuments(root: DocGroup): Map<string, Uint8Array> {
       ['arrays', g.variables.map((v) => v.name)],
       ['groups', g.groups.map((c) => c.name)],
     ]);
+    if (g.userTypes?.length) group.set('user_types', g.userTypes);
     const annotations: [string, DocValue][] = [['_nczarr_group', group]];
     if (isRoot) annotations.push(['_nczarr_superblock', new Map([['version', '2.0.0']])]);
     put(`${base}/.zattrs`, attrsDoc(g.attributes, annotations));
@@ -128,6 +138,8 @@ export function nczarrDocuments(root: DocGroup): Map<string, Uint8Array> {
         ['dimension_references', v.dimensions],
         ...(scalar ? [['scalar', 1] as [string, DocValue]] : []),
         ['storage', v.storage],
+        ...(v.userType === undefined ? [] : [['user_type', v.userType] as [string, DocValue]]),
+        ...(v.storeFilters?.length ? [['store_filters', v.storeFilters] as [string, DocValue]] : []),
       ]);
       put(`${key}/.zarray`, docJson(zarray));
       const dimNames = v.dimensions.map((p) => p.slice(p.lastIndexOf('/') + 1));

@@ -182,11 +182,25 @@ export function isHiddenAttribute(name: string, xarray: boolean): boolean {
 export function readAttributes(
   raw: JsonObject,
   types: Readonly<Record<string, string>> | undefined,
-  opts: { xarray: boolean; key: string; onProblem: (e: MetadataError) => void; fillType?: ValueType | undefined },
+  opts: {
+    xarray: boolean;
+    key: string;
+    onProblem: (e: MetadataError) => void;
+    fillType?: ValueType | undefined;
+    /** An attribute whose NCZarr type is a user-defined type's full path (`/cmp_t`, file formats only). */
+    user?: ((name: string, value: Json, typePath: string) => Attribute | undefined) | undefined;
+  },
 ): Attribute[] {
   const out: Attribute[] = [];
   for (const [name, value] of jsonEntries(raw)) {
     if (isHiddenAttribute(name, opts.xarray)) continue;
+    const typePath = types?.[name];
+    if (typePath?.startsWith('/') && opts.user) {
+      const a = opts.user(name, value, typePath);
+      if (a) out.push(a);
+      else opts.onProblem(new MetadataError(`attribute ${name} has no type ${typePath}.`, { key: opts.key }));
+      continue;
+    }
     // netcdf-c types an untyped _FillValue as its variable.
     const dtype = types?.[name] ?? (name === '_FillValue' && opts.fillType ? opts.fillType : undefined);
     let type: ValueType | 'json' | undefined;

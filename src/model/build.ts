@@ -18,6 +18,7 @@ import { asCount, asStrings } from './json';
 import type { RawArray, RawGroup } from './raw';
 import { problemOf } from './walk';
 import type { Attribute, Dimension, FillValue, Group, Problem, Variable } from './types';
+import { type UserTypes, groupTypes, readUserTypes, storeCodecs, variableType } from './user-types';
 
 interface MutableDim {
   name: string;
@@ -137,6 +138,7 @@ function buildVariable(
   dims: Dims,
   opts: BuildOptions,
   problems: Problem[],
+  types: UserTypes,
 ): { v: Variable; dims: MutableDim[] } {
   const scalar = isScalar(a);
   const vdims = scalar ? [] : resolveDims(a, dims, opts, problems);
@@ -146,13 +148,23 @@ function buildVariable(
     key: info.metaKey,
     onProblem: (e) => problems.push(problemOf(`/${a.key}`, e)),
     fillType: info.typeInfo.type,
+    user: types.user,
   });
+  const userType = a.nc?.userType === undefined ? undefined : types.byPath.get(a.nc.userType);
+  if (a.nc?.userType !== undefined && !userType)
+    problems.push(
+      problemOf(
+        `/${a.key}`,
+        new MetadataError(`the variable's type ${a.nc.userType} is not defined.`, { key: info.metaKey }),
+      ),
+    );
   const maxStrlen = asCount(a.attrs._nczarr_maxstrlen) ?? info.typeInfo.maxStrlen;
   const base = {
     name: a.name,
     // A root that is itself an array (a URL into a hierarchy) has key '': its variable is `/<name>`, never `/`.
     path: a.key === '' ? `/${a.name}` : `/${a.key}`,
-    type: info.typeInfo.type,
+    type: userType ? variableType(userType) : info.typeInfo.type,
+    ...(userType ? { userType } : {}),
     dtype: info.dtype,
     itemSize: info.typeInfo.itemSize,
     endianness: info.typeInfo.endianness,
@@ -162,6 +174,7 @@ function buildVariable(
     order: info.order,
     fillValue: info.fill,
     codecs: info.codecs,
+    ...(a.nc?.storeFilters ? { storeCodecs: storeCodecs(a.nc.storeFilters) } : {}),
     // A file read in place says how its data is laid out, scalars too; NCZarr's scalars say "chunked".
     storage:
       a.nc?.storage === 'contiguous' || a.nc?.storage === 'compact' ? a.nc.storage : scalar ? 'scalar' : 'chunked',
@@ -214,11 +227,12 @@ export function buildModel(root: RawGroup, opts: BuildOptions): Group {
   const dims = new Dims();
   const early: Problem[] = [];
   if (opts.nczarr) registerNcDims(root, dims, early);
+  const types = readUserTypes(root, early);
   // Variables are built first, then dimensions are frozen: unlimited lengths grow while variables are read.
   const pending: { v: Variable; dims: MutableDim[] }[] = [];
   const shells = new Map<RawGroup, { problems: Problem[]; vars: { v: Variable; dims: MutableDim[] }[] }>();
   const visit = (g: RawGroup, problems: Problem[]) => {
-    const vars = g.arrays.map((a) => buildVariable(a, dims, opts, problems));
+    const vars = g.arrays.map((a) => buildVariable(a, dims, opts, problems, types));
     pending.push(...vars);
     shells.set(g, { problems, vars });
     for (const c of g.groups) visit(c, [...c.problems]);
@@ -238,11 +252,14 @@ export function buildModel(root: RawGroup, opts: BuildOptions): Group {
       xarray: opts.xarray,
       key: path,
       onProblem: (e) => problems.push(problemOf(path, e)),
+      user: types.user,
     });
+    const own = groupTypes(g.nc?.userTypes, path, types.byPath);
     return {
       name: g.key === '' ? '/' : g.name,
       path,
       attributes,
+      ...(own.length ? { types: own } : {}),
       dimensions: (dims.byGroup.get(path) ?? []).map(freeze),
       variables: (shell?.vars ?? []).map(({ v, dims: ds }) => ({ ...v, dimensions: ds.map(freeze) })),
       groups: g.groups.map(make),

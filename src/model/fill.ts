@@ -110,6 +110,10 @@ export function readFill(v: Json, type: ValueType, itemSize: number, zarrFormat:
       }
       return v;
     }
+    case 'compound':
+    case 'vlen':
+      // A netCDF-4 user type's fill is the JSON text of one element (src/model/user-types.ts).
+      return typeof v === 'string' ? v : null;
     case 'opaque': {
       if (typeof v === 'string') return base64(v) ?? new TextEncoder().encode(v);
       if (Array.isArray(v)) return Uint8Array.from(v.map((x) => (x instanceof JsonNumber ? x.toNumber() : 0)));

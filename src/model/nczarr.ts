@@ -50,7 +50,8 @@ export function parseNcGroup(v: Json, key: string): NcGroupInfo {
   const groups = groupsJson === undefined ? undefined : asStrings(groupsJson);
   if (arraysJson !== undefined && !arrays) throw new MetadataError('NCZarr "arrays" is not a list of names.', { key });
   if (groupsJson !== undefined && !groups) throw new MetadataError('NCZarr "groups" is not a list of names.', { key });
-  return { dims, arrays, groups };
+  const userTypes = getCI(v, 'user_types');
+  return { dims, arrays, groups, ...(Array.isArray(userTypes) ? { userTypes } : {}) };
 }
 
 /** Normalises an array annotation. */
@@ -62,11 +63,15 @@ export function parseNcArray(v: Json, key: string): NcArrayInfo {
     throw new MetadataError('NCZarr dimension references are not a list of names.', { key });
   const storage = getCI(v, 'storage');
   const alias = getCI(v, 'type_alias');
+  const userType = getCI(v, 'user_type');
+  const storeFilters = getCI(v, 'store_filters');
   return {
     dimrefs,
     storage: typeof storage === 'string' ? storage : undefined,
     scalar: truthy(getCI(v, 'scalar')) || storage === 'scalar',
     typeAlias: typeof alias === 'string' ? alias : undefined,
+    ...(typeof userType === 'string' ? { userType } : {}),
+    ...(Array.isArray(storeFilters) ? { storeFilters } : {}),
   };
 }
 

@@ -3,7 +3,7 @@
  * NCZarr annotations normalised from whichever form carried them, and the parsed array metadata. `build.ts`
  * turns it into the model (dimensions, types, attributes).
  */
-import type { JsonObject } from './json';
+import type { Json, JsonObject } from './json';
 import type { ArrayInfo } from './array-info';
 import type { Problem } from './types';
 
@@ -18,6 +18,8 @@ export interface NcGroupInfo {
   readonly dims: readonly NcDimDef[];
   readonly arrays?: readonly string[] | undefined;
   readonly groups?: readonly string[] | undefined;
+  /** netCDF-4 user-defined type definitions (`user_types`, written by file formats only; user-types.ts). */
+  readonly userTypes?: readonly Json[] | undefined;
 }
 
 /** NCZarr array annotation (`_nczarr_array`, `_NCZARR_ARRAY`, `.nczarray`). */
@@ -26,6 +28,10 @@ export interface NcArrayInfo {
   readonly storage?: string | undefined;
   readonly scalar: boolean;
   readonly typeAlias?: string | undefined;
+  /** Full path of the variable's netCDF-4 user-defined type (`user_type`, written by file formats only). */
+  readonly userType?: string | undefined;
+  /** Filters the store decodes itself (`store_filters`, file formats only): `Variable.storeCodecs`. */
+  readonly storeFilters?: readonly Json[] | undefined;
 }
 
 export interface RawArray {

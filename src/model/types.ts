@@ -8,15 +8,62 @@ export type NcAtomicType =
   'byte' | 'ubyte' | 'short' | 'ushort' | 'int' | 'uint' | 'int64' | 'uint64' | 'float' | 'double' | 'char' | 'string';
 
 /** Zarr types netCDF has no atomic type for; shown with these names. */
-export type ExtraType = 'bool' | 'half' | 'complex64' | 'complex128' | 'datetime64' | 'timedelta64' | 'opaque';
+export type ExtraType =
+  'bool' | 'half' | 'complex64' | 'complex128' | 'datetime64' | 'timedelta64' | 'opaque' | 'compound' | 'vlen';
 
 export type ValueType = NcAtomicType | ExtraType;
 
 export type NumericAttributeType = Exclude<NcAtomicType, 'char' | 'string' | 'int64' | 'uint64'>;
 
+/** A type as a netCDF-4 field, vlen base or variable names it: atomic, or user-defined (user-types.ts). */
+export type TypeRef = NcAtomicType | UserType;
+
+/** One field of a compound type; `dims` is `[]` for a scalar field, the array's shape otherwise. */
+export interface CompoundField {
+  readonly name: string;
+  /** Byte offset in netCDF's in-memory layout (what `nc_inq_compound_field` gives). */
+  readonly offset: number;
+  readonly type: TypeRef;
+  readonly dims: readonly number[];
+}
+
+interface UserTypeBase {
+  readonly name: string;
+  /** Full path of the type: its group's path and its name (`/grp/cmp_t`). */
+  readonly path: string;
+  /** Bytes of one value as netCDF counts them (a vlen counts its base type's size). */
+  readonly size: number;
+}
+
+/** A netCDF-4 user-defined type, defined in one group (`Group.types`). */
+export type UserType =
+  | (UserTypeBase & { readonly kind: 'compound'; readonly fields: readonly CompoundField[] })
+  | (UserTypeBase & { readonly kind: 'vlen'; readonly base: TypeRef })
+  | (UserTypeBase & {
+      readonly kind: 'enum';
+      readonly base: NcAtomicType;
+      readonly members: readonly { readonly name: string; readonly value: number | bigint }[];
+    })
+  | (UserTypeBase & { readonly kind: 'opaque' });
+
+/**
+ * A value of a user-defined type (or of an atomic type inside one): numbers, bigints (64-bit integers), strings
+ * (`string`; `char` as a string of byte codes 0–255), `null` for a NULL string, bytes (opaque), enums as their
+ * integers, compounds as the list of their fields' values (an array field as the flat list of its elements), vlens
+ * as the list of their elements.
+ */
+export type UserValue = number | bigint | string | null | Uint8Array | readonly UserValue[];
+
 /** A typed attribute. Text (`char`) is one string; int64/uint64 are exact bigints. */
 export type Attribute =
   | { readonly name: string; readonly type: 'char'; readonly value: string }
+  | {
+      readonly name: string;
+      /** An attribute of a user-defined type. */
+      readonly type: 'user';
+      readonly userType: UserType;
+      readonly value: readonly UserValue[];
+    }
   | { readonly name: string; readonly type: 'string'; readonly value: readonly string[] }
   | { readonly name: string; readonly type: 'int64' | 'uint64'; readonly value: readonly bigint[] }
   | { readonly name: string; readonly type: NumericAttributeType; readonly value: readonly number[] };
@@ -69,9 +116,19 @@ export interface Variable {
   readonly order: 'C' | 'F';
   readonly fillValue: FillValue;
   readonly codecs: readonly Codec[];
+  /**
+   * Filters a file format's store decodes itself before handing the chunk on (the HDF5 filters of netCDF-4 strings
+   * and user types): not for the data path, shown by `ncdump -s` as the file's filters.
+   */
+  readonly storeCodecs?: readonly Codec[] | undefined;
   /** `scalar` for rank 0; `chunked` otherwise (netCDF's `_Storage`). */
   readonly storage: 'chunked' | 'contiguous' | 'compact' | 'scalar';
   readonly attributes: readonly Attribute[];
+  /**
+   * The user-defined type of a netCDF-4 variable. `type` is then `compound`, `vlen` or `opaque` (values handed on
+   * as one JSON text per element, user-types.ts), or for an enum its base integer type (values are the integers).
+   */
+  readonly userType?: UserType | undefined;
   /** NCZarr `_nczarr_maxstrlen` / netCDF string length for fixed-size string storage. */
   readonly maxStrlen?: number | undefined;
   readonly zarr: ArrayStorage;
@@ -101,6 +158,8 @@ export interface Group {
   readonly attributes: readonly Attribute[];
   /** Dimensions defined in this group. */
   readonly dimensions: readonly Dimension[];
+  /** User-defined types defined in this group (netCDF-4), in definition order. */
+  readonly types?: readonly UserType[] | undefined;
   readonly variables: readonly Variable[];
   readonly groups: readonly Group[];
   /** Problems met reading this group's own objects and children. */

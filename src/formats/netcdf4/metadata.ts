@@ -7,6 +7,8 @@ import type { CodecSpec } from '../../codecs/pipeline';
 import type { DocAttribute, DocGroup, DocValue, DocVariable } from '../nczarr-docs';
 import type { Hdf5Dataset, Hdf5Value } from '../hdf5/index';
 import { codecsOf, docAttribute, dtypeOf } from './types';
+import { TypeTable } from './user-types';
+import { userFill } from './user-values';
 import type { Nc4Group, Nc4Var } from './walk';
 
 /** Contiguous data is read in chunks of whole rows of about this size (1 row at least). */
@@ -28,6 +30,8 @@ export interface VarPlan {
   readonly codecs: readonly CodecSpec[];
   /** Variable-length strings: resolved by the store, handed on as vlen-utf8. */
   readonly strings: boolean;
+  /** A compound, vlen or opaque type: elements resolved by the store, handed on as JSON text in vlen-utf8. */
+  readonly user?: Hdf5Dataset['datatype'] | undefined;
 }
 
 /** netCDF's default fill values by Zarr dtype kind and size (netcdf.h NC_FILL_*). */
@@ -51,12 +55,16 @@ function fillOf(v: Nc4Var, dtype: string, attrs: readonly DocAttribute[]): DocVa
   return defaultFill(dtype);
 }
 
-function plan(v: Nc4Var): { doc: DocVariable; plan: VarPlan } {
+function plan(v: Nc4Var, table: TypeTable): { doc: DocVariable; plan: VarPlan } {
   const ds = v.ds;
   const t = ds.datatype;
-  const dtype = dtypeOf(t);
+  const userType = table.describable(t) ? table.find(t) : undefined;
+  const json = userType !== undefined && t.class !== 'enum';
+  const dtype = json ? '|O' : dtypeOf(t);
   const strings = dtype === '|O';
-  const attributes = ds.attributes.map(docAttribute).filter((a): a is DocAttribute => typeof a === 'object');
+  const attributes = ds.attributes
+    .map((a) => docAttribute(a, table))
+    .filter((a): a is DocAttribute => typeof a === 'object');
   // Along an unlimited dimension a variable is as long as the dimension (netCDF's rule); records past the
   // dataset's own extent read as fill values.
   const hdfShape = (ds.shape ?? []).map((n, d) => (v.dims[d]?.unlimited ? Math.max(n, v.dims[d]?.size ?? n) : n));
@@ -80,11 +88,14 @@ function plan(v: Nc4Var): { doc: DocVariable; plan: VarPlan } {
     dtype,
     shape: hdfShape,
     chunks,
-    fill: fillOf(v, dtype, attributes),
+    // No fill value in the file: netcdf-c reads the variable as no-fill (fillOf), user types too.
+    fill: userType && ds.fillValue?.bytes?.length ? userFill(t, attributes) : fillOf(v, dtype, attributes),
     filters: strings ? [new Map([['id', 'vlen-utf8']])] : codecDocs,
     dimensions: v.dims.map((d) => d.path),
     storage: ds.layout.kind === 'chunked' ? 'chunked' : ds.layout.kind === 'compact' ? 'compact' : 'contiguous',
     attributes,
+    userType: userType?.path,
+    storeFilters: json ? codecDocs : undefined,
   };
   return {
     doc,
@@ -98,6 +109,7 @@ function plan(v: Nc4Var): { doc: DocVariable; plan: VarPlan } {
       filtered: ds.filters.length > 0,
       codecs,
       strings,
+      user: json ? t : undefined,
     },
   };
 }
@@ -105,19 +117,23 @@ function plan(v: Nc4Var): { doc: DocVariable; plan: VarPlan } {
 /** The documents' description of the tree, and the plan of every variable by its store key (`/grp/temp`). */
 export function describe(root: Nc4Group): { docs: DocGroup; plans: Map<string, VarPlan> } {
   const plans = new Map<string, VarPlan>();
+  const table = new TypeTable(root);
   const visit = (g: Nc4Group): DocGroup => {
     const variables: DocVariable[] = [];
     for (const v of g.vars) {
-      const p = plan(v);
+      const p = plan(v, table);
       variables.push(p.doc);
       plans.set(v.path, p.plan);
     }
     return {
       name: g.name,
-      attributes: g.attributes.map(docAttribute).filter((a): a is DocAttribute => typeof a === 'object'),
+      attributes: g.attributes
+        .map((a) => docAttribute(a, table))
+        .filter((a): a is DocAttribute => typeof a === 'object'),
       dimensions: g.dims.map((d) => ({ name: d.name, size: d.size, unlimited: d.unlimited })),
       variables,
       groups: g.groups.map(visit),
+      userTypes: table.definitions(g),
     };
   };
   return { docs: visit(root), plans };

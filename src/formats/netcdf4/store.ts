@@ -13,6 +13,7 @@ import type { FileSpecial, RequestOptions, Store } from '../../store/types';
 import type { ByteSource } from '../types';
 import { type Hdf5Dataset, type Hdf5File, chunkAt, decodeValues } from '../hdf5/index';
 import type { VarPlan } from './metadata';
+import { userChunk } from './user-chunk';
 
 /** vlen-utf8 bytes of strings: a count, then each string's byte length and bytes (numcodecs' VLenUTF8). */
 function vlenUtf8(strings: readonly string[]): Uint8Array {
@@ -63,6 +64,7 @@ export class Netcdf4Store implements Store {
     if (signal?.aborted) throw new AbortedError({ cause: signal.reason });
     const stored = await this.stored(plan, coords, key, signal);
     if (!stored) return undefined;
+    if (plan.user) return userChunk(plan, plan.user, stored, this.file, key);
     return plan.strings ? this.strings(plan, stored, key) : stored;
   }
 

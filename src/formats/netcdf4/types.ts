@@ -4,6 +4,8 @@
  */
 import type { DocAttribute, DocValue } from '../nczarr-docs';
 import type { Attribute, Datatype, Filter, Hdf5Value } from '../hdf5/index';
+import type { TypeTable } from './user-types';
+import { decodedValue } from './user-values';
 
 /** Attributes netcdf-c keeps for itself (dimension scales, ids, the classic-model flag). */
 const HIDDEN = new Set([
@@ -73,8 +75,11 @@ function numbers(values: readonly Hdf5Value[]): DocValue {
  * The attribute as the model shows it, or undefined for the ones netCDF-4 hides and types netCDF has no attribute
  * type for (listed by the caller).
  */
-export function docAttribute(a: Attribute): DocAttribute | 'hidden' | 'unsupported' {
+export function docAttribute(a: Attribute, table?: TypeTable): DocAttribute | 'hidden' | 'unsupported' {
   if (HIDDEN.has(a.name)) return 'hidden';
+  // A user-defined type's values go as JSON under the type's path (src/model/user-types.ts).
+  const user = table?.describable(a.datatype) ? table.find(a.datatype) : undefined;
+  if (user) return { name: a.name, type: user.path, value: (a.value ?? []).map((x) => decodedValue(a.datatype, x)) };
   const type = attributeType(a.datatype);
   if (!type) return 'unsupported';
   const values = a.value ?? [];

@@ -7,7 +7,14 @@
  * length in a group, as netcdf-c makes them.
  */
 import { MetadataError } from '../../errors';
-import { type Attribute, type Hdf5Dataset, type Hdf5File, type Hdf5Value, ObjectRef } from '../hdf5/index';
+import {
+  type Attribute,
+  type Datatype,
+  type Hdf5Dataset,
+  type Hdf5File,
+  type Hdf5Value,
+  ObjectRef,
+} from '../hdf5/index';
 
 export interface Nc4Dim {
   readonly name: string;
@@ -28,6 +35,12 @@ export interface Nc4Var {
   readonly dims: Nc4Dim[];
 }
 
+/** A named (committed) datatype of a group: a netCDF-4 user-defined type. */
+export interface Nc4Type {
+  readonly name: string;
+  readonly datatype: Datatype;
+}
+
 export interface Nc4Group {
   /** Root only: how many reserved netCDF attributes the datasets carry (netcdf-c counts 2 as a netCDF-4 file). */
   markers?: number;
@@ -37,6 +50,7 @@ export interface Nc4Group {
   readonly dims: Nc4Dim[];
   readonly vars: Nc4Var[];
   readonly groups: Nc4Group[];
+  readonly types: Nc4Type[];
 }
 
 const NOT_A_VARIABLE = 'This is a netCDF dimension but not a netCDF variable';
@@ -102,7 +116,7 @@ async function readGroup(w: Walk, address: number, name: string, path: string): 
       obj: await w.file.objectAt((l as { address: number }).address, `${base}/${l.name}`),
     })),
   );
-  const g: Nc4Group = { name, path, attributes: info.attributes, dims: [], vars: [], groups: [] };
+  const g: Nc4Group = { name, path, attributes: info.attributes, dims: [], vars: [], groups: [], types: [] };
   const scales: { dim: Nc4Dim; ds: Hdf5Dataset; variable: boolean }[] = [];
   for (const { link, obj } of objects) {
     if (obj.kind !== 'dataset') continue;
@@ -134,6 +148,7 @@ async function readGroup(w: Walk, address: number, name: string, path: string): 
   for (const { link, obj } of objects) {
     const p = `${base}/${link.name}`;
     if (obj.kind === 'group') g.groups.push(await readGroup(w, obj.address, link.name, p));
+    else if (obj.kind === 'datatype') g.types.push({ name: link.name, datatype: obj.datatype });
     else if (obj.kind === 'dataset') {
       const scale = scales.find((s) => s.ds === obj);
       if (scale && !scale.variable) continue;
