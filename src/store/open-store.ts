@@ -9,8 +9,6 @@
  */
 import type { EndpointAlias, S3Credentials } from '../url/endpoints';
 import { HttpError, UnsupportedError, UsageError, ZipError } from '../errors';
-import { openFile } from '../formats/registry';
-import { openObjectAsFile } from '../formats/sources';
 import {
   datasetName,
   formatLocation,
@@ -168,6 +166,8 @@ async function withFile(
   options: OpenStoreOptions,
 ): Promise<OpenedStore> {
   const asFile = async () => {
+    // The file formats load only when a location turns out to be a file (the app's first bundle stays small).
+    const { openObjectAsFile } = await import('../formats/sources');
     const store = await openObjectAsFile(raw, net(raw), key, description, {
       signal: options.signal,
       onRequest: () => opened.telemetry.requests++,
@@ -292,6 +292,7 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
     case 'file': {
       const name = stem(source.name);
       const bytes = blobSource(source.file, source.name);
+      const { openFile } = await import('../formats/registry');
       const store = await openFile(bytes, { signal: options.signal });
       if (store) return { store, mode: { medium: 'file' }, name, telemetry, location: source.name };
       // Not a format read in place: a zip, whatever its name, or nothing Zarrview reads.
