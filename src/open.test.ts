@@ -9,7 +9,7 @@ import { isZarrviewError } from './errors';
 import { findVariable } from './model';
 import { openDataset } from './open';
 import { comparable } from './data/testing/variable';
-import { openStoreNode } from './store/open-store-node';
+import { openStoreNode } from './opening/open-store-node';
 
 const REPO = join(import.meta.dirname, '..');
 interface Entry {

@@ -13,7 +13,7 @@ import { type DataContext, defaultContext, readSlice } from './data';
 import { SliceMemo } from './data/slice-memo';
 import type { SliceImageOptions } from './data/pool/fused-image';
 import { HttpError } from './errors';
-import { readOrFile } from './formats/fallback';
+import { readOrFile } from './opening/fallback';
 import { HTML_CHUNK_ADVICE } from './store/html';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
@@ -22,7 +22,7 @@ import { mergeBands, sliceBands, type SliceImageResult, type SliceImageTask } fr
 import { arraySpec } from './data/array-spec';
 import { findVariable, openMetadata } from './model';
 import type { Variable } from './model/types';
-import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './store/open-store';
+import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './opening/open-store';
 import type { Telemetry } from './store/types';
 
 /**

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { createDataContext, readSlice } from '../../src/data/index';
 import { isZarrviewError } from '../../src/errors';
 import { readDataset, walkVariables } from '../../src/model/index';
-import { openStore } from '../../src/store/open-store';
+import { openStore } from '../../src/opening/open-store';
 import type { Rng } from '../../src/testing/seeded-rng';
 import { describeError, fuzzCases } from './cases';
 import { REPO_ROOT, writeCounts } from './counts';

@@ -1,9 +1,9 @@
 /** The CLI's way in: a URL or a local path opened through the store layer and read into the model. */
-import { readOrFile } from '../formats/fallback';
+import { readOrFile } from '../opening/fallback';
 import { readDataset } from '../model/index';
 import type { Dataset } from '../model/types';
 import { lastSegment } from '../open';
-import { openStoreNode } from '../store/open-store-node';
+import { openStoreNode } from '../opening/open-store-node';
 import type { Store } from '../store/types';
 
 const isUrl = (s: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(s);

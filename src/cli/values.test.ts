@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readSlice } from '../data/index';
 import { findVariable } from '../model/find';
 import { readDataset } from '../model/read-dataset';
-import { openStoreNode } from '../store/open-store-node';
+import { openStoreNode } from '../opening/open-store-node';
 
 interface Fixture {
   name: string;

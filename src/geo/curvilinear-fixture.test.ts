@@ -11,7 +11,7 @@ import { describeAxes } from '../cf/coordinates';
 import { decodeSlice } from '../cf/decode';
 import { findVariable } from '../model/find';
 import { openDataset } from '../open';
-import { openStoreNode } from '../store/open-store-node';
+import { openStoreNode } from '../opening/open-store-node';
 import { curvilinearCoords, latLonDims } from './geo-axes';
 import { makeProjection } from './projection';
 import { fillImage, gridLookup } from './reproject';

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../store/open-store';
+import { openStore } from '../opening/open-store';
 import { startS3rver, type S3rverHandle } from '../store/testing/s3rver';
 import { readDataset } from './read-dataset';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createDataContext } from '../data';
 import { comparable } from '../data/testing/variable';
 import { openDataset } from '../open';
-import { openStoreNode } from '../store/open-store-node';
+import { openStoreNode } from '../opening/open-store-node';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const LAYOUT = join(REPO, 'fixtures', 'zarr-python', 'layout.zarr');

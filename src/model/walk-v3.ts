@@ -79,7 +79,12 @@ export async function readChildV3(
     }
     if (child.node_type === 'array') return { array: readArrayV3(ctx, ck, child, problems) };
     if (child.node_type === 'group') return { group: await readGroupV3(ctx, ck, child) };
-    throw new MetadataError('"node_type" must be "array" or "group".', { key: metaPath(ck, 'zarr.json') });
+    // A zarr.json that is neither costs its own node only, as an unreadable one does: nodes below it are shown.
+    problems.push(
+      problemOf(ck, new MetadataError('"node_type" must be "array" or "group".', { key: metaPath(ck, 'zarr.json') })),
+    );
+    const g = await readGroupV3({ ...ctx, lazy: false, implicit: true }, ck, {});
+    return g.arrays.length + g.groups.length > 0 ? { group: g } : undefined;
   } catch (e) {
     problems.push(problemOf(ck, e));
     return undefined;

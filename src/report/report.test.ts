@@ -10,7 +10,7 @@ import { main } from '../cli/main';
 import { report as runReport } from '../cli/report';
 import { capture } from '../cli/testing/capture';
 import { readDataset } from '../model/read-dataset';
-import { openStoreNode } from '../store/open-store-node';
+import { openStoreNode } from '../opening/open-store-node';
 import { allFindings, buildReport, loadStandardNames, unitsParse } from './index';
 import { closestStandardName } from './standard-names';
 

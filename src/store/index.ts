@@ -12,7 +12,6 @@ export * from './http-errors';
 export * from './http-store';
 export * from './limit';
 export * from './network';
-export * from './open-store';
 export * from './retry';
 export * from './s3-store';
 export * from './sigv4';

@@ -1,10 +1,10 @@
 import { AbortedError, BudgetError, UnsupportedError, UsageError } from '../../errors.ts';
-import { btreeV1Index } from './chunk-index/btree-v1.ts';
-import { btreeV2Index } from './chunk-index/btree-v2.ts';
-import { extensibleArrayIndex } from './chunk-index/extensible-array.ts';
-import { fixedArrayIndex } from './chunk-index/fixed-array.ts';
-import { implicitIndex, singleChunkIndex } from './chunk-index/simple.ts';
-import { grid, gridCoords, type ChunkGeometry, type ChunkIndex, type ChunkLocation } from './chunk-index/types.ts';
+import { btreeV1Index } from './chunk-index-btree-v1.ts';
+import { btreeV2Index } from './chunk-index-btree-v2.ts';
+import { extensibleArrayIndex } from './chunk-index-extensible-array.ts';
+import { fixedArrayIndex } from './chunk-index-fixed-array.ts';
+import { implicitIndex, singleChunkIndex } from './chunk-index-simple.ts';
+import { grid, gridCoords, type ChunkGeometry, type ChunkIndex, type ChunkLocation } from './chunk-index-types.ts';
 import type { Hdf5File } from './file.ts';
 import type { Hdf5Dataset } from './objects.ts';
 

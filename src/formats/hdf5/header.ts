@@ -1,10 +1,10 @@
 import { Cursor } from './cursor.ts';
-import type { Datatype } from './messages/datatype.ts';
-import { parseDatatype } from './messages/datatype.ts';
-import { parseDataspace, type Dataspace } from './messages/dataspace.ts';
-import { parseFillValue, parseOldFillValue, type FillValue } from './messages/fill-value.ts';
-import { parseFilters, type Filter } from './messages/filters.ts';
-import { parseLayout, type Layout } from './messages/layout.ts';
+import type { Datatype } from './message-datatype.ts';
+import { parseDatatype } from './message-datatype.ts';
+import { parseDataspace, type Dataspace } from './message-dataspace.ts';
+import { parseFillValue, parseOldFillValue, type FillValue } from './message-fill-value.ts';
+import { parseFilters, type Filter } from './message-filters.ts';
+import { parseLayout, type Layout } from './message-layout.ts';
 import {
   parseAttributeInfo,
   parseLink,
@@ -13,8 +13,8 @@ import {
   type Link,
   type LinkInfo,
   type SymbolTable,
-} from './messages/link.ts';
-import { parseSharedAddress } from './messages/attribute.ts';
+} from './message-link.ts';
+import { parseSharedAddress } from './message-attribute.ts';
 import type { Format } from './cursor.ts';
 import { FLAG_SHARED, MSG, type Message, type ObjectHeader } from './object-header.ts';
 import { UnsupportedError } from '../../errors.ts';

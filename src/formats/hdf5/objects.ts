@@ -1,8 +1,8 @@
-import type { Datatype } from './messages/datatype.ts';
-import type { FillValue } from './messages/fill-value.ts';
-import type { Filter } from './messages/filters.ts';
-import type { Layout } from './messages/layout.ts';
-import type { Link } from './messages/link.ts';
+import type { Datatype } from './message-datatype.ts';
+import type { FillValue } from './message-fill-value.ts';
+import type { Filter } from './message-filters.ts';
+import type { Layout } from './message-layout.ts';
+import type { Link } from './message-link.ts';
 import type { Hdf5Value } from './values.ts';
 
 /** An attribute with its decoded value (flat, row-major; `null` for a null dataspace). */

@@ -1,7 +1,7 @@
 /** Shared by the tests of this folder: h5py's description of types and values, and reading raw dataset values. */
 import { Cursor } from './cursor.ts';
 import type { Hdf5File } from './file.ts';
-import type { Datatype } from './messages/datatype.ts';
+import type { Datatype } from './message-datatype.ts';
 import { ObjectRef, RegionRef, type Hdf5Value } from './values.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -3,7 +3,7 @@ import { UnsupportedError } from '../../errors.ts';
 import { Cursor, utf8, type Format } from './cursor.ts';
 import { Hdf5Error } from './errors.ts';
 import type { GlobalHeap, GlobalHeapId } from './global-heap.ts';
-import { readInteger, type Datatype } from './messages/datatype.ts';
+import { readInteger, type Datatype } from './message-datatype.ts';
 
 /** An object reference: the absolute address of the object header it names (`undefined` for a null reference). */
 export class ObjectRef {

@@ -8,10 +8,10 @@ import { parseDumpArgs } from '../../cli/args';
 import { dumpStore } from '../../cli/dump';
 import { type ZarrviewError, isZarrviewError } from '../../errors';
 import { readDataset } from '../../model/index';
-import { openStore } from '../../store/open-store';
+import { openStore } from '../../opening/open-store';
 import { makeZip } from '../../store/testing/make-zip';
 import { decodeEscaped } from '../../text/utf8';
-import { openFile } from '../registry';
+import { openFile } from '../open/registry';
 import { parseHeader } from './header';
 import { fixturePath } from './testing/fixtures';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readSlice } from '../../data/index';
 import { findVariable, readDataset } from '../../model/index';
 import { blobSource } from '../../store/zip-reader';
-import { openFile } from '../registry';
+import { openFile } from '../open/registry';
 import type { ByteSource } from '../types';
 
 const VARS = 3000;

@@ -15,7 +15,7 @@ import { findVariable, readDataset } from '../../model/index';
 import { openDataset } from '../../open';
 import { nodeFileSource } from '../../store/node-folder-store';
 import { type FaultServer, startFaultServer } from '../../store/testing/fault-server';
-import { openFile } from '../registry';
+import { openFile } from '../open/registry';
 import type { ByteSource } from '../types';
 
 const PYTHON = '/usr/bin/python3';

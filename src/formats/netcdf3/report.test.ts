@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDataset } from '../../model/index';
 import { buildReport } from '../../report/index';
-import { openStoreNode } from '../../store/open-store-node';
+import { openStoreNode } from '../../opening/open-store-node';
 import { fixturePath } from './testing/fixtures';
 
 describe('report of a netCDF-3 file', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readSlice } from '../../data/index';
 import { findVariable } from '../../model/find';
 import { readDataset } from '../../model/read-dataset';
-import { openStoreNode } from '../../store/open-store-node';
+import { openStoreNode } from '../../opening/open-store-node';
 import { type Netcdf3Values, fixturePath, netcdf3Fixtures } from './testing/fixtures';
 
 /** Bytes of invalid UTF-8 are kept as escapes (src/text/utf8.ts); the reference has them as Latin-1. */

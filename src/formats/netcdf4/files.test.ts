@@ -13,7 +13,7 @@ import { dump } from '../../cli/dump';
 import { readSlice } from '../../data/index';
 import { findVariable } from '../../model/find';
 import { readDataset } from '../../model/read-dataset';
-import { openStoreNode } from '../../store/open-store-node';
+import { openStoreNode } from '../../opening/open-store-node';
 import { decodeEscaped } from '../../text/utf8';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../fixtures/netcdf4');

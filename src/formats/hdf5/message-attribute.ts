@@ -1,6 +1,6 @@
-import { Cursor, utf8 } from '../cursor.ts';
-import { parseDataspace, type Dataspace } from './dataspace.ts';
-import { parseDatatype, type Datatype } from './datatype.ts';
+import { Cursor, utf8 } from './cursor.ts';
+import { parseDataspace, type Dataspace } from './message-dataspace.ts';
+import { parseDatatype, type Datatype } from './message-datatype.ts';
 
 /** An attribute as stored: its value is decoded later (it may need the global heap). */
 export interface RawAttribute {

@@ -2,10 +2,10 @@
  * Byte sources of the files that formats read in place: one object of a remote store (HTTP, S3) read by range
  * requests, and the way a location is opened as such a file.
  */
-import { HttpError } from '../errors';
-import type { RequestOptions, Store } from '../store/types';
+import { HttpError } from '../../errors';
+import type { RequestOptions, Store } from '../../store/types';
 import { openFile } from './registry';
-import type { ByteSource, FileStore } from './types';
+import type { ByteSource, FileStore } from '../types';
 
 /** An object that knows its size (HEAD, or a one-byte range): `HttpStore`, `S3Store`. */
 export interface SizedStore {

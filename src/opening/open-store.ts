@@ -19,17 +19,17 @@ import {
   type ParsedLocation,
   type S3Target,
 } from '../url/index';
-import { folderStore } from './folder-store';
-import { withListing } from './http-listing';
-import { HttpStore, type FetchLike } from './http-store';
-import type { Limiter } from './limit';
-import { withNetworkPolicy } from './network';
-import { ProtocolLimit } from './protocol';
-import type { RetryOptions } from './retry';
-import { S3Store } from './s3-store';
-import { emptyTelemetry, type FolderFile, type Source, type Store, type Telemetry } from './types';
-import { storeSource } from './zip-reader';
-import { ZipStore, blobSource } from './zip-store';
+import { folderStore } from '../store/folder-store';
+import { withListing } from '../store/http-listing';
+import { HttpStore, type FetchLike } from '../store/http-store';
+import type { Limiter } from '../store/limit';
+import { withNetworkPolicy } from '../store/network';
+import { ProtocolLimit } from '../store/protocol';
+import type { RetryOptions } from '../store/retry';
+import { S3Store } from '../store/s3-store';
+import { emptyTelemetry, type FolderFile, type Source, type Store, type Telemetry } from '../store/types';
+import { storeSource } from '../store/zip-reader';
+import { ZipStore, blobSource } from '../store/zip-store';
 
 /** Where to open: the API's `Source`, or a local path (CLI only). */
 export type StoreSource = Source | { readonly kind: 'local'; readonly path: string };
@@ -167,7 +167,7 @@ async function withFile(
 ): Promise<OpenedStore> {
   const asFile = async () => {
     // The file formats load only when a location turns out to be a file (the app's first bundle stays small).
-    const { openObjectAsFile } = await import('../formats/sources');
+    const { openObjectAsFile } = await import('../formats/open/sources');
     const store = await openObjectAsFile(raw, net(raw), key, description, {
       signal: options.signal,
       onRequest: () => opened.telemetry.requests++,
@@ -292,7 +292,7 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
     case 'file': {
       const name = stem(source.name);
       const bytes = blobSource(source.file, source.name);
-      const { openFile } = await import('../formats/registry');
+      const { openFile } = await import('../formats/open/registry');
       const store = await openFile(bytes, { signal: options.signal });
       if (store) return { store, mode: { medium: 'file' }, name, telemetry, location: source.name };
       // Not a format read in place: a zip, whatever its name, or nothing Zarrview reads.

@@ -1,4 +1,4 @@
-import { Cursor } from '../cursor.ts';
+import { Cursor } from './cursor.ts';
 
 export type ByteOrder = 'le' | 'be';
 export type StringPadding = 'nullterm' | 'nullpad' | 'spacepad';

@@ -1,5 +1,5 @@
-import type { Context } from '../context.ts';
-import { log2 } from '../cursor.ts';
+import type { Context } from './context.ts';
+import { log2 } from './cursor.ts';
 
 /** Where one stored chunk is: absolute byte offset, stored size and the filters skipped for it (bit i = filter i). */
 export interface ChunkLocation {

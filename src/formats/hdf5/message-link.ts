@@ -1,4 +1,4 @@
-import { utf8, type Cursor } from '../cursor.ts';
+import { utf8, type Cursor } from './cursor.ts';
 
 /** A link of a group: hard (an object header address), soft (a path) or external (a file and a path). */
 export type Link =

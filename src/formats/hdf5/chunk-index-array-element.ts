@@ -1,5 +1,5 @@
-import type { Cursor } from '../cursor.ts';
-import { chunkBytes, location, type ChunkGeometry, type ChunkLocation } from './types.ts';
+import type { Cursor } from './cursor.ts';
+import { chunkBytes, location, type ChunkGeometry, type ChunkLocation } from './chunk-index-types.ts';
 
 /**
  * A chunk element of a fixed or extensible array at the cursor: the address, and for filtered chunks the stored

@@ -1,4 +1,4 @@
-import type { Cursor } from '../cursor.ts';
+import type { Cursor } from './cursor.ts';
 
 /** The fill value of a dataset: its bytes in the file's datatype when defined. */
 export interface FillValue {

@@ -5,10 +5,10 @@
  * @example
  * const store = await openFile(blobSource(file, file.name)); // undefined when no format knows the file
  */
-import { AbortedError } from '../errors';
-import { netcdf3 } from './netcdf3/format';
-import { netcdf4 } from './netcdf4/format';
-import type { ByteSource, FileFormat, FileStore, OpenFormatOptions } from './types';
+import { AbortedError } from '../../errors';
+import { netcdf3 } from '../netcdf3/format';
+import { netcdf4 } from '../netcdf4/format';
+import type { ByteSource, FileFormat, FileStore, OpenFormatOptions } from '../types';
 
 export type { ByteSource, FileFormat, FileStore, OpenFormatOptions };
 

@@ -1,4 +1,4 @@
-import type { Cursor } from '../cursor.ts';
+import type { Cursor } from './cursor.ts';
 
 /** One filter of a pipeline, in the order it was applied on write (decoding runs them in reverse). */
 export interface Filter {

@@ -1,6 +1,6 @@
-import { readV2Tree, v2Find, v2Records, type V2Tree } from '../btree-v2.ts';
-import type { Cursor } from '../cursor.ts';
-import { location, type ChunkGeometry, type ChunkIndex, type ChunkLocation } from './types.ts';
+import { readV2Tree, v2Find, v2Records, type V2Tree } from './btree-v2.ts';
+import type { Cursor } from './cursor.ts';
+import { location, type ChunkGeometry, type ChunkIndex, type ChunkLocation } from './chunk-index-types.ts';
 
 /** The v2 B-tree chunk index (layout 4 type 5: more than one unlimited dimension). Records 10 and 11. */
 export function btreeV2Index(g: ChunkGeometry, address: number | undefined): ChunkIndex {

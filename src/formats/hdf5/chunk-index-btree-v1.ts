@@ -1,6 +1,6 @@
-import { WalkGuard, readV1Node, type V1Node } from '../btree-v1.ts';
-import type { Cursor } from '../cursor.ts';
-import { location, type ChunkGeometry, type ChunkIndex, type ChunkLocation } from './types.ts';
+import { WalkGuard, readV1Node, type V1Node } from './btree-v1.ts';
+import type { Cursor } from './cursor.ts';
+import { location, type ChunkGeometry, type ChunkIndex, type ChunkLocation } from './chunk-index-types.ts';
 
 interface Key {
   readonly size: number;

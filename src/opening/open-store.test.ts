@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as zarr from 'zarrita';
 import { openStore } from './open-store';
 import { openStoreNode } from './open-store-node';
-import { makeZip } from './testing/make-zip';
-import { startFaultServer, type FaultServer } from './testing/fault-server';
-import { startS3rver, type S3rverHandle } from './testing/s3rver';
-import { startSigV4Proxy, type SigV4Proxy } from './testing/sigv4-proxy';
-import { emptyTelemetry } from './types';
+import { makeZip } from '../store/testing/make-zip';
+import { startFaultServer, type FaultServer } from '../store/testing/fault-server';
+import { startS3rver, type S3rverHandle } from '../store/testing/s3rver';
+import { startSigV4Proxy, type SigV4Proxy } from '../store/testing/sigv4-proxy';
+import { emptyTelemetry } from '../store/types';
 
 const creds = { accessKeyId: 'AKIDOPEN', secretAccessKey: 'open-secret' };
 const DS = { '.zgroup': '{"zarr_format":2}', '.zattrs': '{"title":"x"}', 'v/.zarray': '{"shape":[2]}', 'v/0': 'abcd' };

@@ -1,4 +1,4 @@
-import type { Cursor } from '../cursor.ts';
+import type { Cursor } from './cursor.ts';
 
 /** A dataspace: `shape` is `null` for a null dataspace (no elements), `[]` for a scalar. */
 export interface Dataspace {

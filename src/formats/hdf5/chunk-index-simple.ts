@@ -1,5 +1,5 @@
-import { chunkBytes, downProducts, grid, gridCoords, location, maxGrid } from './types.ts';
-import type { ChunkGeometry, ChunkIndex, ChunkLocation } from './types.ts';
+import { chunkBytes, downProducts, grid, gridCoords, location, maxGrid } from './chunk-index-types.ts';
+import type { ChunkGeometry, ChunkIndex, ChunkLocation } from './chunk-index-types.ts';
 
 /** The single chunk index (layout 4 type 1): one chunk, the size of the dataset. */
 export function singleChunkIndex(

@@ -3,7 +3,7 @@
  * `readOrFile` tries the Zarr reading first, then the object as a file (`OpenedStore.asFile`).
  */
 import { type ErrorCode, isZarrviewError } from '../errors';
-import type { OpenedStore } from '../store/open-store';
+import type { OpenedStore } from './open-store';
 import type { Store } from '../store/types';
 
 /** Errors of a probe that found no Zarr metadata there (as opposed to a failed transport). */

@@ -1,8 +1,8 @@
-import type { Context } from '../context.ts';
-import type { Cursor } from '../cursor.ts';
-import { verify } from '../object-header.ts';
-import { chunkElement, checkElementSize } from './array-element.ts';
-import { downProducts, grid, gridCoords, maxGrid, type ChunkGeometry, type ChunkIndex } from './types.ts';
+import type { Context } from './context.ts';
+import type { Cursor } from './cursor.ts';
+import { verify } from './object-header.ts';
+import { chunkElement, checkElementSize } from './chunk-index-array-element.ts';
+import { downProducts, grid, gridCoords, maxGrid, type ChunkGeometry, type ChunkIndex } from './chunk-index-types.ts';
 
 interface Header {
   readonly elementSize: number;

@@ -7,13 +7,13 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { HttpError, ZipError } from '../errors';
-import { openFile } from '../formats/registry';
+import { openFile } from '../formats/open/registry';
 import { fragmentValue, type ParsedLocation } from '../url/index';
-import { loadAwsEnvironment } from './aws-env';
-import { NodeFolderStore, nodeFileSource } from './node-folder-store';
+import { loadAwsEnvironment } from '../store/aws-env';
+import { NodeFolderStore, nodeFileSource } from '../store/node-folder-store';
 import { openStore, type OpenStoreOptions, type OpenedStore, type StoreSource } from './open-store';
-import type { Store } from './types';
-import { ZipStore } from './zip-store';
+import type { Store } from '../store/types';
+import { ZipStore } from '../store/zip-store';
 
 /** Opens a local folder (a directory store), a local file of a format read in place (netCDF-3), or a local zip. */
 export async function openLocalPath(file: string, loc: ParsedLocation, options: OpenStoreOptions): Promise<Store> {

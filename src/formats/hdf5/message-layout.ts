@@ -1,4 +1,4 @@
-import type { Cursor } from '../cursor.ts';
+import type { Cursor } from './cursor.ts';
 
 /** How a chunked dataset finds its chunks (layout version 4 index types 1–5; versions 1–3 always use a v1 B-tree). */
 export type ChunkIndexInfo =
