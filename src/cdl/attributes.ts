@@ -10,12 +10,12 @@ const NETCDF3 = new Set(['classic', '64-bit offset', 'cdf5']);
 
 /**
  * The value list of an attribute in CDL. For a netCDF-3 file (`format`), text breaks into a list after each
- * embedded newline, as ncdump's pr_att_string does for every format but netCDF-4.
+ * embedded newline, as ncdump's pr_att_string does for every format but netCDF-4 (classic model included).
  */
 export function attributeValues(a: Attribute, format?: string): string {
   switch (a.type) {
     case 'char':
-      if (format !== undefined && NETCDF3.has(format))
+      if (format !== undefined && (NETCDF3.has(format) || format === 'netCDF-4 classic model'))
         return `"${a.value.split('\n').map(cdlString).join('\\n",\n\t\t\t"')}"`;
       return `"${cdlString(a.value)}"`;
     case 'string':

@@ -164,7 +164,9 @@ export class Hdf5File {
           ? null
           : await decodeValues(a.datatype, a.data, count, this.ctx.format, this.heap, this.ctx.limits.maxElements);
       const order = raw.creationOrder === undefined ? {} : { creationOrder: raw.creationOrder };
-      out.push({ name: a.name, datatype: a.datatype, shape: a.dataspace.shape, value, ...order });
+      // Fixed-length strings keep their bytes too: netCDF char attributes are all of them (NULs inside included).
+      const bytes = a.datatype.class === 'string' ? { bytes: a.data.slice(0, count * a.datatype.size) } : {};
+      out.push({ name: a.name, datatype: a.datatype, shape: a.dataspace.shape, value, ...order, ...bytes });
     }
     return out;
   }

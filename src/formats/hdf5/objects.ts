@@ -13,6 +13,8 @@ export interface Attribute {
   readonly shape: readonly number[] | null;
   readonly value: readonly Hdf5Value[] | null;
   readonly creationOrder?: number;
+  /** Fixed-length string attributes: the stored bytes of every element, NULs and padding included. */
+  readonly bytes?: Uint8Array;
 }
 
 interface ObjectBase {

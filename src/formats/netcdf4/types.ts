@@ -2,6 +2,7 @@
  * HDF5 datatypes as the netCDF model's Zarr dtypes, attributes as NCZarr attributes, and the filter pipeline as a
  * Zarr codec chain. What netCDF-4 hides (dimension-scale bookkeeping) is left out, as ncdump leaves it out.
  */
+import { decodeEscaped } from '../../text/utf8';
 import type { DocAttribute, DocValue } from '../nczarr-docs';
 import type { Attribute, Datatype, Filter, Hdf5Value } from '../hdf5/index';
 import type { TypeTable } from './user-types';
@@ -63,6 +64,13 @@ function attributeType(t: Datatype): string | undefined {
   }
 }
 
+/** Char attribute text from its bytes: without trailing NULs, invalid UTF-8 kept as escapes (src/text/utf8.ts). */
+function charText(bytes: Uint8Array): string {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0) end--;
+  return decodeEscaped(bytes.subarray(0, end));
+}
+
 /** Char attribute text: without the trailing NULs a fixed-length string is padded with. */
 const text = (v: Hdf5Value | undefined): string => (typeof v === 'string' ? v.replace(/\0+$/, '') : '');
 
@@ -84,8 +92,10 @@ export function docAttribute(a: Attribute, table?: TypeTable): DocAttribute | 'h
   if (!type) return 'unsupported';
   const values = a.value ?? [];
   if (a.datatype.class === 'string') {
-    // netCDF writes char text as one fixed-length string; several (plain HDF5) are a string attribute.
-    if (values.length === 1) return { name: a.name, type, value: text(values[0]) };
+    // netCDF writes char text as one fixed-length string, all of whose bytes are the text (NULs inside kept, the
+    // trailing ones dropped as ncdump drops them, bytes that are not UTF-8 kept as escapes); several (plain HDF5)
+    // are a string attribute.
+    if (values.length === 1) return { name: a.name, type, value: a.bytes ? charText(a.bytes) : text(values[0]) };
     return { name: a.name, type: '|S128', value: values.map(text) };
   }
   if (a.datatype.class === 'vlen-string') {

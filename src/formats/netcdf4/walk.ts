@@ -54,6 +54,7 @@ export interface Nc4Group {
 }
 
 const NOT_A_VARIABLE = 'This is a netCDF dimension but not a netCDF variable';
+const NON_COORD = '_nc4_non_coord_';
 
 export const attr = (attrs: readonly Attribute[], name: string): Attribute | undefined =>
   attrs.find((a) => a.name === name);
@@ -152,7 +153,9 @@ async function readGroup(w: Walk, address: number, name: string, path: string): 
     else if (obj.kind === 'dataset') {
       const scale = scales.find((s) => s.ds === obj);
       if (scale && !scale.variable) continue;
-      g.vars.push({ name: link.name, path: p, ds: obj, dims: [] });
+      // netcdf-c stores a variable named like a dimension it is not the coordinate of under this prefix.
+      const name = link.name.startsWith(NON_COORD) ? link.name.slice(NON_COORD.length) : link.name;
+      g.vars.push({ name, path: `${base}/${name}`, ds: obj, dims: [] });
     }
   }
   return g;
