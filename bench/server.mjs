@@ -34,7 +34,7 @@ export async function startServer(mounts, options = {}) {
     const prefix = prefixes.find((m) => p.startsWith(m));
     const file = prefix ? path.join(mounts[prefix], p.slice(prefix.length) || 'index.html') : null;
     const root = prefix ? path.resolve(mounts[prefix]) : '';
-    const entry = { path: p, range: req.headers.range ?? null, bytes: 0, status: 404 };
+    const entry = { path: p, range: req.headers.range ?? null, bytes: 0, status: 404, time: performance.now() };
     log.push(entry);
     let stat = null;
     if (file && path.resolve(file).startsWith(root)) stat = await fs.stat(file).catch(() => null);
@@ -51,7 +51,7 @@ export async function startServer(mounts, options = {}) {
       res.setHeader('Content-Range', `bytes ${start}-${end}/${stat.size}`);
     }
     const len = Math.max(0, end - start + 1);
-    entry.bytes = len;
+    entry.bytes = req.method === 'HEAD' ? 0 : len;
     entry.status = range ? 206 : 200;
     res.writeHead(entry.status, {
       'Content-Length': len,

@@ -8,6 +8,7 @@
 //   4. main-thread long tasks (> 50 ms) during run 1 (ours), and from one traced trial per codec how many of our
 //      main-thread tasks did more than 50 ms of CPU work (the rest waited for a core on a busy machine)
 //   5. the viewer itself: first heatmap, slider steps and opening a 1,000-variable NCZarr group (scripts/bench-app.mjs)
+//   6. netCDF files read in place: a 1 GiB netCDF-4 file of 1,000 variables and a CDF-2 file (bench/files.ts)
 // plus the app's initial JS size (gzip) when the app builds. Writes bench/latest.json, appends to BENCHMARKS.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, promises as fs, readFileSync, statSync } from 'node:fs';
@@ -37,7 +38,7 @@ const ARGS = [
   '--disable-sync',
 ];
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
-// BENCH_ONLY=data|app runs one part (the rows of the other are left out); default both.
+// BENCH_ONLY=data|app|files runs one part (the rows of the others are left out); default all.
 const ONLY = process.env.BENCH_ONLY ?? '';
 const LATENCY = 20;
 
@@ -199,8 +200,8 @@ async function main() {
       : [];
   notes.push(...app.notes);
   try {
-    if (ONLY !== 'app') await dataRuns();
-    if (ONLY !== 'data') {
+    if (ONLY === '' || ONLY === 'data') await dataRuns();
+    if (ONLY === '' || ONLY === 'app') {
       console.log(`▶ run 5: the viewer, ${LATENCY} ms latency`);
       const byProtocol = {};
       for (const [label, srv] of Object.entries(appServers)) {
@@ -373,6 +374,18 @@ async function main() {
     await page.close();
   }
 
+  if (ONLY === '' || ONLY === 'files') {
+    console.log(`▶ run 6: netCDF files read in place (bench/files.ts), ${LATENCY} ms latency`);
+    try {
+      const out = await runAsync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'files.ts')]);
+      const files = JSON.parse(out.trim().split('\n').pop());
+      results.push(...files.rows);
+      notes.push(...files.notes);
+    } catch (e) {
+      notes.push(`file rows skipped: ${String(e).split('\n').slice(0, 3).join(' ')}`);
+    }
+  }
+
   const js = appJsGzip();
   if (js && 'bytes' in js) {
     const kb = js.bytes / 1024;
@@ -386,7 +399,11 @@ async function main() {
     });
   } else notes.push(js ? `app size: ${js.error}` : 'app size: no app to build yet');
 
-  await fs.writeFile(path.join(ROOT, 'bench', 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+  // A partial run (BENCH_ONLY) replaces its own rows in latest.json and keeps the others of the last full run.
+  const latestFile = path.join(ROOT, 'bench', 'latest.json');
+  const previous = ONLY && existsSync(latestFile) ? JSON.parse(readFileSync(latestFile, 'utf8')) : [];
+  const latest = [...previous.filter((r) => !results.some((x) => x.name === r.name)), ...results];
+  await fs.writeFile(latestFile, JSON.stringify(latest, null, 2) + '\n');
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const load = `load average ${round(loadBefore, 1)} at start, ${round(os.loadavg()[0], 1)} at end`;
   const lines = [

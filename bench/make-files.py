@@ -1,0 +1,57 @@
+#!/usr/bin/python3
+"""Write the netCDF files of the file benchmarks (npm run bench) with netCDF4-python, once:
+  big4.nc   netCDF-4, 1,000 float32 variables of 512 x 512 (chunks 256 x 256, no compression: 1 GiB of data),
+            defined first, then written (the metadata at the start of the file, as netcdf-c's define mode leaves it)
+  big4i.nc  the same written variable by variable (each object header beside its data, all over the file)
+  big3.nc   netCDF-3 64-bit offset, t(time=40, lat=721, lon=1440) float32 (~166 MB)
+Usage: make-files.py OUTDIR   (prints what it wrote as JSON)"""
+import json
+import os
+import sys
+
+import netCDF4
+import numpy as np
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+def write_big4(path, interleaved):
+    """Defined first and then written (netcdf-c's define mode: the metadata lies at the start of the file), or
+    each variable written as it is defined (its object header beside its data, spread over the whole file)."""
+    if os.path.exists(path):
+        return
+    tmp = path + ".part"
+    with netCDF4.Dataset(tmp, "w", format="NETCDF4") as ds:
+        ds.createDimension("y", 512)
+        ds.createDimension("x", 512)
+        base = np.arange(512 * 512, dtype="f4").reshape(512, 512) / 1000
+        made = []
+        for i in range(1000):
+            v = ds.createVariable(f"v{i:04d}", "f4", ("y", "x"), chunksizes=(256, 256))
+            v.units = "K"
+            v.long_name = f"field {i}"
+            if interleaved:
+                v[:] = base + i
+            made.append(v)
+        if not interleaved:
+            for i, v in enumerate(made):
+                v[:] = base + i
+    os.rename(tmp, path)
+
+
+big4 = os.path.join(out, "big4.nc")
+write_big4(big4, False)
+write_big4(os.path.join(out, "big4i.nc"), True)
+big3 = os.path.join(out, "big3.nc")
+if not os.path.exists(big3):
+    tmp = big3 + ".part"
+    with netCDF4.Dataset(tmp, "w", format="NETCDF3_64BIT_OFFSET") as ds:
+        ds.createDimension("time", 40)
+        ds.createDimension("lat", 721)
+        ds.createDimension("lon", 1440)
+        t = ds.createVariable("t", "f4", ("time", "lat", "lon"))
+        t.units = "K"
+        row = np.linspace(250, 300, 1440, dtype="f4")
+        for k in range(40):
+            t[k] = np.broadcast_to(row + k, (721, 1440))
+    os.rename(tmp, big3)
+print(json.dumps({"big4": os.path.getsize(big4), "big3": os.path.getsize(big3)}))
