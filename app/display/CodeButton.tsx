@@ -61,7 +61,7 @@ export function CodeButton({ dataset, variable, selection, stride, raw }: Props)
         <div className="code-panel" role="region" aria-label="Code for this view" data-testid="code-panel">
           <p className="muted">Code that opens this dataset and selects this slice. Credentials are never included.</p>
           <Snippet id="xarray" title="xarray" text={code.xarray} />
-          <Snippet id="zarr" title="zarr-python" text={code.zarr} />
+          <Snippet id="zarr" title={code.rawTitle ?? 'zarr-python'} text={code.zarr} />
           <Snippet id="cli" title="Command line" text={code.cli} />
         </div>
       )}

@@ -67,6 +67,24 @@ const CASES: { name: string; path: string; variable: string; selection: DimSelec
     selection: [null, 0, null],
   },
   {
+    name: 'a netCDF-4 file read in place, a variable in a group',
+    path: 'fixtures/netcdf4/ncgen/groups.nc4.nc',
+    variable: '/forecast/anomaly',
+    selection: [1, null, null],
+  },
+  {
+    name: 'a netCDF-4 file from xarray, packed, one time step',
+    path: 'fixtures/netcdf4/xarray/netcdf4.nc',
+    variable: '/t2m',
+    selection: [1, null, null],
+  },
+  {
+    name: 'a netCDF-3 file from xarray (scipy), packed',
+    path: 'fixtures/netcdf4/xarray/scipy.nc',
+    variable: '/t2m',
+    selection: [2, null, null],
+  },
+  {
     name: 'a variable in a group named 3 (a pyramid level)',
     path: 'fixtures/digit-names/pyramid.zarr',
     variable: '/3/tas',
@@ -109,7 +127,8 @@ describe('code for this view', () => {
       const code = codeForView({ location: ds.location, dataset: ds.model, variable: v!, selection, stride });
       // xarray opens the store itself when it can list it and knows the array's dimension names.
       const byXarray = ds.model.dialect.consolidated && !v!.dimensions.some((d) => d.anonymous);
-      expect(code.xarray).toContain(byXarray ? 'ds = xr.open_zarr(' : 'zarr.open_array(store, path=');
+      if (ds.model.format) expect(code.xarray).toContain('xr.open_dataset(f, engine=');
+      else expect(code.xarray).toContain(byXarray ? 'ds = xr.open_zarr(' : 'zarr.open_array(store, path=');
       close(await runSnippet(code.xarray), Array.from(shown.values));
       const raw = Array.from(slice.data as ArrayLike<number>, Number);
       close(await runSnippet(code.zarr), raw);

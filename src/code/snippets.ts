@@ -11,6 +11,7 @@ import type { DimSelection } from '../api';
 import { defaultFillFor } from '../cf/decode';
 import type { Dataset, Variable } from '../model/types';
 import { parseLocation } from '../url/index';
+import { fileSnippets } from './file-snippets';
 import { type PyValue, pyLiteral, pyStr, shellQuote } from './python';
 
 export interface EndpointHint {
@@ -37,8 +38,11 @@ export interface CodeInput {
 
 export interface CodeSnippets {
   readonly xarray: string;
+  /** The stored numbers: zarr-python for a Zarr store, xarray without decoding for a file (see `rawTitle`). */
   readonly zarr: string;
   readonly cli: string;
+  /** The title of the `zarr` snippet when it is not zarr-python code. */
+  readonly rawTitle?: string | undefined;
 }
 
 interface StoreTarget {
@@ -126,6 +130,20 @@ export function codeForView(input: CodeInput): CodeSnippets {
   const { variable: v, dataset } = input;
   const stride = Math.max(1, input.stride ?? 1);
   const target = storeTarget(input);
+  if (dataset.format !== undefined) {
+    const fileTarget = { ...target, url: target.url.replace(/^zip::/, '') };
+    return fileSnippets(
+      {
+        location: input.location,
+        format: dataset.format,
+        variable: v,
+        selection: input.selection,
+        stride,
+        raw: input.raw === true,
+      },
+      fileTarget,
+    );
+  }
   const { group, name } = splitPath(v.path);
   const consolidated = dataset.dialect.consolidated;
   const comments = target.notes.map((n) => `# ${n}`);
