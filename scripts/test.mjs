@@ -53,11 +53,25 @@ function ensureChromium() {
   }
 }
 
-/** Debian Python with xarray, zarr, fsspec and aiohttp: the "Code for this view" tests run the generated snippets. */
-const PYTHON_PACKAGES = ['python3-xarray', 'python3-zarr', 'python3-fsspec', 'python3-aiohttp'];
+/**
+ * Debian Python with xarray, zarr, fsspec, aiohttp, h5netcdf, scipy, netCDF4 and h5py: the "Code for this view" tests run
+ * the generated snippets (files through the h5netcdf and scipy engines); the file tests write large files with them.
+ */
+const PYTHON_PACKAGES = [
+  'python3-xarray',
+  'python3-zarr',
+  'python3-fsspec',
+  'python3-aiohttp',
+  'python3-h5netcdf',
+  'python3-scipy',
+  'python3-netcdf4',
+  'python3-h5py',
+];
 function ensurePython() {
   const ok = () =>
-    spawnSync('/usr/bin/python3', ['-c', 'import xarray, zarr, fsspec, aiohttp'], { stdio: 'ignore' }).status === 0;
+    spawnSync('/usr/bin/python3', ['-c', 'import xarray, zarr, fsspec, aiohttp, h5netcdf, scipy, netCDF4, h5py'], {
+      stdio: 'ignore',
+    }).status === 0;
   if (ok()) return;
   if (process.getuid?.() !== 0) {
     console.error(

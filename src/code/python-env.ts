@@ -1,17 +1,29 @@
 /**
- * Tests that run generated Python need Debian's python3 with xarray, zarr, fsspec and aiohttp. They do not skip
+ * Tests that run generated Python need Debian's python3 with xarray, zarr, fsspec, aiohttp, h5netcdf, scipy,
+ * netCDF4 and h5py. They do not skip
  * when it is missing: `npm test` installs the packages with apt-get when root (scripts/test.mjs), otherwise the
  * test fails with the command to run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 
 export const PYTHON = '/usr/bin/python3';
-export const PYTHON_PACKAGES = ['python3-xarray', 'python3-zarr', 'python3-fsspec', 'python3-aiohttp'];
+export const PYTHON_PACKAGES = [
+  'python3-xarray',
+  'python3-zarr',
+  'python3-fsspec',
+  'python3-aiohttp',
+  'python3-h5netcdf',
+  'python3-scipy',
+  'python3-netcdf4',
+  'python3-h5py',
+];
 
 export function pythonProblem(): string | null {
-  const r = spawnSync(PYTHON, ['-c', 'import xarray, zarr, fsspec, aiohttp'], { encoding: 'utf8' });
+  const r = spawnSync(PYTHON, ['-c', 'import xarray, zarr, fsspec, aiohttp, h5netcdf, scipy, netCDF4, h5py'], {
+    encoding: 'utf8',
+  });
   if (r.status === 0) return null;
-  return `${PYTHON} with xarray, zarr, fsspec and aiohttp is needed: apt-get install -y ${PYTHON_PACKAGES.join(' ')} (${(r.stderr || String(r.error ?? '')).trim().split('\n').pop() ?? ''})`;
+  return `${PYTHON} with xarray, zarr, fsspec, aiohttp, h5netcdf, scipy, netCDF4 and h5py is needed: apt-get install -y ${PYTHON_PACKAGES.join(' ')} (${(r.stderr || String(r.error ?? '')).trim().split('\n').pop() ?? ''})`;
 }
 
 /**
