@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { writeCounts } from '../../../scripts/reliability/counts';
 import { isZarrviewError } from '../../errors.ts';
 import { seededRng, type Rng } from '../../testing/seeded-rng.ts';
 import { lookup3 } from './checksum.ts';
@@ -141,5 +142,17 @@ it(`survives ${CASES} mutated files with typed errors only`, { timeout: 600_000 
     if (took > CASE_MS) failures.push(`${label}: took ${took} ms`);
   }
   console.log('HDF5 fuzz outcomes:', Object.fromEntries(outcomes), `slowest case ${Math.round(slowest)} ms`);
+  if (ONLY === undefined)
+    writeCounts({
+      suite: 'hdf5-fuzz',
+      what: `the HDF5 reader (open, every group, object, attribute and chunk listing) on ${CASES} mutated files (superblocks, object headers, B-tree nodes, heaps, chunk indexes, truncations)`,
+      cases: CASES,
+      crashes: failures.filter((f) => f.includes('untyped')).length,
+      hangs: failures.filter((f) => !f.includes('untyped')).length,
+      notes: `slowest case ${Math.round(slowest)} ms; ${[...outcomes]
+        .sort()
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+    });
   expect(failures.slice(0, 20)).toEqual([]);
 });
