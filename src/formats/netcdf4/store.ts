@@ -13,23 +13,7 @@ import type { FileSpecial, RequestOptions, Store } from '../../store/types';
 import type { ByteSource } from '../types';
 import { type Hdf5Dataset, type Hdf5File, chunkAt, decodeValues } from '../hdf5/index';
 import type { VarPlan } from './metadata';
-import { userChunk } from './user-chunk';
-
-/** vlen-utf8 bytes of strings: a count, then each string's byte length and bytes (numcodecs' VLenUTF8). */
-function vlenUtf8(strings: readonly string[]): Uint8Array {
-  const enc = new TextEncoder();
-  const parts = strings.map((s) => enc.encode(s));
-  const out = new Uint8Array(4 + parts.reduce((n, p) => n + 4 + p.length, 0));
-  const view = new DataView(out.buffer);
-  view.setUint32(0, strings.length, true);
-  let at = 4;
-  for (const p of parts) {
-    view.setUint32(at, p.length, true);
-    out.set(p, at + 4);
-    at += 4 + p.length;
-  }
-  return out;
-}
+import { userChunk, vlenTexts } from './user-chunk';
 
 export class Netcdf4Store implements Store {
   readonly description: string;
@@ -147,7 +131,7 @@ export class Netcdf4Store implements Store {
         this.file.heap,
         this.file.ctx.limits.maxElements,
       );
-      return vlenUtf8(values.map((v) => (typeof v === 'string' ? v : '')));
+      return vlenTexts(values.map((v) => (typeof v === 'string' ? v : '')));
     } catch (e) {
       throw new ChunkError(`${plan.path}: the strings of chunk ${key} cannot be read.`, { key, cause: e });
     }

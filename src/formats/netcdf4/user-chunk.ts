@@ -11,8 +11,8 @@ import type { Datatype, Hdf5File } from '../hdf5/index';
 import type { VarPlan } from './metadata';
 import { elementValue } from './user-values';
 
-/** vlen-utf8 bytes of texts. */
-function vlenTexts(texts: readonly string[]): Uint8Array {
+/** vlen-utf8 bytes of texts: a count, then each text's byte length and bytes (numcodecs' VLenUTF8). */
+export function vlenTexts(texts: readonly string[]): Uint8Array {
   const enc = new TextEncoder();
   const parts = texts.map((s) => enc.encode(s));
   const out = new Uint8Array(4 + parts.reduce((n, p) => n + 4 + p.length, 0));
