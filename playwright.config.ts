@@ -12,12 +12,15 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+const CORPUS_SPECS = ['**/corpus-cdl.spec.ts', '**/corpus-files-cdl.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: '**/*.spec.ts',
   globalSetup: './e2e/harness/global-setup.ts',
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Generous waits: on a busy 2-core machine a first plot (plotly's parse, the decode workers' start) can take
+  // over 15 s; a passing test is no slower for it.
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -31,6 +34,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The corpus specs open every corpus dataset and file in a browser and keep both cores busy for minutes; they run
+  // after the rest, so the timing of the interactive specs (plots, maps, clicks) is not measured against them.
+  projects: [
+    { name: 'viewer', testMatch: '**/*.spec.ts', testIgnore: CORPUS_SPECS },
+    { name: 'corpus', testMatch: CORPUS_SPECS, dependencies: ['viewer'] },
+  ],
   webServer: {
     command: `npx vite preview --port ${APP_PORT} --strictPort --host 127.0.0.1`,
     url: APP_URL,

@@ -159,13 +159,22 @@ export async function framePoint(page: Page, fx: number, fy: number): Promise<{ 
   await expect(map).toHaveAttribute('data-view', /,/);
   const raster = page.getByTestId('map-plot-raster');
   await raster.scrollIntoViewIfNeeded();
-  const box = (await raster.boundingBox())!;
-  const [x0, y0, x1, y1] = (await map.getAttribute('data-view'))!.split(',').map(Number) as [
-    number,
-    number,
-    number,
-    number,
-  ];
+  // The page may still be laying out (a colour bar, a note or a scroll arriving): the position is read until two
+  // readings two frames apart agree.
+  const read = async () => {
+    const box = (await raster.boundingBox())!;
+    const view = (await map.getAttribute('data-view'))!.split(',').map(Number) as [number, number, number, number];
+    return { box, view, key: JSON.stringify([box, view]) };
+  };
+  let last = await read();
+  for (let i = 0; i < 40; i++) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const next = await read();
+    if (next.key === last.key) break;
+    last = next;
+  }
+  const { box, view } = last;
+  const [x0, y0, x1, y1] = view;
   return { x: box.x + ((fx - x0) / (x1 - x0)) * box.width, y: box.y + ((fy - y0) / (y1 - y0)) * box.height };
 }
 
