@@ -30,6 +30,7 @@ import { S3Store } from '../store/s3-store';
 import { emptyTelemetry, type FolderFile, type Source, type Store, type Telemetry } from '../store/types';
 import { storeSource } from '../store/zip-reader';
 import { ZipStore, blobSource } from '../store/zip-store';
+import { isRefsCandidate, openRefs, openRefsFile } from './open-refs';
 
 /** Where to open: the API's `Source`, or a local path (CLI only). */
 export type StoreSource = Source | { readonly kind: 'local'; readonly path: string };
@@ -182,6 +183,8 @@ async function withFile(
 
 async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telemetry): Promise<OpenedStore> {
   const loc = parseLocation(text);
+  const refs = isRefsCandidate(loc) ? await openRefs(text, loc, options, telemetry, openStore) : undefined;
+  if (refs) return refs; // a kerchunk reference set (open-refs.ts)
   const location = formatLocation(loc, { share: true, plainHash: true });
   const name = datasetName(loc);
   // Requests in flight follow the server's protocol: 6 (a browser's HTTP/1.1 connections per host) until a response
@@ -291,6 +294,10 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
       return openUrl(source.path, options, telemetry);
     case 'file': {
       const name = stem(source.name);
+      const refs = /\.json$/i.test(source.name)
+        ? await openRefsFile(source.file, source.name, options, telemetry, openStore)
+        : undefined;
+      if (refs) return refs; // a kerchunk reference set (open-refs.ts)
       const bytes = blobSource(source.file, source.name);
       const { openFile } = await import('../formats/open/registry');
       const store = await openFile(bytes, { signal: options.signal });

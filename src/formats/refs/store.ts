@@ -1,0 +1,172 @@
+/**
+ * A kerchunk reference set as a read-only `Store`: its keys are the Zarr keys of the set. Inline entries
+ * answer their text (or `base64:` bytes); `[url]` answers the whole target object, `[url, offset, length]` one
+ * range of it, through the byte source `openTarget` gives for the target (one per distinct target, shared by
+ * all the keys that name it). A reference that is malformed, names a refused target (targets.ts) or a target
+ * that is missing or too short throws a typed error naming its key: only that chunk or variable fails.
+ *
+ * @example
+ * const store = new ReferenceStore(parseReferences(bytes), { kind: 'remote', url }, { openTarget, description: url });
+ * await store.get('/temp/.zarray');
+ */
+import { ChunkError, HttpError, MetadataError, ZarrviewError } from '../../errors';
+import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from '../../store/types';
+import type { Reference, ReferenceSet } from './parse';
+import { resolveTarget, type DocumentBase, type Target } from './targets';
+
+/** One target object as a store and the key of the object in it. */
+export interface TargetObject {
+  readonly store: Store;
+  readonly key: AbsolutePath;
+}
+
+export interface ReferenceStoreOptions {
+  /** Opens a target that passed the rule of targets.ts (called once per distinct target URL). */
+  readonly openTarget: (target: Target) => Promise<TargetObject>;
+  readonly description: string;
+}
+
+function decodeInline(text: string, key: string): Uint8Array {
+  if (!text.startsWith('base64:')) return new TextEncoder().encode(text);
+  const b64 = text.slice(7).replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 === 1)
+    throw new MetadataError('its inline base64: data is not base64.', { key });
+  const bin = atob(b64.padEnd(Math.ceil(b64.length / 4) * 4, '='));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** `a/b` and `a/b/c` under prefix `a/`: the names one level down. */
+function level(keys: readonly string[], prefix: string): Listing {
+  const files = new Set<string>();
+  const folders = new Set<string>();
+  for (const k of keys) {
+    if (!k.startsWith(prefix)) continue;
+    const rest = k.slice(prefix.length);
+    const slash = rest.indexOf('/');
+    if (slash < 0) files.add(rest);
+    else if (slash > 0) folders.add(rest.slice(0, slash));
+  }
+  return { files: [...files].sort(), folders: [...folders].sort() };
+}
+
+export class ReferenceStore implements Store {
+  readonly description: string;
+  readonly version: 0 | 1;
+  private readonly refs: ReadonlyMap<string, Reference>;
+  private readonly targets = new Map<string, Promise<TargetObject>>();
+  private sortedKeys: string[] | undefined;
+
+  constructor(
+    set: ReferenceSet,
+    private readonly base: DocumentBase,
+    private readonly options: ReferenceStoreOptions,
+  ) {
+    this.refs = set.refs;
+    this.version = set.version;
+    this.description = options.description;
+  }
+
+  /** The hosts (and `s3://` buckets, local files) the set's references read from, for the Overview. */
+  targetHosts(limit = 100): string[] {
+    const hosts = new Set<string>();
+    const seen = new Set<string>();
+    for (const [key, ref] of this.refs) {
+      if (ref.kind !== 'whole' && ref.kind !== 'range') continue;
+      if (seen.has(ref.url)) continue;
+      seen.add(ref.url);
+      const t = resolveTarget(ref.url, this.base, key);
+      if (t instanceof ZarrviewError) continue;
+      hosts.add(t.kind === 'local' ? 'local files' : new URL(t.url).host);
+      if (hosts.size >= limit) break;
+    }
+    return [...hosts].sort();
+  }
+
+  private target(ref: { readonly url: string }, key: string): Promise<TargetObject> {
+    const t = resolveTarget(ref.url, this.base, key);
+    if (t instanceof ZarrviewError) return Promise.reject(t);
+    let known = this.targets.get(t.url);
+    if (!known) {
+      known = this.options.openTarget(t);
+      // A target that failed to open is tried again by the next read (a transient failure is not kept).
+      known.catch(() => this.targets.delete(t.url));
+      this.targets.set(t.url, known);
+    }
+    return known;
+  }
+
+  private ref(path: AbsolutePath): { key: string; ref: Reference | undefined } {
+    const key = path.replace(/^\/+/, '');
+    return { key, ref: this.refs.get(key) };
+  }
+
+  private async read(path: AbsolutePath, range: RangeQuery | undefined, options?: RequestOptions) {
+    const { key, ref } = this.ref(path);
+    if (!ref) return undefined;
+    switch (ref.kind) {
+      case 'invalid':
+        throw new MetadataError(`The reference ${ref.message}`, { key });
+      case 'inline': {
+        const bytes = decodeInline(ref.text, key);
+        if (!range) return bytes;
+        if ('suffixLength' in range) return bytes.subarray(Math.max(0, bytes.length - range.suffixLength));
+        return bytes.subarray(range.offset, range.offset + range.length);
+      }
+      case 'whole': {
+        const t = await this.target(ref, key);
+        const b =
+          range && t.store.getRange ? await t.store.getRange(t.key, range, options) : await t.store.get(t.key, options);
+        if (!b)
+          throw new HttpError('not-found', 404, `The reference of "${key}" names ${ref.url}, which is missing.`, {
+            key,
+          });
+        if (!range || t.store.getRange) return b;
+        return 'suffixLength' in range
+          ? b.subarray(Math.max(0, b.length - range.suffixLength))
+          : b.subarray(range.offset, range.offset + range.length);
+      }
+      case 'range': {
+        const t = await this.target(ref, key);
+        if (!t.store.getRange) throw new HttpError('http', 0, `${ref.url} cannot be read by ranges.`, { key });
+        let offset = ref.offset;
+        let length = ref.length;
+        if (range && 'suffixLength' in range) {
+          const n = Math.min(range.suffixLength, length);
+          offset += length - n;
+          length = n;
+        } else if (range) {
+          offset += Math.min(range.offset, length);
+          length = Math.max(0, Math.min(range.length, ref.length - range.offset));
+        }
+        if (length === 0) return new Uint8Array(0);
+        const b = await t.store.getRange(t.key, { offset, length }, options);
+        if (!b)
+          throw new HttpError('not-found', 404, `The reference of "${key}" names ${ref.url}, which is missing.`, {
+            key,
+          });
+        if (b.length !== length)
+          throw new ChunkError(
+            `The reference of "${key}" reads ${length} bytes at ${offset} of ${ref.url}, which has only ${b.length} there.`,
+            { key },
+          );
+        return b;
+      }
+    }
+  }
+
+  get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    return this.read(key, undefined, options);
+  }
+
+  getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    return this.read(key, range, options);
+  }
+
+  list(prefix: AbsolutePath): Promise<Listing> {
+    this.sortedKeys ??= [...this.refs.keys()];
+    const p = prefix.replace(/^\/+/, '');
+    return Promise.resolve(level(this.sortedKeys, p === '' || p.endsWith('/') ? p : `${p}/`));
+  }
+}

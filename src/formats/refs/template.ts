@@ -1,0 +1,279 @@
+/**
+ * kerchunk's templates, read without `eval`: the `{{ expression }}` parts of a jinja2 template, as fsspec's
+ * `ReferenceFileSystem` renders them in `gen` entries and template URLs. Expressions: names (a `gen`
+ * dimension, a template), integer, float and quoted string literals, `+ - * / // % **` with Python's
+ * meaning, `~` (string concatenation), unary `-`/`+`, parentheses, `'%05d' % i` formatting, the `int` and
+ * `string` filters (`i | string`), and calls of function templates with keyword arguments (`u(c=1)`, a
+ * template whose value holds `{{`). Anything else (jinja `{% %}` statements, attribute access, other filters)
+ * is refused with a `TemplateError`: a reference set needing it cannot be read exactly, so it is not guessed.
+ *
+ * @example
+ * renderTemplate('{{ 100 + i * 8 }}', { i: 3 }) // '124'
+ */
+
+/** A value inside an expression: Python's int, float and str. */
+export type TemplateValue =
+  | { readonly t: 'int'; readonly v: number }
+  | { readonly t: 'float'; readonly v: number }
+  | { readonly t: 'str'; readonly v: string };
+
+/** What names mean while rendering: dimension values (numbers, strings) and templates (strings). */
+export type TemplateVars = Readonly<Record<string, number | string>>;
+
+/** A template that cannot be rendered (a syntax this reader refuses, an unknown name, a type error). */
+export class TemplateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TemplateError';
+  }
+}
+
+/** Longest template text rendered (a bound on work per key; kerchunk's templates are short). */
+export const MAX_TEMPLATE = 4096;
+
+const TOKEN =
+  /\s*(?:(\d+\.\d*(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+)|(\d+)|('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|([A-Za-z_]\w*)|(\*\*|\/\/|[-+*/%~()|,=]))/y;
+
+type Token = { k: 'num' | 'int' | 'str' | 'name' | 'op'; s: string };
+
+function tokenize(src: string): Token[] {
+  const out: Token[] = [];
+  TOKEN.lastIndex = 0;
+  let at = 0;
+  for (;;) {
+    while (at < src.length && /\s/.test(src[at]!)) at++;
+    if (at >= src.length) break;
+    TOKEN.lastIndex = at;
+    const m = TOKEN.exec(src);
+    if (!m) throw new TemplateError(`Cannot read "${src.slice(at, at + 20)}" in the expression "${src}".`);
+    at = TOKEN.lastIndex;
+    if (m[1] !== undefined) out.push({ k: 'num', s: m[1] });
+    else if (m[2] !== undefined) out.push({ k: 'int', s: m[2] });
+    else if (m[3] !== undefined) out.push({ k: 'str', s: m[3] });
+    else if (m[4] !== undefined) out.push({ k: 'name', s: m[4] });
+    else out.push({ k: 'op', s: m[5]! });
+  }
+  return out;
+}
+
+const int = (v: number): TemplateValue => {
+  if (!Number.isSafeInteger(v)) throw new TemplateError(`The integer ${v} is too large to be exact.`);
+  return { t: 'int', v };
+};
+
+/** Python's `str()` of a value. */
+export function show(x: TemplateValue): string {
+  if (x.t === 'str') return x.v;
+  if (x.t === 'int') return String(x.v);
+  if (!Number.isFinite(x.v)) return Number.isNaN(x.v) ? 'nan' : x.v > 0 ? 'inf' : '-inf';
+  return Number.isInteger(x.v) && Math.abs(x.v) < 1e16 ? `${x.v}.0` : String(x.v);
+}
+
+function num(x: TemplateValue, op: string): number {
+  if (x.t === 'str') throw new TemplateError(`"${op}" cannot take the string "${x.v}".`);
+  return x.v;
+}
+
+function pyFormat(fmt: string, x: TemplateValue): string {
+  let used = false;
+  const s = fmt.replace(/%(0?)(\d{0,3})([dis%])/g, (_, zero: string, width: string, conv: string) => {
+    if (conv === '%') return '%';
+    if (used) throw new TemplateError(`"${fmt}" needs more than one value.`);
+    used = true;
+    const text = conv === 's' ? show(x) : String(Math.trunc(num(x, '%d')));
+    const w = Number(width || 0);
+    if (text.length >= w) return text;
+    if (zero && conv !== 's') {
+      const neg = text.startsWith('-');
+      return (neg ? '-' : '') + '0'.repeat(w - text.length) + text.slice(neg ? 1 : 0);
+    }
+    return ' '.repeat(w - text.length) + text;
+  });
+  if (!used) throw new TemplateError(`"${fmt}" has no %d or %s for the value.`);
+  return s;
+}
+
+function binary(op: string, a: TemplateValue, b: TemplateValue): TemplateValue {
+  if (op === '~') return { t: 'str', v: show(a) + show(b) };
+  if (op === '+' && a.t === 'str' && b.t === 'str') return { t: 'str', v: a.v + b.v };
+  if (op === '%' && a.t === 'str') return { t: 'str', v: pyFormat(a.v, b) };
+  const x = num(a, op);
+  const y = num(b, op);
+  const ints = a.t === 'int' && b.t === 'int';
+  const mk = (v: number): TemplateValue => (ints ? int(v) : { t: 'float', v });
+  switch (op) {
+    case '+':
+      return mk(x + y);
+    case '-':
+      return mk(x - y);
+    case '*':
+      return mk(x * y);
+    case '/':
+      if (y === 0) throw new TemplateError('Division by zero.');
+      return { t: 'float', v: x / y };
+    case '//':
+      if (y === 0) throw new TemplateError('Division by zero.');
+      return mk(Math.floor(x / y));
+    case '%':
+      if (y === 0) throw new TemplateError('Division by zero.');
+      return mk(x - Math.floor(x / y) * y);
+    default:
+      if (ints && y < 0) return { t: 'float', v: x ** y };
+      return mk(x ** y);
+  }
+}
+
+function unquote(s: string): string {
+  return s.slice(1, -1).replace(/\\(.)/g, (_, c: string) => ({ n: '\n', t: '\t', r: '\r' })[c] ?? c);
+}
+
+/** A recursive-descent parser that evaluates as it goes (Python's precedence: `**` > unary > `* / // %` > `+ - ~`). */
+class Evaluator {
+  private i = 0;
+  constructor(
+    private readonly toks: Token[],
+    private readonly vars: TemplateVars,
+    private readonly depth: number,
+    private readonly work: { calls: number },
+  ) {}
+
+  run(): TemplateValue {
+    const v = this.filtered();
+    if (this.i < this.toks.length) throw new TemplateError(`Unexpected "${this.toks[this.i]!.s}".`);
+    return v;
+  }
+
+  private peek(s: string): boolean {
+    const t = this.toks[this.i];
+    return t !== undefined && t.k === 'op' && t.s === s;
+  }
+
+  private expect(s: string): void {
+    if (!this.peek(s)) throw new TemplateError(`Expected "${s}".`);
+    this.i++;
+  }
+
+  private filtered(): TemplateValue {
+    let v = this.sum();
+    while (this.peek('|')) {
+      this.i++;
+      const f = this.toks[this.i++];
+      if (f?.s === 'string') v = { t: 'str', v: show(v) };
+      else if (f?.s === 'int') v = v.t === 'str' ? int(parseInt(v.v, 10) || 0) : int(Math.trunc(v.v));
+      else throw new TemplateError(`The filter "${f?.s ?? ''}" is not read here (only "int" and "string").`);
+    }
+    return v;
+  }
+
+  private sum(): TemplateValue {
+    let v = this.product();
+    while (this.peek('+') || this.peek('-') || this.peek('~')) {
+      const op = this.toks[this.i++]!.s;
+      v = binary(op, v, this.product());
+    }
+    return v;
+  }
+
+  private product(): TemplateValue {
+    let v = this.unary();
+    while (this.peek('*') || this.peek('/') || this.peek('//') || this.peek('%')) {
+      const op = this.toks[this.i++]!.s;
+      v = binary(op, v, this.unary());
+    }
+    return v;
+  }
+
+  private unary(): TemplateValue {
+    if (this.peek('-') || this.peek('+')) {
+      const op = this.toks[this.i++]!.s;
+      const v = this.unary();
+      return op === '+' ? (num(v, op), v) : binary('-', { t: 'int', v: 0 }, v);
+    }
+    const base = this.atom();
+    if (this.peek('**')) {
+      this.i++;
+      return binary('**', base, this.unary());
+    }
+    return base;
+  }
+
+  private atom(): TemplateValue {
+    const t = this.toks[this.i++];
+    if (!t) throw new TemplateError('The expression ends too soon.');
+    if (t.k === 'int') return int(Number(t.s));
+    if (t.k === 'num') return { t: 'float', v: Number(t.s) };
+    if (t.k === 'str') return { t: 'str', v: unquote(t.s) };
+    if (t.k === 'op' && t.s === '(') {
+      const v = this.filtered();
+      this.expect(')');
+      return v;
+    }
+    if (t.k !== 'name') throw new TemplateError(`Unexpected "${t.s}".`);
+    if (!Object.prototype.hasOwnProperty.call(this.vars, t.s)) throw new TemplateError(`"${t.s}" is not defined.`);
+    const value = this.vars[t.s]!;
+    if (this.peek('(')) return { t: 'str', v: this.call(t.s, value) };
+    if (typeof value === 'number') return Number.isInteger(value) ? int(value) : { t: 'float', v: value };
+    return { t: 'str', v: value };
+  }
+
+  /** `name(k=v, …)`: the template `name` rendered with the keyword arguments (fsspec's function templates). */
+  private call(name: string, template: string | number): string {
+    this.expect('(');
+    const kwargs: Record<string, number | string> = {};
+    while (!this.peek(')')) {
+      const k = this.toks[this.i++];
+      if (k?.k !== 'name' || !this.peek('=')) throw new TemplateError(`${name}(…) takes keyword arguments only.`);
+      this.i++;
+      const v = this.sum();
+      kwargs[k.s] = v.t === 'str' ? v.v : v.v;
+      if (!this.peek(',')) break;
+      this.i++;
+    }
+    this.expect(')');
+    if (typeof template !== 'string') throw new TemplateError(`"${name}" is not a template.`);
+    if (this.depth > 4 || ++this.work.calls > 1000) throw new TemplateError('Templates call each other too much.');
+    return render(template, kwargs, this.depth + 1, this.work);
+  }
+}
+
+/** A template cut into its text and its tokenized expressions. */
+type Compiled = readonly (string | Token[])[];
+
+const compiled = new Map<string, Compiled>();
+
+function compile(template: string): Compiled {
+  const known = compiled.get(template);
+  if (known) return known;
+  if (template.length > MAX_TEMPLATE) throw new TemplateError(`A template is longer than ${MAX_TEMPLATE} characters.`);
+  if (template.includes('{%') || template.includes('{#'))
+    throw new TemplateError('jinja statements ({% %}) and comments are not read here.');
+  const parts: (string | Token[])[] = [];
+  let at = 0;
+  for (;;) {
+    const open = template.indexOf('{{', at);
+    if (open < 0) break;
+    const close = template.indexOf('}}', open + 2);
+    if (close < 0) throw new TemplateError(`"{{" without "}}" in "${template}".`);
+    if (open > at) parts.push(template.slice(at, open));
+    parts.push(tokenize(template.slice(open + 2, close)));
+    at = close + 2;
+  }
+  if (at < template.length) parts.push(template.slice(at));
+  if (compiled.size > 256) compiled.clear();
+  compiled.set(template, parts);
+  return parts;
+}
+
+function render(template: string, vars: TemplateVars, depth: number, work: { calls: number }): string {
+  let out = '';
+  for (const part of compile(template)) {
+    out += typeof part === 'string' ? part : show(new Evaluator(part, vars, depth, work).run());
+    if (out.length > MAX_TEMPLATE * 4) throw new TemplateError('A template renders to too long a text.');
+  }
+  return out;
+}
+
+/** Renders a jinja-like template; throws `TemplateError`. */
+export function renderTemplate(template: string, vars: TemplateVars): string {
+  return render(template, vars, 0, { calls: 0 });
+}

@@ -1,0 +1,160 @@
+/**
+ * kerchunk reference sets (src/formats/refs/) as locations: a URL or path ending `.json` whose document is a
+ * reference set (known by its content), or any location with `#mode=refs`, and a dropped `.json` file. The
+ * document is read through the store of its folder; each target folder (`https://host/dir/`,
+ * `s3://bucket/dir/`) is opened once through `openStore` — with the endpoint aliases, credentials, network
+ * policy and telemetry of the location — and shared by every key that reads from it. The reference code loads
+ * only when a location may be one (a dynamic import), so it is not in the app's first bundle.
+ *
+ * @example
+ * const opened = await openRefs('https://host/refs.json', parseLocation(url), options, telemetry, openStore);
+ */
+import { HttpError, MetadataError } from '../errors';
+import type { DocumentBase, Target, TargetObject } from '../formats/refs/index';
+import { datasetName, formatLocation, fragmentValue, fragmentValues, type ParsedLocation } from '../url/index';
+import type { Store, Telemetry } from '../store/types';
+import type { OpenStoreOptions, OpenedStore, StoreSource } from './open-store';
+
+type OpenStore = (source: StoreSource, options?: OpenStoreOptions) => Promise<OpenedStore>;
+
+/** Whether `#mode` says `refs`. */
+function modeRefs(loc: ParsedLocation): boolean {
+  return (fragmentValues(loc.fragment ?? [], 'mode') ?? []).some((w) => w.toLowerCase() === 'refs');
+}
+
+/** Whether a location may be a reference set: `#mode=refs`, or a name ending `.json` (not a folder). */
+export function isRefsCandidate(loc: ParsedLocation): boolean {
+  if (loc.path.endsWith('/') || loc.path === '') return false;
+  return modeRefs(loc) || /\.json$/i.test(loc.path);
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** `…/dir/name?q#f` → the folder (`…/dir/`), the name, the query. */
+function split(text: string): { folder: string; name: string; query: string } {
+  const hash = text.search(/\\?#/);
+  const body = hash < 0 ? text : text.slice(0, hash);
+  const q = /^[a-z][a-z0-9+.-]*:\/\//i.test(body) ? body.indexOf('?') : -1;
+  const path = q < 0 ? body : body.slice(0, q);
+  const slash = Math.max(path.lastIndexOf('/'), /^[a-z][a-z0-9+.-]*:\/\//i.test(body) ? -1 : path.lastIndexOf('\\'));
+  return {
+    folder: slash < 0 ? './' : path.slice(0, slash + 1),
+    name: path.slice(slash + 1),
+    query: q < 0 ? '' : body.slice(q),
+  };
+}
+
+/** Opens targets through `openStore`, one store per folder (and per `s3://` endpoint profile). */
+function targetOpener(options: OpenStoreOptions, telemetry: Telemetry, open: OpenStore, profile: string | undefined) {
+  const folders = new Map<string, Promise<Store>>();
+  return async (target: Target): Promise<TargetObject> => {
+    const { folder, name, query } = split(target.url);
+    const local = target.kind === 'local';
+    const at = local ? folder : `${folder}${query}${target.kind === 's3' && profile ? `#awsprofile=${profile}` : ''}`;
+    let store = folders.get(at);
+    if (!store) {
+      const source: StoreSource = local ? { kind: 'local', path: at } : { kind: 'url', url: at };
+      store = open(source, { ...options, telemetry }).then((o) => o.store);
+      store.catch(() => folders.delete(at));
+      folders.set(at, store);
+    }
+    return { store: await store, key: `/${local ? name : decodeSafe(name)}` };
+  };
+}
+
+async function fromDocument(
+  bytes: Uint8Array,
+  explicit: boolean,
+  base: DocumentBase,
+  description: string,
+  options: OpenStoreOptions,
+  telemetry: Telemetry,
+  open: OpenStore,
+  profile: string | undefined,
+): Promise<Store | undefined> {
+  const refs = await import('../formats/refs/index');
+  let json: unknown;
+  try {
+    json = refs.parseJsonDocument(bytes, description);
+  } catch (e) {
+    if (explicit) throw e;
+    return undefined;
+  }
+  if (!refs.isReferenceDocument(json)) {
+    if (!explicit) return undefined;
+    throw new MetadataError(`${description} is not a kerchunk reference set (JSON version 0 or 1); #mode says refs.`, {
+      key: description,
+    });
+  }
+  const set = refs.readReferenceJson(json, { description });
+  return new refs.ReferenceStore(set, base, {
+    description,
+    openTarget: targetOpener(options, telemetry, open, profile),
+  });
+}
+
+/**
+ * The location opened as a reference set, or undefined when it is none (and `#mode` does not say `refs`): the
+ * caller then opens it as it would any location. Throws typed errors (a missing document, a malformed set).
+ */
+export async function openRefs(
+  text: string,
+  loc: ParsedLocation,
+  options: OpenStoreOptions,
+  telemetry: Telemetry,
+  open: OpenStore,
+): Promise<OpenedStore | undefined> {
+  const { folder, name, query } = split(text);
+  const local = loc.style === 'local' || loc.style === 'file';
+  if (local && !options.openLocal) return undefined; // a browser: the location's own error follows
+  const fragment = text.search(/\\?#/) < 0 ? '' : text.slice(text.search(/\\?#/)).replace(/^\\/, '');
+  const folderSource: StoreSource =
+    loc.style === 'local' ? { kind: 'local', path: folder } : { kind: 'url', url: `${folder}${query}${fragment}` };
+  const dir = await open(folderSource, { ...options, telemetry });
+  const key: `/${string}` = `/${loc.style === 'local' ? name : decodeSafe(name)}`;
+  const bytes = await dir.store.get(key, { signal: options.signal });
+  const description = formatLocation(loc, { share: true, plainHash: true });
+  if (!bytes)
+    throw new HttpError('not-found', 404, `There is no reference file at ${description}.`, { key: description });
+  const body = split(text);
+  const base: DocumentBase = local
+    ? {
+        kind: 'local',
+        path:
+          loc.style === 'file'
+            ? decodeSafe(new URL(`${body.folder}${body.name}`).pathname)
+            : `${body.folder}${body.name}`,
+      }
+    : { kind: 'remote', url: `${body.folder}${body.name}` };
+  const profile = loc.fragment ? fragmentValue(loc.fragment, 'awsprofile') : undefined;
+  const store = await fromDocument(bytes, modeRefs(loc), base, description, options, telemetry, open, profile);
+  if (!store) return undefined;
+  return {
+    store,
+    mode: { medium: dir.mode.medium ?? 'http' },
+    name: datasetName(loc),
+    telemetry,
+    location: description,
+  };
+}
+
+/** A dropped `.json` file opened as a reference set (its targets must be absolute URLs), or undefined. */
+export async function openRefsFile(
+  file: Blob,
+  name: string,
+  options: OpenStoreOptions,
+  telemetry: Telemetry,
+  open: OpenStore,
+): Promise<OpenedStore | undefined> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const store = await fromDocument(bytes, false, { kind: 'none', name }, name, options, telemetry, open, undefined);
+  if (!store) return undefined;
+  const stem = name.replace(/\.json$/i, '');
+  return { store, mode: { medium: 'file' }, name: stem, telemetry, location: name };
+}
