@@ -22,6 +22,8 @@ import { ProgressiveHeatmap } from './ProgressiveHeatmap';
 import { SliceView } from './SliceView';
 import { plotStride } from './stride';
 import { useAxes } from './use-axes';
+import { FieldSelect } from './FieldSelect';
+import { readsAsText, unavailableViews, userContext, userView } from './user-frame';
 import { applicableViews, chooseView, isNumeric, viewContext, type ViewRegistry } from './view-kind';
 import { usePrefetch } from './use-prefetch';
 import { ViewToolbar } from './ViewToolbar';
@@ -108,10 +110,13 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
         )
       : null;
 
-  const ctx = viewContext(variable, x, y, axes.axes);
+  const uv = useMemo(() => userView(variable, options.field), [variable, options.field]);
+  const ctx = userContext(viewContext(variable, x, y, axes.axes), uv);
   const kinds = applicableViews(views, ctx);
   const active = chooseView(views, options.view, ctx);
-  const numeric = ctx.numeric;
+  // Compound, vlen and opaque slices are JSON texts: never coloured in the workers as they are read.
+  const imageKind = readsAsText(uv) ? 'none' : active.kind;
+  const numeric = isNumeric(variable);
   const comparable = useMemo(
     () =>
       numeric
@@ -122,7 +127,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   const current = shown && shown.slice.variable.path === variable.path ? shown : null;
   const sliceShape = useMemo(() => slicedShape(variable.shape, selection, stride), [variable.shape, selection, stride]);
   useLayoutEffect(() => {
-    plan.current = imagePlan(sliceShape, axes, x, y, active.kind, stride);
+    plan.current = imagePlan(sliceShape, axes, x, y, imageKind, stride);
   });
   // A layout effect, after the plan's: the chunk requests go out before the children's effects draw (plotly's axes
   // take tens of ms of this thread).
@@ -143,7 +148,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
     x,
     y,
     playing,
-    kind: active.kind,
+    kind: imageKind,
     options,
   });
 
@@ -170,7 +175,9 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
           comparable={comparable}
           unread={numeric ? unreadSiblings.length : 0}
           onReadMore={() => onNeed(unreadSiblings.slice(0, READ_MORE).map((p) => p.path))}
+          unavailable={unavailableViews(views, ctx, uv)}
         />
+        <FieldSelect view={uv} />
         <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
         {pendingKey && <SliceProgress onCancel={onCancel} />}
         <DatasetNotices dataset={dataset} slice={current?.slice} />
@@ -187,7 +194,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
             )}
           </ErrorMessage>
         )}
-        {!current && loadingHere && axesRead && active.kind === 'heatmap' && x !== null && y !== null && (
+        {!current && loadingHere && axesRead && imageKind === 'heatmap' && x !== null && y !== null && (
           <ProgressiveHeatmap
             dataset={dataset}
             variable={variable}
@@ -213,7 +220,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
             stale={pendingKey !== null}
           />
         )}
-        {seriesPoint && seriesPoint.variable === variable.path && (
+        {seriesPoint && seriesPoint.variable === variable.path && !readsAsText(uv) && (
           <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />
         )}
       </section>

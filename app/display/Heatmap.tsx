@@ -4,7 +4,9 @@ import { PlotlyView, type HoverEvent } from '../plot/PlotlyView';
 import type { ViewOptions } from '../state/view-options';
 import { ImageHeatmap } from './ImageHeatmap';
 import { axisType, displayStep, every, grid, type Values } from './plot-data';
+import type { ValueLabels } from './slice-frame';
 import { drawsAsImage } from './slice-image';
+import { labelTicks } from './value-labels';
 
 export interface AxisInfo {
   readonly title: string;
@@ -21,6 +23,8 @@ interface Props {
   readonly options: ViewOptions;
   /** A click on a cell: its column (x) and row (y) indices in the slice as shown. */
   readonly onCell?: ((xi: number, yi: number) => void) | undefined;
+  /** Names of the values (enums): hover text and colour bar ticks. */
+  readonly labels?: ValueLabels | undefined;
 }
 
 /**
@@ -34,13 +38,20 @@ export function Heatmap(props: Props) {
   return drawsAsImage(ny, nx, x.values, y.values) ? <ImageHeatmap {...props} /> : <TraceHeatmap {...props} />;
 }
 
-function TraceHeatmap({ data, transposed, x, y, title, options, onCell }: Props) {
+function TraceHeatmap({ data, transposed, x, y, title, options, onCell, labels }: Props) {
   const { traces, layout, step } = useMemo(() => {
     const s = scaleValues(data.values, data.mask, options.scale, options.range);
     const step = displayStep(y.values.length, x.values.length);
     const z = grid({ values: s.z, mask: data.mask, shape: data.shape }, transposed, step);
-    const raw = options.scale === 'linear' ? null : grid(data, transposed, step);
-    const ticks = options.scale === 'linear' ? null : colorbarTicks(options.scale, s.zmin, s.zmax, s.threshold);
+    const raw = labels
+      ? grid(data, transposed, step).map((row) => row.map((v) => (v === null ? null : labels.text(v))))
+      : options.scale === 'linear'
+        ? null
+        : grid(data, transposed, step);
+    const ticks =
+      options.scale === 'linear'
+        ? labelTicks(labels, s.zmin, s.zmax)
+        : colorbarTicks(options.scale, s.zmin, s.zmax, s.threshold);
     const trace = {
       type: 'heatmap',
       z,
@@ -67,7 +78,7 @@ function TraceHeatmap({ data, transposed, x, y, title, options, onCell }: Props)
       },
       step,
     };
-  }, [data, transposed, x, y, title, options]);
+  }, [data, transposed, x, y, title, options, labels]);
   const onClick = useMemo(
     () => (e: HoverEvent) => {
       const pn = e.points.find((p) => p.curveNumber === 0)?.pointNumber;

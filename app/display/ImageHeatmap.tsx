@@ -13,6 +13,8 @@ import type { ViewOptions } from '../state/view-options';
 import { useDataset } from '../state/dataset-store';
 import type { AxisInfo } from './Heatmap';
 import type { Values } from './plot-data';
+import type { ValueLabels } from './slice-frame';
+import { labelTicks } from './value-labels';
 import {
   imagePlacement,
   imageRequest,
@@ -31,6 +33,8 @@ interface Props {
   readonly options: ViewOptions;
   /** A click on a cell: its column (x) and row (y) indices in the slice as shown. */
   readonly onCell?: ((xi: number, yi: number) => void) | undefined;
+  /** Names of the values (enums): hover text and colour bar ticks. */
+  readonly labels?: ValueLabels | undefined;
 }
 
 interface Readout {
@@ -43,7 +47,7 @@ interface Readout {
  * A big 2-D slice as pixels under plotly's axes (`RasterPlot`): coloured in the decode workers, with a colour bar
  * of the same scale and hover values looked up in the slice.
  */
-export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }: Props) {
+export function ImageHeatmap({ data, transposed, x, y, title, options, onCell, labels }: Props) {
   const dataset = useDataset((s) => s.dataset);
   const host = useContext(PlotHostContext);
   const [error, setError] = useState<unknown>(null);
@@ -84,8 +88,8 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }:
   }, [shown]);
   const rasterPlace = useMemo(() => rasterPlacement(place), [place]);
   const colorbar = useMemo(
-    (): RasterColorBar | null => shown && { ...colourBarOf(options, shown.image), title },
-    [shown, title, options],
+    (): RasterColorBar | null => shown && { ...colourBarOf(options, shown.image, labels), title },
+    [shown, title, options, labels],
   );
   const layout = useMemo(() => heatmapLayout(x.title, y.title, step), [x.title, y.title, step]);
 
@@ -120,7 +124,7 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell }:
       lines: [
         `${x.title}: ${label(x, xi)}`,
         `${y.title}: ${label(y, yi)}`,
-        `${title}: ${masked ? 'masked' : formatNumber(v)}`,
+        `${title}: ${masked ? 'masked' : labels ? `${labels.text(v)} (${formatNumber(v)})` : formatNumber(v)}`,
       ],
     });
   };
@@ -170,9 +174,12 @@ export function heatmapLayout(x: string, y: string, step: number): Record<string
 export function colourBarOf(
   options: ViewOptions,
   range: { readonly zmin: number; readonly zmax: number; readonly threshold: number },
+  labels?: ValueLabels,
 ): Omit<RasterColorBar, 'title'> {
   const ticks =
-    options.scale === 'linear' ? null : colorbarTicks(options.scale, range.zmin, range.zmax, range.threshold);
+    options.scale === 'linear'
+      ? labelTicks(labels, range.zmin, range.zmax)
+      : colorbarTicks(options.scale, range.zmin, range.zmax, range.threshold);
   return {
     colorscale: colorscale(options.colormap, options.invert),
     cmin: range.zmin,

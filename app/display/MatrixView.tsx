@@ -10,6 +10,9 @@ interface Props {
   readonly masked: (r: number, c: number) => boolean;
   readonly rowLabels: readonly string[] | undefined;
   readonly colLabels: readonly string[] | undefined;
+  /** A cell's text and title where they are not the value's (enum names, user-typed values). */
+  readonly cellText?:
+    ((r: number, c: number) => { readonly text: string; readonly title: string } | undefined) | undefined;
 }
 
 const H = 26;
@@ -17,7 +20,7 @@ const W = 110;
 const LABEL_W = 150;
 
 /** A virtualised table of a 1- or 2-D slice: only visible cells are in the DOM. */
-export function MatrixView({ rows, cols, at, masked, rowLabels, colLabels }: Props) {
+export function MatrixView({ rows, cols, at, masked, rowLabels, colLabels, cellText }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, left: 0, h: 400, w: 800 });
   useEffect(() => {
@@ -31,8 +34,10 @@ export function MatrixView({ rows, cols, at, masked, rowLabels, colLabels }: Pro
   const r1 = Math.min(rows, Math.ceil((scroll.top + scroll.h) / H) + 4);
   const c0 = Math.max(0, Math.floor(scroll.left / W) - 2);
   const c1 = Math.min(cols, Math.ceil((scroll.left + scroll.w) / W) + 2);
-  const cell = (r: number, c: number) => {
+  const cell = (r: number, c: number): { text: string; value: string; cls: string; title?: string } => {
     if (masked(r, c)) return { text: '—', value: '', cls: 'masked' };
+    const own = cellText?.(r, c);
+    if (own) return { text: own.text, value: own.title, cls: 'text', title: own.title };
     const v = at(r, c);
     if (typeof v === 'number') return { text: formatNumber(v), value: String(v), cls: Number.isNaN(v) ? 'masked' : '' };
     if (typeof v === 'bigint') return { text: v.toString(), value: v.toString(), cls: '' };
@@ -92,6 +97,7 @@ export function MatrixView({ rows, cols, at, masked, rowLabels, colLabels }: Pro
                   style={{ left: LABEL_W + c * W, width: W }}
                   data-testid={`cell-${r}-${c}`}
                   data-value={v.value}
+                  title={v.title}
                 >
                   {v.text}
                 </span>

@@ -3,7 +3,7 @@ import { PlotTargetContext, type PlotTarget } from '../plot/PlotlyView';
 import type { ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';
 import { ExportBar } from './ExportBar';
-import { sliceFrame } from './slice-frame';
+import { userContext, userFrame, userView } from './user-frame';
 import type { Axes } from './use-axes';
 import { viewContext, type ViewDef, type ViewRegistry } from './view-kind';
 import type { Variable } from '../core';
@@ -35,9 +35,10 @@ export const SliceView = memo(function SliceView({
 }: Props) {
   const { slice, stride } = shown;
   // Decoding never touches the slice (nor the cached chunks): switching to raw values re-reads nothing.
+  const uv = useMemo(() => userView(variable, options.field), [variable, options.field]);
   const frame = useMemo(
-    () => sliceFrame({ shown, variable, axes, x, y, raw: options.raw }),
-    [shown, variable, axes, x, y, options.raw],
+    () => userFrame({ shown, variable, axes, x, y, raw: options.raw }, uv),
+    [shown, variable, axes, x, y, options.raw, uv],
   );
   const [plot] = useState<PlotTarget>(() => ({ current: null }));
   const def = view.needsValues && !frame.values ? registry.fallback : view;
@@ -64,7 +65,7 @@ export const SliceView = memo(function SliceView({
       )}
       {frame.warnings.length > 0 && <p className="muted">{frame.warnings.join(' ')}</p>}
       <PlotTargetContext.Provider value={plot}>
-        <Body frame={frame} options={options} context={viewContext(variable, x, y, axes.axes)} />
+        <Body frame={frame} options={options} context={userContext(viewContext(variable, x, y, axes.axes), uv)} />
       </PlotTargetContext.Provider>
       {frame.rank <= 2 && <ExportBar slice={slice} frame={frame} formats={def.exports} plot={plot} />}
     </div>

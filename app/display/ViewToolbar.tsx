@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Variable } from '../core';
 import { COLORMAPS, SCALES, gradientCss } from '../plot/colormap';
 import { useView } from '../state/view-store';
+import type { Unavailable } from './user-frame';
 import type { ViewDef } from './view-kind';
 
 interface Props {
@@ -14,6 +15,8 @@ interface Props {
   readonly unread: number;
   /** Reads the next batch of unread siblings. */
   readonly onReadMore: () => void;
+  /** View kinds not offered for what is shown (disabled, with the reason as their title). */
+  readonly unavailable?: readonly Unavailable[] | undefined;
 }
 
 function RangeFields() {
@@ -66,7 +69,7 @@ function RangeFields() {
 }
 
 /** View kind, colour map, scale, range and comparison controls. */
-export function ViewToolbar({ kinds, active, comparable, unread, onReadMore }: Props) {
+export function ViewToolbar({ kinds, active, comparable, unread, onReadMore, unavailable = [] }: Props) {
   const options = useView((s) => s.options);
   const setOptions = useView((s) => s.setOptions);
   const compare = useView((s) => s.compare);
@@ -83,6 +86,11 @@ export function ViewToolbar({ kinds, active, comparable, unread, onReadMore }: P
             onClick={() => setOptions({ view: k.kind })}
             data-testid={`view-${k.kind}`}
           >
+            {k.label}
+          </button>
+        ))}
+        {unavailable.map((k) => (
+          <button key={k.kind} type="button" disabled title={k.why} data-testid={`view-${k.kind}`}>
             {k.label}
           </button>
         ))}

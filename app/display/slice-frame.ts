@@ -22,6 +22,12 @@ export interface FrameAxis extends AxisInfo {
   readonly labels: readonly string[] | undefined;
 }
 
+/** Names of values (an enum's members): a value's text, and ticks by name when there are few. */
+export interface ValueLabels {
+  text(v: number): string;
+  readonly ticks: { readonly vals: readonly number[]; readonly text: readonly string[] } | null;
+}
+
 /** What a view needs of the slice on screen. */
 export interface SliceFrame {
   /** Rank of the slice (0: a scalar). */
@@ -49,6 +55,10 @@ export interface SliceFrame {
   readonly npyOverride: Float64Array | null;
   /** A shown index k is the variable's index k × stride (strided reads of big slices). */
   readonly stride: number;
+  /** A cell's text and title where they are not the value's (enum names, user-typed values), else undefined. */
+  readonly cell?: ((r: number, c: number) => { readonly text: string; readonly title: string } | undefined) | undefined;
+  /** Names of the values (enums): hover texts, colour bar and axis ticks. */
+  readonly valueLabels?: ValueLabels | undefined;
 }
 
 /** What `sliceFrame` reads: the shown slice (and A − B's second one), its axes, the x/y dimensions. */

@@ -1,6 +1,7 @@
 import type { Dataset, Group, Variable } from '../core';
 import { formatShape } from '../common/format';
 import { AttributeList } from './AttributeList';
+import { UserTypeInfo } from './UserTypeInfo';
 
 interface Props {
   readonly dataset: Dataset;
@@ -12,7 +13,8 @@ function VariableLine({ v }: { readonly v: Variable }) {
   return (
     <li>
       <code>{v.name}</code> <span className="muted">({v.dimensions.map((d) => d.name).join(', ')})</span>{' '}
-      <span className="badge">{v.type}</span> <span className="muted">{formatShape(v.shape)}</span>
+      <span className="badge">{v.userType ? `${v.userType.kind} ${v.userType.name}` : v.type}</span>{' '}
+      <span className="muted">{formatShape(v.shape)}</span>
     </li>
   );
 }
@@ -34,7 +36,13 @@ export function Overview({ dataset, group, variable }: Props) {
           </dd>
           <dt>Type</dt>
           <dd>
-            {variable.type} <span className="muted">({variable.dtype})</span>
+            {variable.userType ? (
+              <UserTypeInfo type={variable.userType} />
+            ) : (
+              <>
+                {variable.type} <span className="muted">({variable.dtype})</span>
+              </>
+            )}
           </dd>
         </dl>
         <h4>Attributes</h4>

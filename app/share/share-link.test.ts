@@ -24,6 +24,7 @@ describe('share links', () => {
       projection: 'orthographic',
       coastlines: false,
       center: [-30, 45],
+      field: 'xx.i & vals[1,2]',
     },
   };
 
@@ -32,6 +33,16 @@ describe('share links', () => {
     expect(hash).not.toContain('#');
     const r = decodeShare(`#${hash}`);
     expect(r).toEqual({ ok: true, state });
+  });
+
+  it('carries the compound field: a member, whole records (empty) or none', () => {
+    const hash = encodeShare(state);
+    expect(new URLSearchParams(hash).get('field')).toBe('xx.i & vals[1,2]');
+    const records = encodeShare({ ...state, options: { ...state.options!, field: '' } });
+    expect(decodeShare(records)).toMatchObject({ ok: true, state: { options: { field: '' } } });
+    const none = encodeShare({ ...state, options: { ...state.options!, field: null } });
+    expect(new URLSearchParams(none).has('field')).toBe(false);
+    expect(decodeShare(`${none}&field=%07`)).toMatchObject({ ok: false });
   });
 
   it('never carries credentials', () => {

@@ -29,6 +29,8 @@ export type DecodeResult = { ok: true; state: ShareState } | { ok: false; error:
 
 export const MAX_FRAGMENT = 8192;
 const NAME_RE = /^\P{Cc}{1,256}$/u;
+/** A compound member's key (`relhum`, `xx.i`, `vals[1]`), or '' for whole records. */
+const FIELD_RE = /^\P{Cc}{0,512}$/u;
 const PATH_RE = /^\/\P{Cc}{0,1024}$/u;
 
 /** The fragment (without `#`) for a state. Credentials never enter it: the location is redacted. */
@@ -52,6 +54,7 @@ export function encodeShare(state: ShareState): string {
     if (o.projection !== 'equirectangular') p.set('proj', o.projection);
     if (!o.coastlines) p.set('coast', '0');
     if (o.center[0] !== 0 || o.center[1] !== 0) p.set('ctr', `${o.center[0]},${o.center[1]}`);
+    if (o.field !== null) p.set('field', o.field);
   }
   return p.toString();
 }
@@ -181,6 +184,12 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
       if (extra !== undefined || lon === null || lat === null || Math.abs(lon) > 360 || Math.abs(lat) > 90)
         return fail('The map centre in this link is not valid.');
       options.center = [lon, lat];
+      hasOptions = true;
+    }
+    const field = p.get('field');
+    if (field !== null) {
+      if (!FIELD_RE.test(field)) return fail('The compound field in this link is not valid.');
+      options.field = field;
       hasOptions = true;
     }
     if (hasOptions) state.options = options;

@@ -18,6 +18,11 @@ export interface ViewOptions {
   readonly projection: ProjectionName;
   readonly coastlines: boolean;
   readonly center: readonly [number, number];
+  /**
+   * Compound variables (netCDF-4): the member shown (`relhum`, `xx.i`, `vals[1]`), `''` for whole records as text,
+   * null for the default (the first numeric member).
+   */
+  readonly field: string | null;
 }
 
 export function defaultViewOptions(): ViewOptions {
@@ -31,5 +36,6 @@ export function defaultViewOptions(): ViewOptions {
     projection: 'equirectangular',
     coastlines: true,
     center: [0, 0],
+    field: null,
   };
 }

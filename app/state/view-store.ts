@@ -47,7 +47,7 @@ export const useView = create<ViewState>((set, get) => ({
       variable: variable.path,
       ...defaultAxes(variable.shape.length),
       indices: variable.shape.map(() => 0),
-      options: keepOptions ? { ...get().options, range: null, view: 'auto' } : defaultViewOptions(),
+      options: keepOptions ? { ...get().options, range: null, view: 'auto', field: null } : defaultViewOptions(),
       playing: null,
       compare: null,
       stride: 1,

@@ -44,6 +44,7 @@ function HeatmapView({ frame, options, context }: ViewProps) {
       title={frame.title}
       options={options}
       onCell={onCell}
+      labels={frame.valueLabels}
     />
   );
 }

@@ -4,7 +4,15 @@ import type { ViewDef, ViewProps } from '../display/view-kind';
 
 function LineView({ frame, options }: ViewProps) {
   if (!frame.values) return null;
-  return <LinePlot data={frame.values} x={frame.x} title={frame.title} log={options.scale === 'log'} />;
+  return (
+    <LinePlot
+      data={frame.values}
+      x={frame.x}
+      title={frame.title}
+      log={options.scale === 'log'}
+      labels={frame.valueLabels}
+    />
+  );
 }
 
 export const lineView: ViewDef = {

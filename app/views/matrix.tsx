@@ -8,7 +8,9 @@ function MatrixOrScalar({ frame }: ViewProps) {
     const v = frame.at(0, 0);
     return (
       <p className="scalar" data-testid="scalar-value">
-        {frame.masked(0, 0) ? 'masked' : typeof v === 'number' ? formatNumber(v) : String(v)}
+        {frame.masked(0, 0)
+          ? 'masked'
+          : (frame.cell?.(0, 0)?.text ?? (typeof v === 'number' ? formatNumber(v) : String(v)))}
       </p>
     );
   }
@@ -20,6 +22,7 @@ function MatrixOrScalar({ frame }: ViewProps) {
       masked={frame.masked}
       rowLabels={frame.rowLabels}
       colLabels={frame.colLabels}
+      cellText={frame.cell}
     />
   );
 }
