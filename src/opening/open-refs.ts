@@ -17,13 +17,28 @@ import type { OpenStoreOptions, OpenedStore, StoreSource } from './open-store';
 
 type OpenStore = (source: StoreSource, options?: OpenStoreOptions) => Promise<OpenedStore>;
 
+/** Options of the stores opened here (documents' folders, targets): never read as reference sets themselves. */
+const inner = new WeakSet<OpenStoreOptions>();
+
+function innerOptions(options: OpenStoreOptions, telemetry: Telemetry): OpenStoreOptions {
+  const o = { ...options, telemetry };
+  inner.add(o);
+  return o;
+}
+
 /** Whether `#mode` says `refs`. */
 function modeRefs(loc: ParsedLocation): boolean {
   return (fragmentValues(loc.fragment ?? [], 'mode') ?? []).some((w) => w.toLowerCase() === 'refs');
 }
 
-/** Whether a location may be a reference set: `#mode=refs`, or a name ending `.json` (not a folder). */
+/** A folder of Parquet references: named `….parq` / `….parquet`, or a folder with `#mode=refs`. */
+function isParquetCandidate(loc: ParsedLocation): boolean {
+  return /\.parq(uet)?\/?$/i.test(loc.path) || (modeRefs(loc) && loc.path.endsWith('/'));
+}
+
+/** Whether a location may be a reference set: `#mode=refs`, a name ending `.json`, or a `.parq` folder. */
 export function isRefsCandidate(loc: ParsedLocation): boolean {
+  if (isParquetCandidate(loc)) return true;
   if (loc.path.endsWith('/') || loc.path === '') return false;
   return modeRefs(loc) || /\.json$/i.test(loc.path);
 }
@@ -60,7 +75,7 @@ function targetOpener(options: OpenStoreOptions, telemetry: Telemetry, open: Ope
     let store = folders.get(at);
     if (!store) {
       const source: StoreSource = local ? { kind: 'local', path: at } : { kind: 'url', url: at };
-      store = open(source, { ...options, telemetry }).then((o) => o.store);
+      store = open(source, innerOptions(options, telemetry)).then((o) => o.store);
       store.catch(() => folders.delete(at));
       folders.set(at, store);
     }
@@ -110,13 +125,15 @@ export async function openRefs(
   telemetry: Telemetry,
   open: OpenStore,
 ): Promise<OpenedStore | undefined> {
-  const { folder, name, query } = split(text);
   const local = loc.style === 'local' || loc.style === 'file';
+  if (inner.has(options)) return undefined;
   if (local && !options.openLocal) return undefined; // a browser: the location's own error follows
+  if (isParquetCandidate(loc)) return openParquetRefs(text, loc, options, telemetry, open);
+  const { folder, name, query } = split(text);
   const fragment = text.search(/\\?#/) < 0 ? '' : text.slice(text.search(/\\?#/)).replace(/^\\/, '');
   const folderSource: StoreSource =
     loc.style === 'local' ? { kind: 'local', path: folder } : { kind: 'url', url: `${folder}${query}${fragment}` };
-  const dir = await open(folderSource, { ...options, telemetry });
+  const dir = await open(folderSource, innerOptions(options, telemetry));
   const key: `/${string}` = `/${loc.style === 'local' ? name : decodeSafe(name)}`;
   const bytes = await dir.store.get(key, { signal: options.signal });
   const description = formatLocation(loc, { share: true, plainHash: true });
@@ -157,4 +174,51 @@ export async function openRefsFile(
   if (!store) return undefined;
   const stem = name.replace(/\.json$/i, '');
   return { store, mode: { medium: 'file' }, name: stem, telemetry, location: name };
+}
+
+/**
+ * A folder of Parquet references (`https://host/refs.parq`, `fixtures/refs.parq/`): relative target URLs
+ * resolve as if the folder were one document (`refs.parq` → its parent folder). Undefined when the folder's
+ * `.zmetadata` is not that of Parquet references and `#mode` does not say `refs`.
+ */
+async function openParquetRefs(
+  text: string,
+  loc: ParsedLocation,
+  options: OpenStoreOptions,
+  telemetry: Telemetry,
+  open: OpenStore,
+): Promise<OpenedStore | undefined> {
+  const hash = text.search(/\\?#/);
+  const fragment = hash < 0 ? '' : text.slice(hash).replace(/^\\/, '');
+  const body = (hash < 0 ? text : text.slice(0, hash)).replace(/[/\\]+$/, '');
+  const source: StoreSource =
+    loc.style === 'local' ? { kind: 'local', path: body } : { kind: 'url', url: `${body}/${fragment}` };
+  const dir = await open(source, innerOptions(options, telemetry));
+  const description = formatLocation(loc, { share: true, plainHash: true });
+  const refs = await import('../formats/refs/index');
+  const head = await dir.store.get('/.zmetadata', { signal: options.signal });
+  let doc: unknown;
+  try {
+    doc = head ? (JSON.parse(new TextDecoder().decode(head)) as unknown) : undefined;
+  } catch {
+    doc = undefined;
+  }
+  if (!modeRefs(loc) && !refs.isParquetReferenceMetadata(doc)) return undefined;
+  const set = await refs.parquetReferences(dir.store, description, options.signal);
+  const local = loc.style === 'local' || loc.style === 'file';
+  const base: DocumentBase = local
+    ? { kind: 'local', path: loc.style === 'file' ? decodeSafe(new URL(body).pathname) : body }
+    : { kind: 'remote', url: body };
+  const profile = loc.fragment ? fragmentValue(loc.fragment, 'awsprofile') : undefined;
+  const store = new refs.ReferenceStore(set, base, {
+    description,
+    openTarget: targetOpener(options, telemetry, open, profile),
+  });
+  return {
+    store,
+    mode: { medium: dir.mode.medium ?? 'http' },
+    name: datasetName(loc),
+    telemetry,
+    location: description,
+  };
 }

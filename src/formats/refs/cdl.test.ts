@@ -1,5 +1,5 @@
 /**
- * `zarrview dump -h` of a reference set equals `zarrview dump -h` of the file it references, line for line
+ * `zarrview dump -h` of a reference set (JSON, or a Parquet folder) equals `zarrview dump -h` of the file it references, line for line
  * (as a multiset: Zarr keys come sorted, so variables are listed by name, not in creation order), apart from
  * the lines listed in `DIFFERENCES` with their reasons: kerchunk's Zarr form has no unlimited dimensions, keeps
  * `_FillValue` in `.zarray`'s fill_value (netcdf-c shows that as an attribute of rank-0 arrays only), and
@@ -50,10 +50,11 @@ function minus(a: readonly string[], b: readonly string[]): string[] {
 }
 
 describe('CDL of a reference set = CDL of its target', () => {
-  for (const doc of ['nc4.v0', 'nc4.v1', 'nc4.templates', 'nc3.v0', 'nc3.gen', 'zarr.v0', 'zarr.v1']) {
+  const docs = ['nc4.v0', 'nc4.v1', 'nc4.templates', 'nc3.v0', 'nc3.gen', 'zarr.v0', 'zarr.v1'];
+  for (const doc of [...docs.map((d) => `${d}.json`), 'nc4.parq', 'nc3.parq', 'zarr.parq']) {
     const target = doc.split('.')[0]!;
     it(`${doc} vs targets/${TARGETS[target]}`, async () => {
-      const refs = await cdl(join(REFS, `${doc}.json`), target);
+      const refs = await cdl(join(REFS, doc), target);
       const direct = await cdl(join(REFS, 'targets', TARGETS[target]!), target);
       const d = DIFFERENCES[target]!;
       expect(minus(refs, direct).sort()).toEqual([...d.plus].sort());

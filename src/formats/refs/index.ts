@@ -3,3 +3,4 @@ export { MAX_KEYS, isReferenceDocument, parseJsonDocument, parseReferences, read
 export type { ParseOptions, Reference, ReferenceSet } from './parse';
 export { ReferenceStore, type ReferenceStoreOptions, type TargetObject } from './store';
 export { resolveTarget, type DocumentBase, type Target } from './targets';
+export { isParquetReferenceMetadata, parquetReferences } from './parquet';

@@ -15,6 +15,8 @@ import { TemplateError, renderTemplate, type TemplateVars } from './template';
 export type Reference =
   /** Inline data: `text` is the JSON string as written (`base64:` still on it: decoded when read). */
   | { readonly kind: 'inline'; readonly text: string }
+  /** Inline bytes (a Parquet reference's `raw`). */
+  | { readonly kind: 'bytes'; readonly bytes: Uint8Array }
   /** A whole object. `url` is as the document writes it, templates rendered, not yet resolved. */
   | { readonly kind: 'whole'; readonly url: string }
   | { readonly kind: 'range'; readonly url: string; readonly offset: number; readonly length: number }
@@ -23,7 +25,10 @@ export type Reference =
 
 export interface ReferenceSet {
   readonly version: 0 | 1;
+  /** The references known at once (all of a JSON set; the metadata of a Parquet set). */
   readonly refs: ReadonlyMap<string, Reference>;
+  /** The reference of a key not in `refs`, read when asked for (a Parquet set's chunk keys). */
+  readonly lookup?: ((key: string, signal?: AbortSignal) => Promise<Reference | undefined>) | undefined;
 }
 
 export interface ParseOptions {

@@ -55,6 +55,9 @@ export class ReferenceStore implements Store {
   readonly description: string;
   readonly version: 0 | 1;
   private readonly refs: ReadonlyMap<string, Reference>;
+  private readonly lookup: ReferenceSet['lookup'];
+  /** Targets met by lazily read references (a Parquet set), for `targetHosts`. */
+  private readonly lazyUrls = new Map<string, string>();
   private readonly targets = new Map<string, Promise<TargetObject>>();
   private sortedKeys: string[] | undefined;
 
@@ -64,6 +67,7 @@ export class ReferenceStore implements Store {
     private readonly options: ReferenceStoreOptions,
   ) {
     this.refs = set.refs;
+    this.lookup = set.lookup;
     this.version = set.version;
     this.description = options.description;
   }
@@ -72,7 +76,11 @@ export class ReferenceStore implements Store {
   targetHosts(limit = 100): string[] {
     const hosts = new Set<string>();
     const seen = new Set<string>();
-    for (const [key, ref] of this.refs) {
+    const all: Iterable<[string, Reference]> = [
+      ...this.refs,
+      ...[...this.lazyUrls].map(([url, key]): [string, Reference] => [key, { kind: 'whole', url }]),
+    ];
+    for (const [key, ref] of all) {
       if (ref.kind !== 'whole' && ref.kind !== 'range') continue;
       if (seen.has(ref.url)) continue;
       seen.add(ref.url);
@@ -97,15 +105,32 @@ export class ReferenceStore implements Store {
     return known;
   }
 
-  private ref(path: AbsolutePath): { key: string; ref: Reference | undefined } {
+  private async ref(
+    path: AbsolutePath,
+    signal: AbortSignal | undefined,
+  ): Promise<{ key: string; ref: Reference | undefined }> {
     const key = path.replace(/^\/+/, '');
-    return { key, ref: this.refs.get(key) };
+    const known = this.refs.get(key);
+    if (known || !this.lookup) return { key, ref: known };
+    const ref = await this.lookup(key, signal);
+    if (
+      ref &&
+      (ref.kind === 'whole' || ref.kind === 'range') &&
+      this.lazyUrls.size < 1000 &&
+      !this.lazyUrls.has(ref.url)
+    )
+      this.lazyUrls.set(ref.url, key);
+    return { key, ref };
   }
 
   private async read(path: AbsolutePath, range: RangeQuery | undefined, options?: RequestOptions) {
-    const { key, ref } = this.ref(path);
+    const { key, ref } = await this.ref(path, options?.signal ?? undefined);
     if (!ref) return undefined;
     switch (ref.kind) {
+      case 'bytes':
+        if (!range) return ref.bytes;
+        if ('suffixLength' in range) return ref.bytes.subarray(Math.max(0, ref.bytes.length - range.suffixLength));
+        return ref.bytes.subarray(range.offset, range.offset + range.length);
       case 'invalid':
         throw new MetadataError(`The reference ${ref.message}`, { key });
       case 'inline': {

@@ -12,7 +12,7 @@ import { startFaultServer, type FaultServer } from '../../store/testing/fault-se
 import { startS3rver, type S3rverHandle } from '../../store/testing/s3rver';
 import { emptyTelemetry } from '../../store/types';
 import { ReferenceStore } from './store';
-import { DOCS, REFS, compareValues } from './testing';
+import { DOCS, PARQUET, REFS, compareValues } from './testing';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -61,6 +61,25 @@ describe('reference fixtures: values equal fsspec ReferenceFileSystem + zarr-pyt
         { s3Defaults: () => Promise.resolve({ endpoint: s3.url, region: 'us-east-1' }) },
       );
       expect(await compareValues(o.store, doc)).toEqual([]);
+    });
+  }
+  for (const folder of Object.keys(PARQUET)) {
+    it(`${folder} (Parquet, local path)`, async () => {
+      const o = await openStoreNode({ kind: 'local', path: join(REFS, folder) });
+      expect(o.store).toBeInstanceOf(ReferenceStore);
+      expect(await compareValues(o.store, folder)).toEqual([]);
+    });
+    it(`${folder} (Parquet) over HTTP`, async () => {
+      const o = await openStoreNode({ kind: 'url', url: `${http.url}/refs/${folder}` });
+      expect(await compareValues(o.store, folder)).toEqual([]);
+      expect((o.store as ReferenceStore).targetHosts()).toEqual([new URL(http.url).host]);
+    });
+    it(`${folder} (Parquet) over S3, #mode=refs`, async () => {
+      const o = await openStoreNode(
+        { kind: 'url', url: `s3://bkt/refs/${folder}/#mode=refs` },
+        { s3Defaults: () => Promise.resolve({ endpoint: s3.url, region: 'us-east-1' }) },
+      );
+      expect(await compareValues(o.store, folder)).toEqual([]);
     });
   }
   it('s3:// targets go through the configured endpoint', async () => {
