@@ -15,7 +15,7 @@ const DIR = 'fixtures/netcdf4-usertypes';
 /** The data of `name = … ;` in ncdump's full output of a fixture. */
 function ncdumpData(file: string, name: string): string {
   const cdl = readFileSync(path.join(ROOT, DIR, `${file}.full.cdl`), 'utf8');
-  const m = new RegExp(`\\n ${name} = ([^;]*);`).exec(cdl);
+  const m = new RegExp(`\\n ${name} =\\s([^;]*);`).exec(cdl);
   if (!m?.[1]) throw new Error(`${file}.full.cdl has no data of ${name}`);
   return m[1].replace(/\s+/g, ' ').trim();
 }
@@ -150,4 +150,50 @@ test('an opaque variable: hex in a table', async ({ page }) => {
     await expect(page.getByTestId(`cell-${r}-0`)).toHaveText(hex[r] === '_' ? '—' : hex[r]!, { timeout: 30_000 });
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByTestId('user-type-heading')).toHaveText('opaque(11)');
+});
+
+/** The z rows plotly was given by the heatmap trace. */
+async function heatmapTrace(
+  plot: Locator,
+): Promise<{ z: (number | null)[][]; ticktext?: string[]; names?: string[][] }> {
+  await expect(plot).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
+  return plot.evaluate((el) => {
+    const t = (el as unknown as { data: Record<string, any>[] }).data[0]!; // eslint-disable-line @typescript-eslint/no-explicit-any -- plotly's trace
+    return { z: t.z, ticktext: t.colorbar?.ticktext, names: t.customdata };
+  });
+}
+
+const rows = <T>(flat: readonly T[], n: number): T[][] =>
+  Array.from({ length: flat.length / n }, (_, r) => flat.slice(r * n, r * n + n));
+
+test('2-D: a compound member and an enum as heatmaps, a vlen table with long lists cut', async ({ page }) => {
+  // ncdump: wind = {1, -1, {1, 2}, "a"}, …, _, … ; (u, v, q(2), site)
+  const wind = [
+    ...ncdumpData('usertypes-grid', 'wind').matchAll(/\{([-\d.]+), ([-\d.]+), \{(-?\d+), (-?\d+)\}, "[^"]*"\}|_/g),
+  ];
+  const member = (k: number) => wind.map((m) => (m[k] === undefined ? null : Number(m[k])));
+  await open(page, 'usertypes-grid', '/wind');
+  await expect(page.getByTestId('field-select')).toHaveValue('u');
+  const plot = page.getByTestId('heatmap');
+  expect((await heatmapTrace(plot)).z).toEqual(rows(member(1), 4));
+  await page.getByTestId('field-select').selectOption('q[1]');
+  await expect.poll(async () => (await heatmapTrace(plot)).z).toEqual(rows(member(4), 4));
+
+  // ncdump: surface = water, ice, land, snow, rock, … ; surface_t {water = 0, ice = 1, land = 2, snow = 3, rock = 9}
+  await selectPath(page, '/surface');
+  const names = ncdumpData('usertypes-grid', 'surface').split(', ');
+  const trace = await heatmapTrace(page.getByTestId('heatmap'));
+  expect(trace.names).toEqual(rows(names, 4));
+  expect(trace.ticktext).toEqual(['water', 'ice', 'land', 'snow', 'rock']);
+
+  // ncdump: counts = {1}, {1, 2}, {}, …, {1, 2, 3, …, 30} ;
+  await selectPath(page, '/counts');
+  const lists = [...ncdumpData('usertypes-grid', 'counts').matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!);
+  await expect(page.getByTestId('view-heatmap')).toBeDisabled();
+  await expect(page.getByTestId('cell-0-1')).toHaveText(lists[1]!, { timeout: 30_000 });
+  const last = page.getByTestId('cell-2-3');
+  await expect(last).toHaveAttribute('title', lists[11]!);
+  const text = (await last.textContent()) ?? '';
+  expect(text.endsWith('…')).toBe(true);
+  expect(lists[11]!.startsWith(text.slice(0, -1))).toBe(true);
 });
