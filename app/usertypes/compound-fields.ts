@@ -129,7 +129,10 @@ export function toNumber(v: UserValue | undefined): number {
   return NaN;
 }
 
-/** A numeric field's values over a slice's elements; `mask` marks elements that are missing (or `isFill`). */
+/**
+ * A numeric field's values over a slice's elements; `mask` marks elements that are missing (NaN) or `isFill` (their
+ * own member value kept: the "Raw values" switch shows it).
+ */
 export function fieldNumbers(
   elements: readonly UserValue[],
   f: FieldSpec,
@@ -141,10 +144,8 @@ export function fieldNumbers(
     if (v === null || isFill(v)) {
       mask ??= new Uint8Array(elements.length);
       mask[i] = 1;
-      values[i] = NaN;
-      return;
     }
-    values[i] = toNumber(fieldValue(v, f));
+    values[i] = v === null ? NaN : toNumber(fieldValue(v, f));
   });
   return { values, mask };
 }

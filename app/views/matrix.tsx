@@ -7,7 +7,7 @@ function MatrixOrScalar({ frame }: ViewProps) {
   if (frame.rank === 0) {
     const v = frame.at(0, 0);
     return (
-      <p className="scalar" data-testid="scalar-value">
+      <p className="scalar" data-testid="scalar-value" title={frame.cell?.(0, 0)?.title}>
         {frame.masked(0, 0)
           ? 'masked'
           : (frame.cell?.(0, 0)?.text ?? (typeof v === 'number' ? formatNumber(v) : String(v)))}
