@@ -13,14 +13,17 @@ interface Props {
   /** A cell's text and title where they are not the value's (enum names, user-typed values). */
   readonly cellText?:
     ((r: number, c: number) => { readonly text: string; readonly title: string } | undefined) | undefined;
+  /** Column width in pixels (wider for long texts such as vlen lists). */
+  readonly cellWidth?: number | undefined;
 }
 
 const H = 26;
-const W = 110;
+const CELL_W = 110;
 const LABEL_W = 150;
 
 /** A virtualised table of a 1- or 2-D slice: only visible cells are in the DOM. */
-export function MatrixView({ rows, cols, at, masked, rowLabels, colLabels, cellText }: Props) {
+export function MatrixView({ rows, cols, at, masked, rowLabels, colLabels, cellText, cellWidth }: Props) {
+  const W = cellWidth ?? CELL_W;
   const ref = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, left: 0, h: 400, w: 800 });
   useEffect(() => {

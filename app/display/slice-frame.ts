@@ -59,6 +59,8 @@ export interface SliceFrame {
   readonly cell?: ((r: number, c: number) => { readonly text: string; readonly title: string } | undefined) | undefined;
   /** Names of the values (enums): hover texts, colour bar and axis ticks. */
   readonly valueLabels?: ValueLabels | undefined;
+  /** Cells hold long texts (vlen lists, records): the table's columns are wider. */
+  readonly wideCells?: boolean | undefined;
 }
 
 /** What `sliceFrame` reads: the shown slice (and A − B's second one), its axes, the x/y dimensions. */

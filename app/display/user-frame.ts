@@ -187,6 +187,7 @@ export function userFrame(input: FrameInput, uv: UserView): SliceFrame {
     ...base,
     title: name,
     masked,
+    wideCells: true,
     cell: (r, c) => (masked(r, c) ? undefined : cut(String(base.at(r, c)))),
   };
 }

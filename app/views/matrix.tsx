@@ -23,6 +23,7 @@ function MatrixOrScalar({ frame }: ViewProps) {
       rowLabels={frame.rowLabels}
       colLabels={frame.colLabels}
       cellText={frame.cell}
+      cellWidth={frame.wideCells ? 420 : undefined}
     />
   );
 }
