@@ -12,6 +12,7 @@
  * new ReferenceStore(set, base, { openTarget, description }); // as for JSON references
  */
 import { MetadataError, isZarrviewError } from '../../errors';
+import type { FileMetaData } from 'hyparquet';
 import type { Store } from '../../store/types';
 import type { Reference, ReferenceSet } from './parse';
 
@@ -45,8 +46,31 @@ function toBytes(x: unknown): Uint8Array | null {
   return null;
 }
 
+/**
+ * Throws when a column chunk names no leaf of the schema: hyparquet would find that out only after it has
+ * started reading every column, and leave their reads' failures unhandled.
+ */
+function checkSchema(metadata: FileMetaData): void {
+  const leaves = new Set<string>();
+  const walk = (i: number, prefix: string[]): number => {
+    const el = metadata.schema[i];
+    if (!el) throw new Error('the schema is shorter than its elements say');
+    const path = i === 0 ? prefix : [...prefix, el.name];
+    let next = i + 1;
+    for (let c = 0; c < (el.num_children ?? 0); c++) next = walk(next, path);
+    if (!el.num_children) leaves.add(path.join('\u0000'));
+    return next;
+  };
+  walk(0, []);
+  for (const group of metadata.row_groups)
+    for (const column of group.columns) {
+      const path = column.meta_data?.path_in_schema;
+      if (!path || !leaves.has(path.join('\u0000'))) throw new Error('a column chunk names no column of the schema');
+    }
+}
+
 async function decodeRecord(bytes: Uint8Array, key: string): Promise<Row[]> {
-  const [{ parquetReadObjects }, { compressors }] = await Promise.all([
+  const [{ parquetMetadata, parquetReadObjects, parquetSchema }, { compressors }] = await Promise.all([
     import('hyparquet'),
     import('hyparquet-compressors'),
   ]);
@@ -54,7 +78,10 @@ async function decodeRecord(bytes: Uint8Array, key: string): Promise<Row[]> {
   const file = { byteLength: buffer.byteLength, slice: (s: number, e?: number) => buffer.slice(s, e) };
   let rows: Record<string, unknown>[];
   try {
-    rows = await parquetReadObjects({ file, compressors, utf8: false });
+    const metadata = parquetMetadata(buffer);
+    parquetSchema(metadata);
+    checkSchema(metadata);
+    rows = await parquetReadObjects({ file, metadata, compressors, utf8: false });
   } catch (e) {
     throw new MetadataError(`The Parquet reference file is damaged: ${(e as Error).message}`, { key, cause: e });
   }
