@@ -4,7 +4,9 @@
             defined first, then written (the metadata at the start of the file, as netcdf-c's define mode leaves it)
   big4i.nc  the same written variable by variable (each object header beside its data, all over the file)
   big3.nc   netCDF-3 64-bit offset, t(time=40, lat=721, lon=1440) float32 (~166 MB)
-Usage: make-files.py OUTDIR   (prints what it wrote as JSON)"""
+  huge4.nc  netCDF-4, t(time=520, lat=721, lon=1440) float32 contiguous, no fill (2.16 GB); only time steps 0, 1 and
+            519 are written, so the file is sparse on disk (the end-to-end test of a dropped file over 2 GB)
+Usage: make-files.py OUTDIR [NAME ...]   (default: big4 big4i big3; prints the sizes of what it wrote as JSON)"""
 import json
 import os
 import sys
@@ -38,11 +40,36 @@ def write_big4(path, interleaved):
     os.rename(tmp, path)
 
 
+def write_huge4(path):
+    if os.path.exists(path):
+        return
+    tmp = path + ".part"
+    with netCDF4.Dataset(tmp, "w", format="NETCDF4") as ds:
+        ds.createDimension("time", 520)
+        ds.createDimension("lat", 721)
+        ds.createDimension("lon", 1440)
+        lat = ds.createVariable("lat", "f4", ("lat",))
+        lat[:] = np.linspace(-90, 90, 721, dtype="f4")
+        lon = ds.createVariable("lon", "f4", ("lon",))
+        lon[:] = np.arange(1440, dtype="f4") / 4
+        t = ds.createVariable("t", "f4", ("time", "lat", "lon"), contiguous=True, fill_value=False)
+        t.units = "K"
+        field = np.broadcast_to(np.linspace(250, 300, 1440, dtype="f4"), (721, 1440))
+        for k in (0, 1, 519):
+            t[k] = field + k
+    os.rename(tmp, path)
+
+
+names = sys.argv[2:] or ["big4", "big4i", "big3"]
 big4 = os.path.join(out, "big4.nc")
-write_big4(big4, False)
-write_big4(os.path.join(out, "big4i.nc"), True)
+if "big4" in names:
+    write_big4(big4, False)
+if "big4i" in names:
+    write_big4(os.path.join(out, "big4i.nc"), True)
+if "huge4" in names:
+    write_huge4(os.path.join(out, "huge4.nc"))
 big3 = os.path.join(out, "big3.nc")
-if not os.path.exists(big3):
+if "big3" in names and not os.path.exists(big3):
     tmp = big3 + ".part"
     with netCDF4.Dataset(tmp, "w", format="NETCDF3_64BIT_OFFSET") as ds:
         ds.createDimension("time", 40)
@@ -54,4 +81,4 @@ if not os.path.exists(big3):
         for k in range(40):
             t[k] = np.broadcast_to(row + k, (721, 1440))
     os.rename(tmp, big3)
-print(json.dumps({"big4": os.path.getsize(big4), "big3": os.path.getsize(big3)}))
+print(json.dumps({n: os.path.getsize(os.path.join(out, n + ".nc")) for n in names}))

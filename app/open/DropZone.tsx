@@ -1,13 +1,13 @@
 import { useRef, useState, type DragEvent } from 'react';
 import type { Source } from '../core';
-import { sourceFromDrop, sourceFromPickedFolder } from './folder-entries';
+import { sourceFromDrop, sourceFromFile, sourceFromPickedFolder } from './folder-entries';
 
 interface Props {
   readonly onSource: (source: Source) => void;
   readonly onError: (message: string) => void;
 }
 
-/** Drop a netCDF-3 file, a `.zip` or a dataset folder here, or pick a zip or a folder. */
+/** Drop a netCDF file, a `.zip` or a dataset folder here, or pick a file or a folder. */
 export function DropZone({ onSource, onError }: Props) {
   const [over, setOver] = useState(false);
   const zipInput = useRef<HTMLInputElement>(null);
@@ -18,7 +18,7 @@ export function DropZone({ onSource, onError }: Props) {
     try {
       const source = await sourceFromDrop(e.dataTransfer.items);
       if (source) onSource(source);
-      else onError('Drop a netCDF-3 file, a .zip file or a dataset folder.');
+      else onError('Drop a netCDF file (.nc), a .zip file or a dataset folder.');
     } catch (err) {
       onError(`The dropped item could not be read: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -34,10 +34,10 @@ export function DropZone({ onSource, onError }: Props) {
       onDragLeave={() => setOver(false)}
       onDrop={(e) => void onDrop(e)}
     >
-      <p>Drop a netCDF-3 file, a .zip or a dataset folder here</p>
+      <p>Drop a netCDF file (.nc), a .zip or a dataset folder here</p>
       <div className="row">
         <button type="button" onClick={() => zipInput.current?.click()}>
-          Choose .zip…
+          Choose file…
         </button>
         <button type="button" onClick={() => folderInput.current?.click()}>
           Choose folder…
@@ -46,13 +46,12 @@ export function DropZone({ onSource, onError }: Props) {
       <input
         ref={zipInput}
         type="file"
-        accept=".zip,application/zip"
         hidden
-        aria-label="Zip file"
+        aria-label="netCDF or zip file"
         data-testid="zip-input"
         onChange={(e) => {
           const f = e.target.files?.[0];
-          if (f) onSource({ kind: 'zip-file', file: f, name: f.name });
+          if (f) onSource(sourceFromFile(f));
           e.target.value = '';
         }}
       />

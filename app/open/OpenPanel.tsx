@@ -15,8 +15,8 @@ export function OpenPanel({ onOpenUrl, onOpenSource }: Props) {
   return (
     <div className="open-panel" data-testid="open-panel">
       <p className="lead">
-        Open a Zarr (v2 or v3) or NCZarr dataset: paste its URL above, drop a <code>.zip</code> or a folder, or try a
-        demo.
+        Open a Zarr (v2 or v3) or NCZarr dataset or a netCDF file (netCDF-3, netCDF-4, HDF5): paste its URL above, drop
+        a <code>.nc</code> file, a <code>.zip</code> or a folder, or try a demo.
       </p>
       <DropZone
         onSource={(s) => {

@@ -32,13 +32,19 @@ export async function sourceFromDrop(items: DataTransferItemList): Promise<Sourc
       await walk(entry as FileSystemDirectoryEntry, '', files);
       return { kind: 'folder', files, name: entry.name };
     }
-    // Any other single file is sniffed by its first bytes (netCDF-3, or a zip under another name).
-    if (file)
-      return /\.zip$/i.test(file.name)
-        ? { kind: 'zip-file', file, name: file.name }
-        : { kind: 'file', file, name: file.name };
+    if (file) return sourceFromFile(file);
   }
   return null;
+}
+
+/**
+ * The source of one dropped or chosen file: a `.zip` is a zip; any other file is sniffed by its first bytes
+ * (netCDF-3, netCDF-4/HDF5, a reference set, or a zip under another name) and read in place, never whole.
+ */
+export function sourceFromFile(file: File): Source {
+  return /\.zip$/i.test(file.name)
+    ? { kind: 'zip-file', file, name: file.name }
+    : { kind: 'file', file, name: file.name };
 }
 
 /** The source of a folder picked with `webkitdirectory`: paths lose the picked folder's own name. */
