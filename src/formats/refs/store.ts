@@ -72,7 +72,10 @@ export class ReferenceStore implements Store {
     this.description = options.description;
   }
 
-  /** The hosts (and `s3://` buckets, local files) the set's references read from, for the Overview. */
+  /**
+   * The hosts the set's references read from, for the Overview: `host[:port]` of http(s) targets, `s3://name`
+   * (bucket, or endpoint alias) of S3 targets, `local files`; a Parquet set's as far as its records were read.
+   */
   targetHosts(limit = 100): string[] {
     const hosts = new Set<string>();
     const seen = new Set<string>();
@@ -86,7 +89,9 @@ export class ReferenceStore implements Store {
       seen.add(ref.url);
       const t = resolveTarget(ref.url, this.base, key);
       if (t instanceof ZarrviewError) continue;
-      hosts.add(t.kind === 'local' ? 'local files' : new URL(t.url).host);
+      hosts.add(
+        t.kind === 'local' ? 'local files' : t.kind === 's3' ? `s3://${new URL(t.url).host}` : new URL(t.url).host,
+      );
       if (hosts.size >= limit) break;
     }
     return [...hosts].sort();

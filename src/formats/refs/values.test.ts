@@ -87,7 +87,7 @@ describe('reference fixtures: values equal fsspec ReferenceFileSystem + zarr-pyt
       { kind: 'url', url: `s3://bkt/abs/nc4.v0.json` },
       { s3Defaults: () => Promise.resolve({ endpoint: s3.url, region: 'us-east-1' }) },
     );
-    expect((o.store as ReferenceStore).targetHosts()).toEqual(['bkt']);
+    expect((o.store as ReferenceStore).targetHosts()).toEqual(['s3://bkt']);
     expect(await compareValues(o.store, 'nc4.v0')).toEqual([]);
   });
   it('a .json URL that is no reference set opens as before', async () => {
