@@ -37,7 +37,9 @@ export function LinePlot({ data, x, title, log, labels }: Props) {
         yaxis: {
           title: { text: title },
           type: log ? 'log' : 'linear',
-          ...(labels?.ticks && !log ? { tickvals: labels.ticks.vals, ticktext: labels.ticks.text } : {}),
+          ...(labels?.ticks && !log
+            ? { tickvals: labels.ticks.vals, ticktext: labels.ticks.text, automargin: true }
+            : {}),
         },
       },
     };

@@ -17,7 +17,7 @@ export function AttributeList({ attributes }: Props) {
           return (
             <tr key={a.name}>
               <th scope="row">{a.name}</th>
-              <td className="type">{a.type}</td>
+              <td className="type">{a.type === 'user' ? a.userType.name : a.type}</td>
               <td className="value">
                 {isHttpUrl(text) ? (
                   <a href={text.trim()} target="_blank" rel="noopener noreferrer">

@@ -23,7 +23,7 @@ function MatrixOrScalar({ frame }: ViewProps) {
       rowLabels={frame.rowLabels}
       colLabels={frame.colLabels}
       cellText={frame.cell}
-      cellWidth={frame.wideCells ? 420 : undefined}
+      cellWidth={frame.wideCells ? (frame.cols > 1 ? 240 : 420) : undefined}
     />
   );
 }
