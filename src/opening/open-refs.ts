@@ -222,3 +222,38 @@ async function openParquetRefs(
     location: description,
   };
 }
+
+/**
+ * A dropped folder of Parquet references (its `.zmetadata` has `record_size`), or undefined: without this, its
+ * consolidated metadata would open as a Zarr hierarchy whose chunks are all missing. Targets must be absolute.
+ */
+export async function openRefsFolder(
+  folder: Store,
+  name: string,
+  options: OpenStoreOptions,
+  telemetry: Telemetry,
+  open: OpenStore,
+): Promise<OpenedStore | undefined> {
+  const head = await folder.get('/.zmetadata', { signal: options.signal });
+  const text = head ? new TextDecoder().decode(head) : '';
+  if (!text.includes('"record_size"')) return undefined; // a Zarr folder's consolidated metadata: not parsed here
+  const refs = await import('../formats/refs/index');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+  if (!refs.isParquetReferenceMetadata(doc)) return undefined;
+  const set = await refs.parquetReferences(folder, name, options.signal);
+  const store = new refs.ReferenceStore(
+    set,
+    { kind: 'none', name },
+    {
+      description: name,
+      openTarget: targetOpener(options, telemetry, open, undefined),
+    },
+  );
+  const stem = name.replace(/[/\\]+$/, '').replace(/\.parq(uet)?$/i, '');
+  return { store, mode: { medium: 'file' }, name: stem, telemetry, location: name };
+}

@@ -30,7 +30,7 @@ import { S3Store } from '../store/s3-store';
 import { emptyTelemetry, type FolderFile, type Source, type Store, type Telemetry } from '../store/types';
 import { storeSource } from '../store/zip-reader';
 import { ZipStore, blobSource } from '../store/zip-store';
-import { isRefsCandidate, openRefs, openRefsFile } from './open-refs';
+import { isRefsCandidate, openRefs, openRefsFile, openRefsFolder } from './open-refs';
 
 /** Where to open: the API's `Source`, or a local path (CLI only). */
 export type StoreSource = Source | { readonly kind: 'local'; readonly path: string };
@@ -325,6 +325,8 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
     case 'folder': {
       const files: readonly FolderFile[] = source.files;
       const store = folderStore(files, source.name);
+      const refs = await openRefsFolder(store, source.name, options, telemetry, openStore);
+      if (refs) return refs; // Parquet references (open-refs.ts)
       // A picked parent folder: the dataset folder inside names the dataset (`ds.zarr/` → `ds`).
       const name = stem(store.root ? store.root.replace(/\/$/, '') : source.name);
       return { store, mode: { medium: 'file' }, name, telemetry, location: source.name };

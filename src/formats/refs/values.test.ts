@@ -7,6 +7,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../opening/open-store';
 import { openStoreNode } from '../../opening/open-store-node';
 import { startFaultServer, type FaultServer } from '../../store/testing/fault-server';
 import { startS3rver, type S3rverHandle } from '../../store/testing/s3rver';
@@ -89,6 +90,21 @@ describe('reference fixtures: values equal fsspec ReferenceFileSystem + zarr-pyt
     );
     expect((o.store as ReferenceStore).targetHosts()).toEqual(['s3://bkt']);
     expect(await compareValues(o.store, 'nc4.v0')).toEqual([]);
+  });
+  it('a dropped reference JSON with absolute targets', async () => {
+    const text = readFileSync(join(REFS, 'nc4.v0.json'), 'utf8').replaceAll('"targets/', `"${http.url}/refs/targets/`);
+    const o = await openStore({ kind: 'file', file: new Blob([text]), name: 'nc4.v0.json' });
+    expect(o.store).toBeInstanceOf(ReferenceStore);
+    expect(o.name).toBe('nc4.v0');
+    expect(await compareValues(o.store, 'nc4.v0')).toEqual([]);
+  });
+  it('a dropped Parquet reference folder: relative targets are refused with a clear error', async () => {
+    const root = join(REFS, 'nc3.parq');
+    const dropped = files(root).map((f) => ({ path: relative(root, f), file: new Blob([readFileSync(f)]) }));
+    const o = await openStore({ kind: 'folder', files: dropped, name: 'nc3.parq' });
+    expect(o.store).toBeInstanceOf(ReferenceStore);
+    expect(new TextDecoder().decode(await o.store.get('/rec/.zarray'))).toContain('"shape"');
+    await expect(o.store.get('/rec/0.0')).rejects.toThrow(/dropped here without its location/);
   });
   it('a .json URL that is no reference set opens as before', async () => {
     http.set('/plain/zarr.json', '{"zarr_format":3,"node_type":"group","attributes":{}}');
