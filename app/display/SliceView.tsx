@@ -67,7 +67,15 @@ export const SliceView = memo(function SliceView({
       <PlotTargetContext.Provider value={plot}>
         <Body frame={frame} options={options} context={userContext(viewContext(variable, x, y, axes.axes), uv)} />
       </PlotTargetContext.Provider>
-      {frame.rank <= 2 && <ExportBar slice={slice} frame={frame} formats={def.exports} plot={plot} />}
+      {frame.rank <= 2 && (
+        <ExportBar
+          slice={slice}
+          frame={frame}
+          // User-typed values as text have no numpy type: CSV only.
+          formats={uv.kind === 'text' ? def.exports.filter((f) => f !== 'npy') : def.exports}
+          plot={plot}
+        />
+      )}
     </div>
   );
 });

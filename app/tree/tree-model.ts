@@ -119,7 +119,7 @@ export function badges(v: Variable): string[] {
         : bytes >= 1024
           ? `${(bytes / 1024).toFixed(0)} KB`
           : `${bytes} B`;
-  return [v.type, v.shape.length ? `${v.shape.length}D` : 'scalar', size];
+  return [v.userType ? v.userType.kind : v.type, v.shape.length ? `${v.shape.length}D` : 'scalar', size];
 }
 
 /** The groups holding `path`, outermost first: `/a/b/v` → `/`, `/a`, `/a/b`. */

@@ -106,6 +106,7 @@ test('a compound with nested, enum, string and char-array members', async ({ pag
 
 test('an enum variable: the matrix shows member names, the integers in the titles', async ({ page }) => {
   await open(page, 'ref_tst_enum_data', '/primary_cloud');
+  await expect(page.locator('[role=treeitem][data-path="/primary_cloud"] .badge').first()).toHaveText('enum');
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByTestId('user-type-heading')).toHaveText('enum cloud_class_t: ubyte');
   await expect(page.getByTestId('user-type')).toContainText('Missing = 255');
@@ -130,6 +131,8 @@ test('a vlen variable: a table of its lists, the plots disabled', async ({ page 
     await expect(page.getByTestId(`view-${kind}`)).toBeDisabled();
     await expect(page.getByTestId(`view-${kind}`)).toHaveAttribute('title', /vlen values are lists/);
   }
+  await expect(page.getByTestId('export-npy')).toBeDisabled();
+  await expect(page.getByTestId('export-csv')).toBeEnabled();
   // ncdump: ragged_array = {10, 11, 12, 13, 14}, {20, 21, 22, 23}, {30, 31, 32}, {40, 41}, _ ;
   const lists = [...ncdumpData('ref_tst_vlen_data', 'ragged_array').matchAll(/\{([^{}]*)\}|_/g)].map((m) => m[1]);
   for (let r = 0; r < lists.length; r++) {
