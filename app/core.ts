@@ -19,7 +19,7 @@ export type {
 } from '../src/api';
 export type { Attribute, Dataset, Dimension, Group, PendingNode, Variable, Codec, FillValue } from '../src/model/types';
 export type { CompoundField, TypeRef, UserType, UserValue } from '../src/model/types';
-export { parseUserValue, userValue } from '../src/model/user-types';
+export { parseUserValue } from '../src/model/user-types';
 export { valueEquals, valueText } from '../src/cdl/user-values';
 export type { Telemetry } from '../src/store/types';
 export { ZarrviewError, AbortedError, BudgetError, isZarrviewError };
