@@ -6,7 +6,7 @@ import { formatVariableData, printCdl } from '../cdl/index';
 import { formatDateNcdump } from '../cf/date-format';
 import { timeCoderFor } from '../cf/coordinates';
 import { readSlice } from '../data/index';
-import { UsageError } from '../errors';
+import { ChunkError, UsageError } from '../errors';
 import { walkVariables } from '../model/find';
 import type { Slice } from '../api';
 import type { Dataset, Variable } from '../model/types';
@@ -68,6 +68,17 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
         { budgetBytes: 2 ** 32 },
       );
       slices.set(v, slice);
+      // Chunks that could not be read print as fill values (`_`), as in the viewer; the exit status and the
+      // message say so.
+      const bad = slice.failedChunks ?? [];
+      if (bad.length > 0)
+        failures.push({
+          variable: v,
+          error: new ChunkError(
+            `${bad.length} chunk${bad.length > 1 ? 's' : ''} could not be read and print as _ (first: ${bad[0]!.message})`,
+            { key: v.path },
+          ),
+        });
     } catch (error) {
       failures.push({ variable: v, error });
     }

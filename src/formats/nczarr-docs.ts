@@ -53,6 +53,8 @@ export interface DocGroup {
   readonly groups: readonly DocGroup[];
   /** netCDF-4 user-defined type definitions (`_nczarr_group.user_types`, src/model/user-types.ts). */
   readonly userTypes?: readonly DocValue[] | undefined;
+  /** Children a damaged file names but whose metadata is unreadable: listed as arrays, their `.zarray` an error. */
+  readonly lost?: readonly string[] | undefined;
 }
 
 function num(x: number | bigint): string {
@@ -114,7 +116,7 @@ export function nczarrDocuments(root: DocGroup): Map<string, Uint8Array> {
     );
     const group = new Map<string, DocValue>([
       ['dimensions', dims],
-      ['arrays', g.variables.map((v) => v.name)],
+      ['arrays', [...g.variables.map((v) => v.name), ...(g.lost ?? [])]],
       ['groups', g.groups.map((c) => c.name)],
     ]);
     if (g.userTypes?.length) group.set('user_types', g.userTypes);

@@ -117,6 +117,7 @@ export class Hdf5File {
           path,
           address,
           attributes,
+          lostAt: info.lostAt,
           datatype,
           shape: dataspace.shape,
           maxshape: dataspace.maxshape,
@@ -127,9 +128,23 @@ export class Hdf5File {
         } satisfies Hdf5Dataset;
       }
       if (info.datatype && !info.dataspace) {
-        return { kind: 'datatype', path, address, attributes, datatype: info.datatype } satisfies Hdf5NamedDatatype;
+        return {
+          kind: 'datatype',
+          path,
+          address,
+          attributes,
+          datatype: info.datatype,
+          lostAt: info.lostAt,
+        } satisfies Hdf5NamedDatatype;
       }
-      return { kind: 'group', path, address, attributes } satisfies Hdf5GroupInfo;
+      const groupLike = info.links.length > 0 || info.linkInfo !== undefined || info.symbolTable !== undefined;
+      if (info.lostAt !== undefined && !groupLike)
+        throw new Hdf5Error(
+          'object header',
+          `its header is cut off by the end of the file (the rest was at byte ${info.lostAt}): not known to be a group or a variable`,
+          { address },
+        );
+      return { kind: 'group', path, address, attributes, lostAt: info.lostAt } satisfies Hdf5GroupInfo;
     });
   }
 

@@ -32,6 +32,8 @@ export interface HeaderInfo {
   readonly attributeMessages: readonly Message[];
   readonly attributeInfo: LinkInfo | undefined;
   readonly externalFiles: boolean;
+  /** Where the header's missing part starts, in a truncated file (object-header.ts). */
+  readonly lostAt: number | undefined;
 }
 
 function cursor(m: Message, structure: string, format: Format): Cursor {
@@ -123,5 +125,6 @@ export async function interpret(
     attributeMessages,
     attributeInfo,
     externalFiles,
+    lostAt: header.lostAt,
   };
 }

@@ -39,6 +39,11 @@ export interface ObjectHeader {
   readonly address: number;
   readonly version: 1 | 2;
   readonly messages: readonly Message[];
+  /**
+   * Where the first continuation block that lies past the end of the file starts (a truncated file): the messages
+   * before it are kept, those in it (and in the blocks it would have led to) are missing.
+   */
+  readonly lostAt?: number | undefined;
 }
 
 interface Block {
@@ -48,7 +53,8 @@ interface Block {
 
 /**
  * Reads the object header at `address` (versions 1 and 2) with all its continuation blocks; version 2 checksums are
- * verified. A continuation that points back into a block already read is refused.
+ * verified. A continuation that points back into a block already read is refused; one that lies past the end of
+ * the file (a truncated file) is skipped and noted as `lostAt`.
  */
 export async function readObjectHeader(ctx: Context, address: number): Promise<ObjectHeader> {
   const prefix = await ctx.cursorUpTo(address, 64, 'object header');
@@ -68,9 +74,16 @@ async function readV1(ctx: Context, address: number, prefix: Cursor): Promise<Ob
   const messages: Message[] = [];
   const pending: Block[] = [{ address: address + 16, length: size }];
   const seen = new Set<number>();
+  let lostAt: number | undefined;
+  let first = true;
   while (pending.length > 0) {
     const block = pending.shift()!;
     guardBlock(ctx, seen, block, address);
+    if (!first && pastEnd(ctx, block)) {
+      lostAt ??= block.address;
+      continue;
+    }
+    first = false;
     const c = await ctx.cursor(block.address, block.length, 'object header');
     while (c.remaining >= 8) {
       const type = c.u16();
@@ -82,7 +95,7 @@ async function readV1(ctx: Context, address: number, prefix: Cursor): Promise<Ob
       pushMessage(ctx, messages, pending, { type, flags, address: block.address + at, data }, c);
     }
   }
-  return { address, version: 1, messages };
+  return { address, version: 1, messages, lostAt };
 }
 
 async function readV2(ctx: Context, address: number, prefix: Cursor): Promise<ObjectHeader> {
@@ -102,16 +115,21 @@ async function readV2(ctx: Context, address: number, prefix: Cursor): Promise<Ob
   whole.seek(start);
   parseV2Messages(ctx, whole, start + chunkSize, creationOrder, address, messages, pending);
   const seen = new Set<number>([address]);
+  let lostAt: number | undefined;
   while (pending.length > 0) {
     const block = pending.shift()!;
     guardBlock(ctx, seen, block, address);
+    if (pastEnd(ctx, block)) {
+      lostAt ??= block.address;
+      continue;
+    }
     const c = await ctx.cursor(block.address, block.length, 'object header continuation');
     c.signature('OCHK');
     verify(c, 'object header continuation');
     c.seek(4);
     parseV2Messages(ctx, c, block.length - 4, creationOrder, block.address, messages, pending);
   }
-  return { address, version: 2, messages };
+  return { address, version: 2, messages, lostAt };
 }
 
 function parseV2Messages(
@@ -147,6 +165,9 @@ function pushMessage(ctx: Context, messages: Message[], pending: Block[], m: Mes
   }
   if (m.type !== MSG.nil) messages.push(m);
 }
+
+/** A block that ends past the end of the file: the file was cut short there. */
+const pastEnd = (ctx: Context, block: Block) => block.address + block.length > ctx.cache.limit;
 
 function guardBlock(ctx: Context, seen: Set<number>, block: Block, header: number): void {
   if (seen.has(block.address)) {

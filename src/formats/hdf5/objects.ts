@@ -23,6 +23,8 @@ interface ObjectBase {
   /** Absolute file offset of its object header (its identity: two hard links to one object give one address). */
   readonly address: number;
   readonly attributes: readonly Attribute[];
+  /** In a truncated file, where the rest of its object header was (its later messages are missing). */
+  readonly lostAt?: number | undefined;
 }
 
 export interface Hdf5Dataset extends ObjectBase {

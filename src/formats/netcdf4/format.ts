@@ -7,7 +7,7 @@ import { MetadataError, isZarrviewError } from '../../errors';
 import { type Hdf5File, openHdf5 } from '../hdf5/index';
 import { nczarrDocuments } from '../nczarr-docs';
 import type { ByteSource, FileFormat, FileStore } from '../types';
-import { describe } from './metadata';
+import { describe, unreadableKeys } from './metadata';
 import { Netcdf4Store } from './store';
 import { attr, readNetcdf4Tree } from './walk';
 
@@ -47,6 +47,7 @@ export async function openNetcdf4(source: ByteSource, signal?: AbortSignal): Pro
       { superblockVersion: file.superblock.version, isNetcdf4 },
       nczarrDocuments(docs),
       plans,
+      unreadableKeys(tree),
     );
   } catch (e) {
     throw damaged(e, source.description);

@@ -114,6 +114,22 @@ function plan(v: Nc4Var, table: TypeTable): { doc: DocVariable; plan: VarPlan } 
   };
 }
 
+/**
+ * What a damaged file lost, as the store keys that answer with an error instead of a document: a group's
+ * `.zgroup` carries what its own header lost (the group is still read), a lost child's `.zarray` why it is lost.
+ */
+export function unreadableKeys(root: Nc4Group): Map<string, string> {
+  const out = new Map<string, string>();
+  const visit = (g: Nc4Group) => {
+    const base = g.path === '/' ? '' : g.path;
+    if (g.problems.length) out.set(`${base}/.zgroup`, g.problems.join(' '));
+    for (const l of g.lost) out.set(`${base}/${l.name}/.zarray`, l.message);
+    g.groups.forEach(visit);
+  };
+  visit(root);
+  return out;
+}
+
 /** The documents' description of the tree, and the plan of every variable by its store key (`/grp/temp`). */
 export function describe(root: Nc4Group): { docs: DocGroup; plans: Map<string, VarPlan> } {
   const plans = new Map<string, VarPlan>();
@@ -134,6 +150,7 @@ export function describe(root: Nc4Group): { docs: DocGroup; plans: Map<string, V
       variables,
       groups: g.groups.map(visit),
       userTypes: table.definitions(g),
+      lost: g.lost.map((l) => l.name),
     };
   };
   return { docs: visit(root), plans };

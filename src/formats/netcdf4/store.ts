@@ -7,7 +7,7 @@
  * as vlen-utf8.
  */
 import type { AbsolutePath, RangeQuery } from '@zarrita/storage';
-import { AbortedError, ChunkError } from '../../errors';
+import { AbortedError, ChunkError, MetadataError } from '../../errors';
 import { createDecoder } from '../../codecs/pipeline';
 import type { FileSpecial, RequestOptions, Store } from '../../store/types';
 import type { ByteSource } from '../types';
@@ -25,11 +25,15 @@ export class Netcdf4Store implements Store {
     readonly fileSpecial: FileSpecial,
     private readonly docs: ReadonlyMap<string, Uint8Array>,
     private readonly plans: ReadonlyMap<string, VarPlan>,
+    /** Keys that answer with an error: what a damaged file lost (metadata.ts `unreadableKeys`). */
+    private readonly unreadable: ReadonlyMap<string, string> = new Map(),
   ) {
     this.description = source.description;
   }
 
   async get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    const lost = this.unreadable.get(key);
+    if (lost) throw new MetadataError(`${this.description}: ${lost}`, { key });
     const doc = this.docs.get(key);
     if (doc) return doc.slice();
     const slash = key.lastIndexOf('/');

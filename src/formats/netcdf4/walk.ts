@@ -6,7 +6,7 @@
  * ancestor group), and `phony_dim_<n>` where a dataset has no scale for an axis (plain HDF5), one per distinct
  * length in a group, as netcdf-c makes them.
  */
-import { MetadataError } from '../../errors';
+import { AbortedError, MetadataError } from '../../errors';
 import {
   type Attribute,
   type Datatype,
@@ -51,6 +51,10 @@ export interface Nc4Group {
   readonly vars: Nc4Var[];
   readonly groups: Nc4Group[];
   readonly types: Nc4Type[];
+  /** What a truncated or damaged file lost here, in words (the group's own header, its links). */
+  readonly problems: string[];
+  /** Children whose object headers could not be read: named, and why. */
+  readonly lost: { readonly name: string; readonly message: string }[];
 }
 
 const NOT_A_VARIABLE = 'This is a netCDF dimension but not a netCDF variable';
@@ -106,18 +110,46 @@ async function readGroup(w: Walk, address: number, name: string, path: string): 
   if (w.visited.has(address)) throw new MetadataError(`${path}: the group links back to ${path}'s ancestors.`);
   w.visited.add(address);
   const info = await w.file.objectAt(address, path);
-  const links = (await w.file.links(address)).filter((l) => l.kind === 'hard');
+  const problems: string[] = [];
+  const lost: { name: string; message: string }[] = [];
+  if (info.lostAt !== undefined) problems.push(lostHeader(`group ${path}`, info.lostAt));
+  const links = (
+    await w.file.links(address).catch((e: unknown) => {
+      problems.push(
+        `the links of group ${path} could not be read (${messageOf(e)}): its variables and groups are missing.`,
+      );
+      return [];
+    })
+  ).filter((l) => l.kind === 'hard');
   const ordered = links.every((l) => l.creationOrder !== undefined)
     ? [...links].sort((a, b) => (a.creationOrder ?? 0) - (b.creationOrder ?? 0))
     : [...links].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const base = path === '/' ? '' : path;
-  const objects = await Promise.all(
-    ordered.map(async (l) => ({
-      link: l,
-      obj: await w.file.objectAt((l as { address: number }).address, `${base}/${l.name}`),
-    })),
+  const read = await Promise.all(
+    ordered.map(async (l) => {
+      try {
+        return { link: l, obj: await w.file.objectAt((l as { address: number }).address, `${base}/${l.name}`) };
+      } catch (e) {
+        if (e instanceof AbortedError) throw e;
+        lost.push({ name: l.name, message: `${base}/${l.name} could not be read: ${messageOf(e)}` });
+        return undefined;
+      }
+    }),
   );
-  const g: Nc4Group = { name, path, attributes: info.attributes, dims: [], vars: [], groups: [], types: [] };
+  const objects = read.filter((o) => o !== undefined);
+  for (const { link, obj } of objects)
+    if (obj.lostAt !== undefined && obj.kind !== 'group') problems.push(lostHeader(`${base}/${link.name}`, obj.lostAt));
+  const g: Nc4Group = {
+    name,
+    path,
+    attributes: info.attributes,
+    dims: [],
+    vars: [],
+    groups: [],
+    types: [],
+    problems,
+    lost,
+  };
   const scales: { dim: Nc4Dim; ds: Hdf5Dataset; variable: boolean }[] = [];
   for (const { link, obj } of objects) {
     if (obj.kind !== 'dataset') continue;
@@ -148,8 +180,14 @@ async function readGroup(w: Walk, address: number, name: string, path: string): 
   );
   for (const { link, obj } of objects) {
     const p = `${base}/${link.name}`;
-    if (obj.kind === 'group') g.groups.push(await readGroup(w, obj.address, link.name, p));
-    else if (obj.kind === 'datatype') g.types.push({ name: link.name, datatype: obj.datatype });
+    if (obj.kind === 'group') {
+      try {
+        g.groups.push(await readGroup(w, obj.address, link.name, p));
+      } catch (e) {
+        if (e instanceof AbortedError) throw e;
+        lost.push({ name: link.name, message: `group ${p} could not be read: ${messageOf(e)}` });
+      }
+    } else if (obj.kind === 'datatype') g.types.push({ name: link.name, datatype: obj.datatype });
     else if (obj.kind === 'dataset') {
       const scale = scales.find((s) => s.ds === obj);
       if (scale && !scale.variable) continue;
@@ -160,6 +198,11 @@ async function readGroup(w: Walk, address: number, name: string, path: string): 
   }
   return g;
 }
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+const lostHeader = (what: string, at: number) =>
+  `the file ends before byte ${at}, where the rest of the object header of ${what} was: what it held there (attributes, links) is missing; the file is truncated.`;
 
 /** The scales a dataset's `DIMENSION_LIST` names, one per axis (undefined where it names none). */
 function listedScales(ds: Hdf5Dataset): (number | undefined)[] {
