@@ -11,6 +11,7 @@ import type { Dataset } from '../model/types';
 import { chunkReport } from './chunks';
 import { cfFindings } from './cf-checks';
 import { datasetChecks, nczarrFindings, problemFindings } from './dataset-checks';
+import { fileFacts, fileVariableChecks } from './file-checks';
 import type { DatasetReport, Finding, ReportTables, Severity, VariableReport } from './types';
 
 export type { DatasetReport, Fact, Finding, ReportTables, Severity, StandardNameTable, VariableReport } from './types';
@@ -27,19 +28,20 @@ export function buildReport(ds: Dataset, tables: ReportTables): DatasetReport {
   const problems = problemFindings(ds);
   const variables: VariableReport[] = walkVariables(ds.root).map((v) => {
     const chunks = chunkReport(v);
+    const file = fileVariableChecks(ds, v, chunks.findings);
     const own = problems.filter((p) => p.path === v.path);
     const nc = nczarrFindings(ds, v).filter((f) => !own.some((p) => p.code === f.code));
     return {
       path: v.path,
-      facts: chunks.facts,
-      findings: [...own, ...nc, ...chunks.findings, ...cfFindings(ds, v, tables)].sort(bySeverity),
+      facts: [...file.facts, ...chunks.facts],
+      findings: [...own, ...nc, ...file.findings, ...cfFindings(ds, v, tables)].sort(bySeverity),
     };
   });
   const paths = new Set(variables.map((v) => v.path));
   const findings = [...top.findings, ...problems.filter((p) => !paths.has(p.path))].sort(bySeverity);
   const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   for (const f of [...findings, ...variables.flatMap((v) => v.findings)]) counts[f.severity] += 1;
-  return { name: ds.name, facts: top.facts, findings, variables, counts };
+  return { name: ds.name, facts: [...top.facts, ...fileFacts(ds)], findings, variables, counts };
 }
 
 /** Every finding of the report, dataset first. */
