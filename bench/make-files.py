@@ -16,12 +16,18 @@ import numpy as np
 
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
-def write_big4(path, interleaved):
-    """Defined first and then written (netcdf-c's define mode: the metadata lies at the start of the file), or
-    each variable written as it is defined (its object header beside its data, spread over the whole file)."""
+def once(path, write):
+    """Writes the file through `write(tmp_path)` unless it exists; a run that stops leaves no half-written file."""
     if os.path.exists(path):
         return
     tmp = path + ".part"
+    write(tmp)
+    os.rename(tmp, path)
+
+
+def big4(tmp, interleaved):
+    """Defined first and then written (netcdf-c's define mode: the metadata lies at the start of the file), or
+    each variable written as it is defined (its object header beside its data, spread over the whole file)."""
     with netCDF4.Dataset(tmp, "w", format="NETCDF4") as ds:
         ds.createDimension("y", 512)
         ds.createDimension("x", 512)
@@ -37,13 +43,9 @@ def write_big4(path, interleaved):
         if not interleaved:
             for i, v in enumerate(made):
                 v[:] = base + i
-    os.rename(tmp, path)
 
 
-def write_huge4(path):
-    if os.path.exists(path):
-        return
-    tmp = path + ".part"
+def huge4(tmp):
     with netCDF4.Dataset(tmp, "w", format="NETCDF4") as ds:
         ds.createDimension("time", 520)
         ds.createDimension("lat", 721)
@@ -57,20 +59,9 @@ def write_huge4(path):
         field = np.broadcast_to(np.linspace(250, 300, 1440, dtype="f4"), (721, 1440))
         for k in (0, 1, 519):
             t[k] = field + k
-    os.rename(tmp, path)
 
 
-names = sys.argv[2:] or ["big4", "big4i", "big3"]
-big4 = os.path.join(out, "big4.nc")
-if "big4" in names:
-    write_big4(big4, False)
-if "big4i" in names:
-    write_big4(os.path.join(out, "big4i.nc"), True)
-if "huge4" in names:
-    write_huge4(os.path.join(out, "huge4.nc"))
-big3 = os.path.join(out, "big3.nc")
-if "big3" in names and not os.path.exists(big3):
-    tmp = big3 + ".part"
+def big3(tmp):
     with netCDF4.Dataset(tmp, "w", format="NETCDF3_64BIT_OFFSET") as ds:
         ds.createDimension("time", 40)
         ds.createDimension("lat", 721)
@@ -80,5 +71,15 @@ if "big3" in names and not os.path.exists(big3):
         row = np.linspace(250, 300, 1440, dtype="f4")
         for k in range(40):
             t[k] = np.broadcast_to(row + k, (721, 1440))
-    os.rename(tmp, big3)
+
+
+names = sys.argv[2:] or ["big4", "big4i", "big3"]
+if "big4" in names:
+    once(os.path.join(out, "big4.nc"), lambda tmp: big4(tmp, False))
+if "big4i" in names:
+    once(os.path.join(out, "big4i.nc"), lambda tmp: big4(tmp, True))
+if "huge4" in names:
+    once(os.path.join(out, "huge4.nc"), huge4)
+if "big3" in names:
+    once(os.path.join(out, "big3.nc"), big3)
 print(json.dumps({n: os.path.getsize(os.path.join(out, n + ".nc")) for n in names}))

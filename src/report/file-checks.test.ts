@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readDataset } from '../model/index';
 import { openStore } from '../opening/open-store';
 import { openStoreNode } from '../opening/open-store-node';
+import { xdrWriter } from '../formats/netcdf3/testing/xdr';
 import { buildReport, type DatasetReport } from './index';
 
 const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../fixtures');
@@ -25,13 +26,7 @@ const fact = (facts: readonly { label: string; value: string }[], label: string)
  * not present: the report reads metadata only).
  */
 function giantHeader(): Blob {
-  const out: number[] = [];
-  const u32 = (n: number) => out.push((n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255);
-  const name = (s: string) => {
-    u32(s.length);
-    for (const c of s) out.push(c.charCodeAt(0));
-    while (out.length % 4) out.push(0);
-  };
+  const { out, u32, name } = xdrWriter();
   out.push(0x43, 0x44, 0x46, 2);
   u32(0); // numrecs
   u32(0x0a);

@@ -8,18 +8,13 @@ import { findVariable, readDataset } from '../../model/index';
 import { blobSource } from '../../store/zip-reader';
 import { openFile } from '../open/registry';
 import type { ByteSource } from '../types';
+import { xdrWriter } from './testing/xdr';
 
 const VARS = 3000;
 
 /** A classic file of VARS scalar int variables `v<i>` = i, each with a 100-character attribute. */
 function manyVariables(): Uint8Array {
-  const out: number[] = [];
-  const u32 = (n: number) => out.push((n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255);
-  const name = (s: string) => {
-    u32(s.length);
-    for (const c of s) out.push(c.charCodeAt(0));
-    while (out.length % 4) out.push(0);
-  };
+  const { out, u32, name } = xdrWriter();
   const header = (dataStart: number) => {
     out.length = 0;
     out.push(0x43, 0x44, 0x46, 1);
