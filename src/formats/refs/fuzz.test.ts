@@ -7,6 +7,7 @@
  * anything else missing), read into the model, and every variable read; each case must end with a result or
  * a typed error, within a time bound. Replay one case: REFS_FUZZ_CASE=<n> npx vitest run src/formats/refs/fuzz.test.ts
  */
+import { appendFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { writeCounts } from '../../../scripts/reliability/counts';
 import { createDataContext } from '../../data/context';
@@ -41,8 +42,7 @@ it(`survives ${CASES} mutated reference documents with typed errors only`, { tim
   const outcomes = new Map<string, number>();
   const failures: string[] = [];
   let slowest = 0;
-  for (let n = 0; n < CASES; n++) {
-    if (ONLY !== undefined && n !== ONLY) continue;
+  for (let n = ONLY ?? 0; n < (ONLY === undefined ? CASES : ONLY + 1); n++) {
     const rng = seededRng(0x5245_4653 + n);
     const parquet = n % 3 === 2;
     let open: () => Promise<ReferenceSet>;
@@ -61,6 +61,7 @@ it(`survives ${CASES} mutated reference documents with typed errors only`, { tim
       open = () => Promise.resolve(parseReferences(m.doc, { description: seed.name }));
       label = `case ${n}: ${seed.name}, ${m.what}`;
     }
+    if (process.env.REFS_FUZZ_LOG) appendFileSync(process.env.REFS_FUZZ_LOG, `${label}\n`);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const hang = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), CASE_MS)));
     const started = performance.now();

@@ -12,85 +12,20 @@
  * new ReferenceStore(set, base, { openTarget, description }); // as for JSON references
  */
 import { MetadataError, isZarrviewError } from '../../errors';
-import type { FileMetaData } from 'hyparquet';
 import type { Store } from '../../store/types';
 import type { Reference, ReferenceSet } from './parse';
+import { decodeRecord, type Row } from './parquet-record';
 
 /** Record files kept decoded (each holds `record_size` rows: kerchunk writes 100,000 by default). */
 const CACHED_RECORDS = 32;
 /** Largest record size accepted (rows of one record file). */
 const MAX_RECORD_SIZE = 10_000_000;
 
-interface Row {
-  readonly path: string | null;
-  readonly offset: number;
-  readonly size: number;
-  readonly raw: Uint8Array | null;
-}
-
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Whether a parsed `.zmetadata` is that of Parquet references (it has `record_size`). */
 export function isParquetReferenceMetadata(doc: unknown): boolean {
   return isObject(doc) && isObject(doc.metadata) && doc.record_size !== undefined;
-}
-
-function toNumber(x: unknown): number {
-  const n = typeof x === 'bigint' ? Number(x) : typeof x === 'number' ? x : 0;
-  return Number.isSafeInteger(n) && n >= 0 ? n : -1;
-}
-
-function toBytes(x: unknown): Uint8Array | null {
-  if (x instanceof Uint8Array) return x;
-  if (typeof x === 'string') return new TextEncoder().encode(x);
-  return null;
-}
-
-/**
- * Throws when a column chunk names no leaf of the schema: hyparquet would find that out only after it has
- * started reading every column, and leave their reads' failures unhandled.
- */
-function checkSchema(metadata: FileMetaData): void {
-  const leaves = new Set<string>();
-  const walk = (i: number, prefix: string[]): number => {
-    const el = metadata.schema[i];
-    if (!el) throw new Error('the schema is shorter than its elements say');
-    const path = i === 0 ? prefix : [...prefix, el.name];
-    let next = i + 1;
-    for (let c = 0; c < (el.num_children ?? 0); c++) next = walk(next, path);
-    if (!el.num_children) leaves.add(path.join('\u0000'));
-    return next;
-  };
-  walk(0, []);
-  for (const group of metadata.row_groups)
-    for (const column of group.columns) {
-      const path = column.meta_data?.path_in_schema;
-      if (!path || !leaves.has(path.join('\u0000'))) throw new Error('a column chunk names no column of the schema');
-    }
-}
-
-async function decodeRecord(bytes: Uint8Array, key: string): Promise<Row[]> {
-  const [{ parquetMetadata, parquetReadObjects, parquetSchema }, { compressors }] = await Promise.all([
-    import('hyparquet'),
-    import('hyparquet-compressors'),
-  ]);
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  const file = { byteLength: buffer.byteLength, slice: (s: number, e?: number) => buffer.slice(s, e) };
-  let rows: Record<string, unknown>[];
-  try {
-    const metadata = parquetMetadata(buffer);
-    parquetSchema(metadata);
-    checkSchema(metadata);
-    rows = await parquetReadObjects({ file, metadata, compressors, utf8: false });
-  } catch (e) {
-    throw new MetadataError(`The Parquet reference file is damaged: ${(e as Error).message}`, { key, cause: e });
-  }
-  return rows.map((r) => ({
-    path: typeof r.path === 'string' ? r.path : r.path instanceof Uint8Array ? new TextDecoder().decode(r.path) : null,
-    offset: toNumber(r.offset),
-    size: toNumber(r.size),
-    raw: toBytes(r.raw),
-  }));
 }
 
 function rowReference(row: Row | undefined): Reference | undefined {
