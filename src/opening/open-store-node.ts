@@ -32,7 +32,7 @@ export async function openLocalPath(file: string, loc: ParsedLocation, options: 
   const source = await nodeFileSource(file);
   // A file of a format read in place (netCDF-3), known by its first bytes; otherwise a zip.
   const inPlace = loc.mode.medium === 'zip' ? undefined : await openFile(source, { signal: options.signal });
-  if (inPlace) return inPlace;
+  if (inPlace) return (await import('../formats/cfa/index')).cfaLocal(inPlace, file, (s) => openStore(s, options));
   return ZipStore.open(source, {
     stem: dot > 0 ? base.slice(0, dot) : base,
     maxEntryBytes: options.maxEntryBytes,

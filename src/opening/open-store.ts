@@ -173,7 +173,8 @@ async function withFile(
       signal: options.signal,
       onRequest: () => opened.telemetry.requests++,
     });
-    return store ? { ...opened, store } : undefined;
+    const { cfaRemote } = await import('../formats/cfa/index'); // a CFA master: its aggregated view
+    return store ? { ...opened, store: await cfaRemote(store, description, (s) => openStore(s, options)) } : undefined;
   };
   if (!bytes) return { ...opened, asFile };
   const file = await asFile();
