@@ -9,7 +9,7 @@
  * @example
  * const opened = await openRefs('https://host/refs.json', parseLocation(url), options, telemetry, openStore);
  */
-import { HttpError, MetadataError } from '../errors';
+import { HttpError, MetadataError, isZarrviewError } from '../errors';
 import type { DocumentBase, Target, TargetObject } from '../formats/refs/index';
 import { datasetName, formatLocation, fragmentValue, fragmentValues, type ParsedLocation } from '../url/index';
 import type { Store, Telemetry } from '../store/types';
@@ -133,10 +133,20 @@ export async function openRefs(
   const fragment = text.search(/\\?#/) < 0 ? '' : text.slice(text.search(/\\?#/)).replace(/^\\/, '');
   const folderSource: StoreSource =
     loc.style === 'local' ? { kind: 'local', path: folder } : { kind: 'url', url: `${folder}${query}${fragment}` };
-  const dir = await open(folderSource, innerOptions(options, telemetry));
+  const explicit = modeRefs(loc);
   const key: `/${string}` = `/${loc.style === 'local' ? name : decodeSafe(name)}`;
-  const bytes = await dir.store.get(key, { signal: options.signal });
+  let dir: OpenedStore;
+  let bytes: Uint8Array | undefined;
+  try {
+    dir = await open(folderSource, innerOptions(options, telemetry));
+    bytes = await dir.store.get(key, { signal: options.signal });
+  } catch (e) {
+    // Not asked for references: the location is opened as before, and says what is wrong with it.
+    if (!explicit && isZarrviewError(e) && e.code !== 'aborted') return undefined;
+    throw e;
+  }
   const description = formatLocation(loc, { share: true, plainHash: true });
+  if (!bytes && !explicit) return undefined;
   if (!bytes)
     throw new HttpError('not-found', 404, `There is no reference file at ${description}.`, { key: description });
   const body = split(text);
@@ -150,7 +160,7 @@ export async function openRefs(
       }
     : { kind: 'remote', url: `${body.folder}${body.name}` };
   const profile = loc.fragment ? fragmentValue(loc.fragment, 'awsprofile') : undefined;
-  const store = await fromDocument(bytes, modeRefs(loc), base, description, options, telemetry, open, profile);
+  const store = await fromDocument(bytes, explicit, base, description, options, telemetry, open, profile);
   if (!store) return undefined;
   return {
     store,
@@ -193,10 +203,17 @@ async function openParquetRefs(
   const body = (hash < 0 ? text : text.slice(0, hash)).replace(/[/\\]+$/, '');
   const source: StoreSource =
     loc.style === 'local' ? { kind: 'local', path: body } : { kind: 'url', url: `${body}/${fragment}` };
-  const dir = await open(source, innerOptions(options, telemetry));
   const description = formatLocation(loc, { share: true, plainHash: true });
   const refs = await import('../formats/refs/index');
-  const head = await dir.store.get('/.zmetadata', { signal: options.signal });
+  let dir: OpenedStore;
+  let head: Uint8Array | undefined;
+  try {
+    dir = await open(source, innerOptions(options, telemetry));
+    head = await dir.store.get('/.zmetadata', { signal: options.signal });
+  } catch (e) {
+    if (!modeRefs(loc) && isZarrviewError(e) && e.code !== 'aborted') return undefined;
+    throw e;
+  }
   let doc: unknown;
   try {
     doc = head ? (JSON.parse(new TextDecoder().decode(head)) as unknown) : undefined;

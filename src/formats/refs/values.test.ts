@@ -106,6 +106,17 @@ describe('reference fixtures: values equal fsspec ReferenceFileSystem + zarr-pyt
     expect(new TextDecoder().decode(await o.store.get('/rec/.zarray'))).toContain('"shape"');
     await expect(o.store.get('/rec/0.0')).rejects.toThrow(/dropped here without its location/);
   });
+  it('#mode=refs: a missing or malformed document is a typed error; without it, the location opens as before', async () => {
+    http.set('/bad/refs.txt', '{"version": 1, "refs": ');
+    await expect(openStoreNode({ kind: 'url', url: `${http.url}/bad/refs.txt#mode=refs` })).rejects.toMatchObject({
+      code: 'metadata',
+    });
+    await expect(openStoreNode({ kind: 'url', url: `${http.url}/bad/none.json#mode=refs` })).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    const o = await openStoreNode({ kind: 'url', url: `${http.url}/bad/none.json` });
+    expect(o.store).not.toBeInstanceOf(ReferenceStore);
+  });
   it('a .json URL that is no reference set opens as before', async () => {
     http.set('/plain/zarr.json', '{"zarr_format":3,"node_type":"group","attributes":{}}');
     const o = await openStoreNode({ kind: 'url', url: `${http.url}/plain/zarr.json` });
