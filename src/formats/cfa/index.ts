@@ -5,13 +5,14 @@
  * @example
  * const store = await cfaOrFile(file, { kind: 'local', path }, (target) => openFragment(target));
  */
+import { isZarrviewError } from '../../errors';
 import { isObject, parseJson } from '../../model/json';
 import { readDataset } from '../../model/read-dataset';
 import type { Store } from '../../store/types';
 import type { FileStore } from '../types';
 import { aggregatedDocuments, littleEndian } from './documents';
 import { gridOf } from './grid';
-import { readAggregations } from './partitions';
+import { type Aggregation, readAggregations } from './partitions';
 import { type AggregatedArray, CfaStore, type OpenTarget } from './store';
 import type { MasterLocation } from './targets';
 import { arrayFor } from './values';
@@ -22,9 +23,9 @@ export { resolveFragment, type MasterLocation } from './targets';
 
 /** Whether the root's `Conventions` attribute names CFA (read from the root document alone). */
 async function namesCfa(store: FileStore): Promise<boolean> {
-  const bytes = await store.get('/.zattrs');
-  if (!bytes) return false;
   try {
+    const bytes = await store.get('/.zattrs');
+    if (!bytes) return false;
     const attrs = parseJson(new TextDecoder().decode(bytes), '/.zattrs');
     const c = isObject(attrs) ? attrs.Conventions : undefined;
     const text = typeof c === 'string' ? c : Array.isArray(c) ? c.filter((x) => typeof x === 'string').join(' ') : '';
@@ -42,8 +43,14 @@ export async function cfaOrFile(
   signal?: AbortSignal | undefined,
 ): Promise<FileStore> {
   if (store instanceof CfaStore || !(await namesCfa(store))) return store;
-  const model = await readDataset(store, { signal });
-  const { aggregations } = await readAggregations(store, model, signal);
+  let aggregations: Aggregation[];
+  try {
+    ({ aggregations } = await readAggregations(store, await readDataset(store, { signal }), signal));
+  } catch (e) {
+    // A master whose model cannot be read whole is shown as its format shows it (its problems said there).
+    if (isZarrviewError(e) && e.code !== 'aborted') return store;
+    throw e;
+  }
   const arrays = new Map<string, AggregatedArray>();
   const chunks = new Map<string, readonly number[]>();
   for (const a of aggregations) {
