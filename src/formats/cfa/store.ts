@@ -52,7 +52,7 @@ export class CfaStore implements FileStore {
   readonly opened: string[] = [];
   private readonly missing = new Set<string>();
   private readonly fragments = new Map<string, Promise<Opened>>();
-  private readonly ctx: DataContext = createDataContext({ executor: new InlineExecutor(), cacheBytes: 64 * 2 ** 20 });
+  private readonly ctx: DataContext = createDataContext({ executor: new InlineExecutor(), cacheBytes: 16 * 2 ** 20 });
 
   constructor(
     /** The master as its file format shows it. */
@@ -119,7 +119,8 @@ export class CfaStore implements FileStore {
       store,
       variable,
       offset.map((o, d) => ({ start: o, stop: o + count[d]! })),
-      { signal, context: this.ctx },
+      // The block is one chunk of the aggregated read, whose size that read has already bounded.
+      { signal, context: this.ctx, budgetBytes: Number.MAX_SAFE_INTEGER },
     );
     const bad = slice.failedChunks?.[0];
     if (bad) throw new FragmentError('unreadable', fragment.file, `${path}: fragment ${fragment.file}: ${bad.message}`);
