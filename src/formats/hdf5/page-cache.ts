@@ -18,15 +18,46 @@ export interface PageCacheOptions {
 }
 
 /**
- * Reads through fixed-size pages so that the many small reads of metadata (headers, B-tree nodes, heaps) cost few
- * round trips: concurrent reads of one page share one request, and a bounded number of pages is kept. Reads longer
- * than four pages go to the source directly and are not kept.
+ * Reads through pages so that the many small reads of metadata (headers, B-tree nodes, heaps) cost few round
+ * trips: concurrent reads of one page share one request, and a bounded number of pages is kept. Reads longer than
+ * four pages go to the source directly and are not kept.
+ *
+ * Pages are held as units of 4 KiB; a miss fetches a whole aligned page (`pageSize`, 64 KiB by default) while the
+ * pages fetched recently were well used — metadata written together, as netcdf-c's define mode leaves it — and only
+ * two units from the read on when they were not: object headers spread over a large file between their data (a
+ * file written variable by variable) then cost 8 KiB each instead of a page.
  */
+/** Bytes per unit held. */
+const UNIT = 4096;
+/** Units fetched from the read on when the metadata is spread thinly. */
+const SPARSE_RUN = 2;
+/** Whole pages looked at, and the share of their units used below which the metadata counts as spread. */
+const SPARSE_WINDOW = 8;
+const SPARSE_USE = 0.25;
+
+interface Run {
+  readonly count: number;
+  readonly touched: Set<number>;
+}
+
+/** `p`, or an `AbortedError` as soon as `signal` aborts (the shared read goes on). */
+function abortable(p: Promise<Uint8Array>, signal: AbortSignal | undefined): Promise<Uint8Array> {
+  if (!signal) return p;
+  return new Promise<Uint8Array>((resolve, reject) => {
+    const onAbort = () => reject(new AbortedError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export class PageCache {
   readonly stats: ReadStats = { requests: 0, bytes: 0, hits: 0 };
   readonly pageSize: number;
-  private readonly maxPages: number;
-  private readonly pages = new Map<number, Promise<Uint8Array>>();
+  private readonly unit: number;
+  private readonly maxUnits: number;
+  private readonly units = new Map<number, { bytes: Promise<Uint8Array>; run: Run }>();
+  /** The last whole pages fetched, to tell whether the file's metadata lies together. */
+  private readonly recent: Run[] = [];
 
   constructor(
     private readonly source: ByteSource,
@@ -35,7 +66,8 @@ export class PageCache {
     options: PageCacheOptions = {},
   ) {
     this.pageSize = Math.max(512, options.pageSize ?? 65536);
-    this.maxPages = Math.max(2, options.maxPages ?? 128);
+    this.unit = Math.min(UNIT, this.pageSize);
+    this.maxUnits = Math.max(2, options.maxPages ?? 128) * Math.max(1, Math.floor(this.pageSize / this.unit));
   }
 
   /**
@@ -54,11 +86,11 @@ export class PageCache {
     if (length === 0) return new Uint8Array(0);
     if (signal?.aborted) throw new AbortedError();
     if (length > this.pageSize * 4) return this.fetch(offset, length, what, signal);
-    const first = Math.floor(offset / this.pageSize);
-    const last = Math.floor((offset + length - 1) / this.pageSize);
+    const first = Math.floor(offset / this.unit);
+    const last = Math.floor((offset + length - 1) / this.unit);
     const parts: Uint8Array[] = [];
-    for (let p = first; p <= last; p++) parts.push(await this.page(p, what, signal));
-    const head = offset - first * this.pageSize;
+    for (let u = first; u <= last; u++) parts.push(await this.unitAt(u, what, signal));
+    const head = offset - first * this.unit;
     if (parts.length === 1) return parts[0]!.subarray(head, head + length);
     const out = new Uint8Array(length);
     let at = 0;
@@ -72,32 +104,47 @@ export class PageCache {
     return out;
   }
 
-  private page(index: number, what: string, signal: AbortSignal | undefined): Promise<Uint8Array> {
-    const held = this.pages.get(index);
+  /** Whether recent whole pages were mostly unused: metadata spread thinly over the file. */
+  private sparse(): boolean {
+    if (this.recent.length < SPARSE_WINDOW) return false;
+    const used = this.recent.reduce((a, r) => a + r.touched.size / r.count, 0) / this.recent.length;
+    return used < SPARSE_USE;
+  }
+
+  private unitAt(index: number, what: string, signal: AbortSignal | undefined): Promise<Uint8Array> {
+    const held = this.units.get(index);
     if (held) {
       this.stats.hits++;
+      held.run.touched.add(index);
       // Most recently used last: Map keeps insertion order.
-      this.pages.delete(index);
-      this.pages.set(index, held);
-      return held;
+      this.units.delete(index);
+      this.units.set(index, held);
+      return abortable(held.bytes, signal);
     }
-    const start = index * this.pageSize;
-    const length = Math.min(this.pageSize, this.limit - start);
+    const perPage = Math.max(1, Math.floor(this.pageSize / this.unit));
+    const sparse = perPage > SPARSE_RUN && this.sparse();
+    const first = sparse ? index : index - (index % perPage);
+    const count = Math.min(sparse ? SPARSE_RUN : perPage, Math.ceil((this.limit - first * this.unit) / this.unit));
+    const run: Run = { count, touched: new Set([index]) };
+    if (!sparse) {
+      this.recent.push(run);
+      if (this.recent.length > SPARSE_WINDOW) this.recent.shift();
+    }
+    const start = first * this.unit;
     // A page is shared by reads with different signals: it is never cancelled by one of them.
-    const p = this.fetch(start, length, what, undefined);
-    this.pages.set(index, p);
-    p.catch(() => this.pages.delete(index));
-    while (this.pages.size > this.maxPages) {
-      const oldest = this.pages.keys().next().value;
-      if (oldest === undefined) break;
-      this.pages.delete(oldest);
+    const whole = this.fetch(start, Math.min(count * this.unit, this.limit - start), what, undefined);
+    for (let u = first; u < first + count; u++) {
+      if (this.units.has(u)) continue;
+      const bytes = whole.then((b) => b.subarray((u - first) * this.unit, (u - first + 1) * this.unit));
+      bytes.catch(() => this.units.delete(u));
+      this.units.set(u, { bytes, run });
     }
-    if (!signal) return p;
-    return new Promise<Uint8Array>((resolve, reject) => {
-      const onAbort = () => reject(new AbortedError());
-      signal.addEventListener('abort', onAbort, { once: true });
-      p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
+    while (this.units.size > this.maxUnits) {
+      const oldest = this.units.keys().next().value;
+      if (oldest === undefined) break;
+      this.units.delete(oldest);
+    }
+    return abortable(this.units.get(index)?.bytes ?? whole.then((b) => b.subarray(0, this.unit)), signal);
   }
 
   private async fetch(offset: number, length: number, what: string, signal?: AbortSignal): Promise<Uint8Array> {
