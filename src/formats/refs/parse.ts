@@ -151,8 +151,8 @@ function expandGen(
   const [keyT, urlT] = [gen.key, gen.url];
   const offT = hasOffset ? str(gen.offset, 'offset') : '';
   const lenT = hasOffset ? str(gen.length, 'length') : '';
+  const vars: Record<string, number | string> = { ...templates };
   for (let n = 0; n < total; n++) {
-    const vars: Record<string, number | string> = { ...templates };
     names.forEach((name, k) => (vars[name] = at(dims[k]!, idx[k]!)));
     const key = renderTemplate(keyT, vars);
     const url = renderTemplate(urlT, vars);

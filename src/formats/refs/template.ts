@@ -127,20 +127,25 @@ function unquote(s: string): string {
   return s.slice(1, -1).replace(/\\(.)/g, (_, c: string) => ({ n: '\n', t: '\t', r: '\r' })[c] ?? c);
 }
 
-/** A recursive-descent parser that evaluates as it goes (Python's precedence: `**` > unary > `* / // %` > `+ - ~`). */
-class Evaluator {
-  private i = 0;
-  constructor(
-    private readonly toks: Token[],
-    private readonly vars: TemplateVars,
-    private readonly depth: number,
-    private readonly work: { calls: number },
-  ) {}
+/** How an expression is evaluated: with the names' values, at a depth of template calls, under a work bound. */
+interface Scope {
+  readonly vars: TemplateVars;
+  readonly depth: number;
+  readonly work: { calls: number };
+}
 
-  run(): TemplateValue {
-    const v = this.filtered();
+/** A parsed expression. */
+type Expr = (scope: Scope) => TemplateValue;
+
+/** A recursive-descent parser into closures (Python's precedence: `**` > unary > `* / // %` > `+ - ~`). */
+class Parser {
+  private i = 0;
+  constructor(private readonly toks: Token[]) {}
+
+  run(): Expr {
+    const e = this.filtered();
     if (this.i < this.toks.length) throw new TemplateError(`Unexpected "${this.toks[this.i]!.s}".`);
-    return v;
+    return e;
   }
 
   private peek(s: string): boolean {
@@ -153,91 +158,118 @@ class Evaluator {
     this.i++;
   }
 
-  private filtered(): TemplateValue {
-    let v = this.sum();
+  private filtered(): Expr {
+    let e = this.sum();
     while (this.peek('|')) {
       this.i++;
       const f = this.toks[this.i++];
-      if (f?.s === 'string') v = { t: 'str', v: show(v) };
-      else if (f?.s === 'int') v = v.t === 'str' ? int(parseInt(v.v, 10) || 0) : int(Math.trunc(v.v));
+      const inner = e;
+      if (f?.s === 'string') e = (c) => ({ t: 'str', v: show(inner(c)) });
+      else if (f?.s === 'int')
+        e = (c) => {
+          const v = inner(c);
+          return v.t === 'str' ? int(parseInt(v.v, 10) || 0) : int(Math.trunc(v.v));
+        };
       else throw new TemplateError(`The filter "${f?.s ?? ''}" is not read here (only "int" and "string").`);
     }
-    return v;
+    return e;
   }
 
-  private sum(): TemplateValue {
-    let v = this.product();
-    while (this.peek('+') || this.peek('-') || this.peek('~')) {
+  private binaries(ops: readonly string[], next: () => Expr): Expr {
+    let e = next();
+    while (ops.some((op) => this.peek(op))) {
       const op = this.toks[this.i++]!.s;
-      v = binary(op, v, this.product());
+      const [a, b] = [e, next()];
+      e = (c) => binary(op, a(c), b(c));
     }
-    return v;
+    return e;
   }
 
-  private product(): TemplateValue {
-    let v = this.unary();
-    while (this.peek('*') || this.peek('/') || this.peek('//') || this.peek('%')) {
-      const op = this.toks[this.i++]!.s;
-      v = binary(op, v, this.unary());
-    }
-    return v;
+  private sum(): Expr {
+    return this.binaries(['+', '-', '~'], () => this.product());
   }
 
-  private unary(): TemplateValue {
+  private product(): Expr {
+    return this.binaries(['*', '/', '//', '%'], () => this.unary());
+  }
+
+  private unary(): Expr {
     if (this.peek('-') || this.peek('+')) {
       const op = this.toks[this.i++]!.s;
       const v = this.unary();
-      return op === '+' ? (num(v, op), v) : binary('-', { t: 'int', v: 0 }, v);
+      if (op === '-') return (c) => binary('-', { t: 'int', v: 0 }, v(c));
+      return (c) => {
+        const x = v(c);
+        num(x, op);
+        return x;
+      };
     }
     const base = this.atom();
     if (this.peek('**')) {
       this.i++;
-      return binary('**', base, this.unary());
+      const exp = this.unary();
+      return (c) => binary('**', base(c), exp(c));
     }
     return base;
   }
 
-  private atom(): TemplateValue {
+  private atom(): Expr {
     const t = this.toks[this.i++];
     if (!t) throw new TemplateError('The expression ends too soon.');
-    if (t.k === 'int') return int(Number(t.s));
-    if (t.k === 'num') return { t: 'float', v: Number(t.s) };
-    if (t.k === 'str') return { t: 'str', v: unquote(t.s) };
+    if (t.k === 'int') {
+      const v = int(Number(t.s));
+      return () => v;
+    }
+    if (t.k === 'num') return () => ({ t: 'float', v: Number(t.s) });
+    if (t.k === 'str') {
+      const v: TemplateValue = { t: 'str', v: unquote(t.s) };
+      return () => v;
+    }
     if (t.k === 'op' && t.s === '(') {
-      const v = this.filtered();
+      const e = this.filtered();
       this.expect(')');
-      return v;
+      return e;
     }
     if (t.k !== 'name') throw new TemplateError(`Unexpected "${t.s}".`);
-    if (!Object.prototype.hasOwnProperty.call(this.vars, t.s)) throw new TemplateError(`"${t.s}" is not defined.`);
-    const value = this.vars[t.s]!;
-    if (this.peek('(')) return { t: 'str', v: this.call(t.s, value) };
-    if (typeof value === 'number') return Number.isInteger(value) ? int(value) : { t: 'float', v: value };
-    return { t: 'str', v: value };
+    const name = t.s;
+    const lookup = (c: Scope) => {
+      if (!Object.prototype.hasOwnProperty.call(c.vars, name)) throw new TemplateError(`"${name}" is not defined.`);
+      return c.vars[name]!;
+    };
+    if (this.peek('(')) return this.call(name, lookup);
+    return (c) => {
+      const value = lookup(c);
+      if (typeof value === 'number') return Number.isInteger(value) ? int(value) : { t: 'float', v: value };
+      return { t: 'str', v: value };
+    };
   }
 
   /** `name(k=v, …)`: the template `name` rendered with the keyword arguments (fsspec's function templates). */
-  private call(name: string, template: string | number): string {
+  private call(name: string, lookup: (c: Scope) => number | string): Expr {
     this.expect('(');
-    const kwargs: Record<string, number | string> = {};
+    const args: [string, Expr][] = [];
     while (!this.peek(')')) {
       const k = this.toks[this.i++];
       if (k?.k !== 'name' || !this.peek('=')) throw new TemplateError(`${name}(…) takes keyword arguments only.`);
       this.i++;
-      const v = this.sum();
-      kwargs[k.s] = v.t === 'str' ? v.v : v.v;
+      args.push([k.s, this.sum()]);
       if (!this.peek(',')) break;
       this.i++;
     }
     this.expect(')');
-    if (typeof template !== 'string') throw new TemplateError(`"${name}" is not a template.`);
-    if (this.depth > 4 || ++this.work.calls > 1000) throw new TemplateError('Templates call each other too much.');
-    return render(template, kwargs, this.depth + 1, this.work);
+    return (c) => {
+      const template = lookup(c);
+      if (typeof template !== 'string') throw new TemplateError(`"${name}" is not a template.`);
+      const kwargs: Record<string, number | string> = {};
+      for (const [k, e] of args) kwargs[k] = e(c).v;
+      if (c.depth > 4 || ++c.work.calls > 1000) throw new TemplateError('Templates call each other too much.');
+      return { t: 'str', v: render(template, kwargs, c.depth + 1, c.work) };
+    };
   }
 }
 
-/** A template cut into its text and its tokenized expressions. */
-type Compiled = readonly (string | Token[])[];
+/** A template cut into its text and its parsed expressions. */
+type Compiled = readonly (string | Expr)[];
 
 const compiled = new Map<string, Compiled>();
 
@@ -247,7 +279,7 @@ function compile(template: string): Compiled {
   if (template.length > MAX_TEMPLATE) throw new TemplateError(`A template is longer than ${MAX_TEMPLATE} characters.`);
   if (template.includes('{%') || template.includes('{#'))
     throw new TemplateError('jinja statements ({% %}) and comments are not read here.');
-  const parts: (string | Token[])[] = [];
+  const parts: (string | Expr)[] = [];
   let at = 0;
   for (;;) {
     const open = template.indexOf('{{', at);
@@ -255,7 +287,7 @@ function compile(template: string): Compiled {
     const close = template.indexOf('}}', open + 2);
     if (close < 0) throw new TemplateError(`"{{" without "}}" in "${template}".`);
     if (open > at) parts.push(template.slice(at, open));
-    parts.push(tokenize(template.slice(open + 2, close)));
+    parts.push(new Parser(tokenize(template.slice(open + 2, close))).run());
     at = close + 2;
   }
   if (at < template.length) parts.push(template.slice(at));
@@ -266,8 +298,9 @@ function compile(template: string): Compiled {
 
 function render(template: string, vars: TemplateVars, depth: number, work: { calls: number }): string {
   let out = '';
+  const scope: Scope = { vars, depth, work };
   for (const part of compile(template)) {
-    out += typeof part === 'string' ? part : show(new Evaluator(part, vars, depth, work).run());
+    out += typeof part === 'string' ? part : show(part(scope));
     if (out.length > MAX_TEMPLATE * 4) throw new TemplateError('A template renders to too long a text.');
   }
   return out;
