@@ -119,13 +119,17 @@ export async function decodeRecord(bytes: Uint8Array, key: string): Promise<Row[
     parquetSchema(metadata);
     check(metadata, buffer, parquetHeader as unknown as HeaderReader);
     const bounded = Object.fromEntries(
-      Object.entries(compressors).map(([codec, decompress]) => [
-        codec,
-        (input: Uint8Array, outputLength: number) => {
-          if (!(outputLength <= MAX_PAGE_BYTES)) throw new Error(`a page says it holds ${outputLength} bytes`);
-          return decompress(input, outputLength);
-        },
-      ]),
+      // SNAPPY stays hyparquet's own (JavaScript): hysnappy compiles WebAssembly synchronously, which browsers
+      // refuse on the main thread past 4 KB.
+      Object.entries(compressors)
+        .filter(([codec]) => codec !== 'SNAPPY')
+        .map(([codec, decompress]) => [
+          codec,
+          (input: Uint8Array, outputLength: number) => {
+            if (!(outputLength <= MAX_PAGE_BYTES)) throw new Error(`a page says it holds ${outputLength} bytes`);
+            return decompress(input, outputLength);
+          },
+        ]),
     );
     rows = await parquetReadObjects({ file, metadata, compressors: bounded, utf8: false });
   } catch (e) {
