@@ -8,7 +8,7 @@
  * const { store, mode, name, telemetry } = await openStore({ kind: 'url', url: 's3://bucket/ds.zarr#mode=nczarr,s3' });
  */
 import type { EndpointAlias, S3Credentials } from '../url/endpoints';
-import { HttpError, UnsupportedError, UsageError, ZipError } from '../errors';
+import { HttpError, UnsupportedError, UsageError } from '../errors';
 import {
   datasetName,
   formatLocation,
@@ -19,7 +19,6 @@ import {
   type ParsedLocation,
   type S3Target,
 } from '../url/index';
-import { folderStore } from '../store/folder-store';
 import { withListing } from '../store/http-listing';
 import { HttpStore, type FetchLike } from '../store/http-store';
 import type { Limiter } from '../store/limit';
@@ -27,10 +26,11 @@ import { withNetworkPolicy } from '../store/network';
 import { ProtocolLimit } from '../store/protocol';
 import type { RetryOptions } from '../store/retry';
 import { S3Store } from '../store/s3-store';
-import { emptyTelemetry, type FolderFile, type Source, type Store, type Telemetry } from '../store/types';
+import { emptyTelemetry, type Source, type Store, type Telemetry } from '../store/types';
 import { storeSource } from '../store/zip-reader';
-import { ZipStore, blobSource } from '../store/zip-store';
-import { isRefsCandidate, openRefs, openRefsFile, openRefsFolder } from './open-refs';
+import { ZipStore } from '../store/zip-store';
+import { openDropped } from './open-dropped';
+import { isRefsCandidate, openRefs } from './open-refs';
 
 /** Where to open: the API's `Source`, or a local path (CLI only). */
 export type StoreSource = Source | { readonly kind: 'local'; readonly path: string };
@@ -76,16 +76,6 @@ export interface OpenedStore {
    * no Zarr metadata; resolves undefined when no format knows the object's first bytes.
    */
   readonly asFile?: (() => Promise<OpenedStore | undefined>) | undefined;
-}
-
-function stem(name: string): string {
-  const base =
-    name
-      .replace(/[/\\]+$/, '')
-      .split(/[/\\]/)
-      .pop() ?? name;
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(0, dot) : base;
 }
 
 function decodeURIComponentSafe(s: string): string {
@@ -178,7 +168,10 @@ async function withFile(
   };
   if (!bytes) return { ...opened, asFile };
   const file = await asFile();
-  if (!file) throw new UnsupportedError(`${description} is no file format read here (netCDF-3); #mode says bytes.`);
+  if (!file)
+    throw new UnsupportedError(
+      `${description} is no file format read here (netCDF-3, netCDF-4/HDF5); #mode says bytes.`,
+    );
   return file;
 }
 
@@ -293,44 +286,9 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
       return openUrl(source.url, options, telemetry);
     case 'local':
       return openUrl(source.path, options, telemetry);
-    case 'file': {
-      const name = stem(source.name);
-      const refs = /\.json$/i.test(source.name)
-        ? await openRefsFile(source.file, source.name, options, telemetry, openStore)
-        : undefined;
-      if (refs) return refs; // a kerchunk reference set (open-refs.ts)
-      const bytes = blobSource(source.file, source.name);
-      const { openFile } = await import('../formats/open/registry');
-      const store = await openFile(bytes, { signal: options.signal });
-      if (store) return { store, mode: { medium: 'file' }, name, telemetry, location: source.name };
-      // Not a format read in place: a zip, whatever its name, or nothing Zarrview reads.
-      const zip = await ZipStore.open(bytes, {
-        stem: name,
-        maxEntryBytes: options.maxEntryBytes,
-        signal: options.signal,
-      }).catch((e: unknown) => {
-        if (!(e instanceof ZipError)) throw e;
-        throw new ZipError(`${e.message} Nor is it a netCDF-3 file.`, { key: source.name, cause: e });
-      });
-      return { store: zip, mode: { medium: 'zip' }, name, telemetry, location: source.name };
-    }
-    case 'zip-file': {
-      const name = stem(source.name);
-      const store = await ZipStore.open(blobSource(source.file, source.name), {
-        stem: name,
-        maxEntryBytes: options.maxEntryBytes,
-        signal: options.signal,
-      });
-      return { store, mode: { medium: 'zip' }, name, telemetry, location: source.name };
-    }
-    case 'folder': {
-      const files: readonly FolderFile[] = source.files;
-      const store = folderStore(files, source.name);
-      const refs = await openRefsFolder(store, source.name, options, telemetry, openStore);
-      if (refs) return refs; // Parquet references (open-refs.ts)
-      // A picked parent folder: the dataset folder inside names the dataset (`ds.zarr/` → `ds`).
-      const name = stem(store.root ? store.root.replace(/\/$/, '') : source.name);
-      return { store, mode: { medium: 'file' }, name, telemetry, location: source.name };
-    }
+    case 'file':
+    case 'zip-file':
+    case 'folder':
+      return openDropped(source, options, telemetry);
   }
 }

@@ -52,7 +52,7 @@ describe('a dropped file (Source kind "file")', () => {
   it('names what it cannot read', async () => {
     const e = await typedError(openStore({ kind: 'file', file: blob(new TextEncoder().encode('hello')), name: 'x' }));
     expect(e.code).toBe('zip');
-    expect(e.message).toMatch(/^x is not a zip file .* Nor is it a netCDF-3 file\.$/);
+    expect(e.message).toMatch(/^x is not a zip file .* Nor is it a netCDF file \(netCDF-3, netCDF-4\/HDF5\)\.$/);
   });
 });
 
