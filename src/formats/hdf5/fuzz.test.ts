@@ -3,11 +3,11 @@
  * index blocks, numbers set to extremes, truncations) must give a result or a typed error, within a time bound.
  * Replay one case: HDF5_FUZZ_CASE=<n> npx vitest run src/formats/hdf5/fuzz.test.ts
  */
+import { fuzzCase, fuzzTally } from '../../testing/fuzz-case';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { writeCounts } from '../../../scripts/reliability/counts';
-import { isZarrviewError } from '../../errors.ts';
 import { seededRng, type Rng } from '../../testing/seeded-rng.ts';
 import { lookup3 } from './checksum.ts';
 import { Hdf5Group, bytesSource, chunkLocations, openHdf5 } from './index.ts';
@@ -114,34 +114,17 @@ async function readAll(root: Hdf5Group): Promise<void> {
 
 it(`survives ${CASES} mutated files with typed errors only`, { timeout: 600_000 }, async () => {
   const seeds = SEEDS.map((n) => ({ name: n, bytes: new Uint8Array(readFileSync(join(DIR, n))) }));
-  const outcomes = new Map<string, number>();
-  const failures: string[] = [];
-  let slowest = 0;
+  const tally = fuzzTally();
+  const { outcomes, failures } = tally;
   for (let n = 0; n < CASES; n++) {
     if (ONLY !== undefined && n !== ONLY) continue;
     const rng = seededRng(0x4844_4635 + n);
     const seed = pick(rng, seeds);
     const { bytes, what } = mutate(rng, seed.bytes);
     const label = `case ${n}: ${seed.name}, ${what}`;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const hang = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), CASE_MS)));
-    const started = performance.now();
-    try {
-      const run = (async () => readAll(await openHdf5(bytesSource(bytes))))();
-      const r = await Promise.race([run.then(() => 'ok' as const), hang]);
-      if (r === 'hang') failures.push(`${label}: no answer within ${CASE_MS} ms`);
-      outcomes.set(r, (outcomes.get(r) ?? 0) + 1);
-    } catch (e) {
-      if (!isZarrviewError(e)) failures.push(`${label}: untyped ${String(e)}${e instanceof Error ? e.stack : ''}`);
-      else outcomes.set(e.code, (outcomes.get(e.code) ?? 0) + 1);
-    } finally {
-      clearTimeout(timer);
-    }
-    const took = performance.now() - started;
-    slowest = Math.max(slowest, took);
-    if (took > CASE_MS) failures.push(`${label}: took ${took} ms`);
+    await fuzzCase(tally, label, CASE_MS, async () => readAll(await openHdf5(bytesSource(bytes))));
   }
-  console.log('HDF5 fuzz outcomes:', Object.fromEntries(outcomes), `slowest case ${Math.round(slowest)} ms`);
+  console.log('HDF5 fuzz outcomes:', Object.fromEntries(outcomes), `slowest case ${Math.round(tally.slowest)} ms`);
   if (ONLY === undefined)
     writeCounts({
       suite: 'hdf5-fuzz',
@@ -149,7 +132,7 @@ it(`survives ${CASES} mutated files with typed errors only`, { timeout: 600_000 
       cases: CASES,
       crashes: failures.filter((f) => f.includes('untyped')).length,
       hangs: failures.filter((f) => !f.includes('untyped')).length,
-      notes: `slowest case ${Math.round(slowest)} ms; ${[...outcomes]
+      notes: `slowest case ${Math.round(tally.slowest)} ms; ${[...outcomes]
         .sort()
         .map(([k, n]) => `${k} ${n}`)
         .join(', ')}`,

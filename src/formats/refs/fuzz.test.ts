@@ -17,6 +17,7 @@ import { readDataset } from '../../model/index';
 import type { Variable } from '../../model/types';
 import type { Store } from '../../store/types';
 import { seededRng } from '../../testing/seeded-rng';
+import { fuzzCase, fuzzTally } from '../../testing/fuzz-case';
 import { BASE, PARQUET_SEEDS, SEEDS, memoryFolder, mutate, mutateParquet, pick, target } from './fuzz-cases';
 import { parseReferences, type ReferenceSet } from './parse';
 import { parquetReferences } from './parquet';
@@ -39,9 +40,8 @@ async function all(v: Variable[], store: Store, ctx: ReturnType<typeof createDat
 
 it(`survives ${CASES} mutated reference documents with typed errors only`, { timeout: 600_000 }, async () => {
   const ctx = createDataContext({ workers: false });
-  const outcomes = new Map<string, number>();
-  const failures: string[] = [];
-  let slowest = 0;
+  const tally = fuzzTally();
+  const { outcomes, failures } = tally;
   for (let n = ONLY ?? 0; n < (ONLY === undefined ? CASES : ONLY + 1); n++) {
     const rng = seededRng(0x5245_4653 + n);
     const parquet = n % 3 === 2;
@@ -62,43 +62,27 @@ it(`survives ${CASES} mutated reference documents with typed errors only`, { tim
       label = `case ${n}: ${seed.name}, ${m.what}`;
     }
     if (process.env.REFS_FUZZ_LOG) appendFileSync(process.env.REFS_FUZZ_LOG, `${label}\n`);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const hang = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), CASE_MS)));
-    const started = performance.now();
-    try {
-      const run = (async () => {
-        const set = await open();
-        const store = new ReferenceStore(
-          set,
-          { kind: 'remote', url: `${BASE}${name}` },
-          {
-            description: name,
-            openTarget: (t) => Promise.resolve({ store: target(t.url), key: '/' }),
-          },
-        );
-        const ds = await readDataset(store, { name: 'fuzz' });
-        const vars: Variable[] = [];
-        const walk = (g: typeof ds.root) => {
-          vars.push(...g.variables);
-          g.groups.forEach(walk);
-        };
-        walk(ds.root);
-        await all(vars, store, ctx);
-      })();
-      const r = await Promise.race([run.then(() => 'ok' as const), hang]);
-      if (r === 'hang') failures.push(`${label}: no answer within ${CASE_MS} ms`);
-      outcomes.set(r, (outcomes.get(r) ?? 0) + 1);
-    } catch (e) {
-      if (!isZarrviewError(e)) failures.push(`${label}: untyped ${String(e)}${e instanceof Error ? e.stack : ''}`);
-      else outcomes.set(e.code, (outcomes.get(e.code) ?? 0) + 1);
-    } finally {
-      clearTimeout(timer);
-    }
-    const took = performance.now() - started;
-    slowest = Math.max(slowest, took);
-    if (took > CASE_MS) failures.push(`${label}: took ${Math.round(took)} ms`);
+    await fuzzCase(tally, label, CASE_MS, async () => {
+      const set = await open();
+      const store = new ReferenceStore(
+        set,
+        { kind: 'remote', url: `${BASE}${name}` },
+        {
+          description: name,
+          openTarget: (t) => Promise.resolve({ store: target(t.url), key: '/' }),
+        },
+      );
+      const ds = await readDataset(store, { name: 'fuzz' });
+      const vars: Variable[] = [];
+      const walk = (g: typeof ds.root) => {
+        vars.push(...g.variables);
+        g.groups.forEach(walk);
+      };
+      walk(ds.root);
+      await all(vars, store, ctx);
+    });
   }
-  console.log('refs fuzz outcomes:', Object.fromEntries(outcomes), `slowest case ${Math.round(slowest)} ms`);
+  console.log('refs fuzz outcomes:', Object.fromEntries(outcomes), `slowest case ${Math.round(tally.slowest)} ms`);
   if (ONLY === undefined)
     writeCounts({
       suite: 'refs-fuzz',
@@ -106,7 +90,7 @@ it(`survives ${CASES} mutated reference documents with typed errors only`, { tim
       cases: CASES,
       crashes: failures.filter((f) => f.includes('untyped')).length,
       hangs: failures.filter((f) => !f.includes('untyped')).length,
-      notes: `slowest case ${Math.round(slowest)} ms; ${[...outcomes]
+      notes: `slowest case ${Math.round(tally.slowest)} ms; ${[...outcomes]
         .sort()
         .map(([k, c]) => `${k} ${c}`)
         .join(', ')}`,
