@@ -5,8 +5,8 @@ import { cdlName, cdlString } from './escape';
 import { doubleAttr, floatAttr, intAttr } from './number';
 import { valueText } from './user-values';
 
-/** netCDF-3 formats (`Dataset.format`): ncdump prints no special variable attributes but CDF-5's `_Storage`. */
-const NETCDF3 = new Set(['classic', '64-bit offset', 'cdf5']);
+/** netCDF-3 formats (`Dataset.format`, as `_Format` names them): ncdump prints no special variable attributes but CDF-5's `_Storage`. */
+export const NETCDF3 = new Set(['classic', '64-bit offset', 'cdf5']);
 
 /**
  * The value list of an attribute in CDL. For a netCDF-3 file (`format`), text breaks into a list after each

@@ -4,14 +4,13 @@
  * span every other dimension), how to compress or rechunk a file (with netcdf-c's `nccopy`, not Zarr's tools), and
  * the unlimited dimensions.
  */
+import { NETCDF3 } from '../cdl/attributes';
 import type { Dataset, Dimension, Group, Variable } from '../model/types';
 import { chunkGrid, formatBytes } from './chunks';
 import type { Fact, Finding } from './types';
 
 /** A point series costing at least this much, and at least half the variable, is worth a warning. */
 export const SERIES_WARN_BYTES = 64 * 1024 * 1024;
-
-const NETCDF3 = new Set(['classic', '64-bit offset', 'cdf5']);
 
 const shapeText = (s: readonly number[]) => s.join(' × ');
 
