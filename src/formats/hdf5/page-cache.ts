@@ -133,9 +133,11 @@ export class PageCache {
     const start = first * this.unit;
     // A page is shared by reads with different signals: it is never cancelled by one of them.
     const whole = this.fetch(start, Math.min(count * this.unit, this.limit - start), what, undefined);
+    const part = (u: number) => whole.then((b) => b.subarray((u - first) * this.unit, (u - first + 1) * this.unit));
+    const mine = part(index);
     for (let u = first; u < first + count; u++) {
       if (this.units.has(u)) continue;
-      const bytes = whole.then((b) => b.subarray((u - first) * this.unit, (u - first + 1) * this.unit));
+      const bytes = u === index ? mine : part(u);
       bytes.catch(() => this.units.delete(u));
       this.units.set(u, { bytes, run });
     }
@@ -144,7 +146,7 @@ export class PageCache {
       if (oldest === undefined) break;
       this.units.delete(oldest);
     }
-    return abortable(this.units.get(index)?.bytes ?? whole.then((b) => b.subarray(0, this.unit)), signal);
+    return abortable(mine, signal);
   }
 
   private async fetch(offset: number, length: number, what: string, signal?: AbortSignal): Promise<Uint8Array> {
