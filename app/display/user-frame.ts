@@ -57,14 +57,6 @@ export function userView(variable: Variable, field: string | null): UserView {
     case 'enum':
       return { kind: 'enum', labels: enumLabels(t) };
     case 'vlen':
-      return {
-        kind: 'text',
-        type: t,
-        layout: null,
-        spec: null,
-        text: (v) => userText(t, v),
-        why: `vlen values are lists of varying length: shown as a table`,
-      };
     case 'opaque':
       return {
         kind: 'text',
@@ -72,7 +64,10 @@ export function userView(variable: Variable, field: string | null): UserView {
         layout: null,
         spec: null,
         text: (v) => userText(t, v),
-        why: `opaque values are uninterpreted bytes: shown as hex in a table`,
+        why:
+          t.kind === 'vlen'
+            ? 'vlen values are lists of varying length: shown as a table'
+            : 'opaque values are uninterpreted bytes: shown as hex in a table',
       };
     case 'compound': {
       const layout = compoundLayout(t);
