@@ -3,8 +3,9 @@ import { ErrorBoundary } from './common/ErrorBoundary';
 import { ErrorMessage } from './common/ErrorMessage';
 import { ProgressBar } from './common/ProgressBar';
 import { TelemetryPanel } from './common/TelemetryPanel';
-import { findGroup, findVariable, isPending, parentPath, relatedPaths, type Source } from './core';
+import { findGroup, findVariable, isPending, parentPath, relatedPaths, withVersion, type Source } from './core';
 import { DisplayPanel } from './display/DisplayPanel';
+import { HistoryPanel } from './inspect/HistoryPanel';
 import { InspectTabs } from './inspect/InspectTabs';
 import { PendingSelection } from './inspect/PendingSelection';
 import { EndpointsDialog } from './open/EndpointsDialog';
@@ -163,6 +164,16 @@ export function App() {
                 }}
               />
             </ErrorBoundary>
+            {model.repository && dataset.history && (
+              <ErrorBoundary title="History" resetKey={dataset}>
+                <HistoryPanel
+                  key={dataset.location}
+                  dataset={dataset}
+                  current={model.repository}
+                  onOpen={source?.kind === 'url' ? (ref) => openUrl(withVersion(source.url, ref)) : undefined}
+                />
+              </ErrorBoundary>
+            )}
             {model.problems.length > 0 && (
               <details className="problems-panel" data-testid="problems">
                 <summary>

@@ -11,6 +11,8 @@ export type {
   OpenOptions,
   OpenedDataset,
   Progress,
+  RepositoryHistory,
+  RepositoryVersion,
   S3Credentials,
   Slice,
   SliceData,
@@ -39,6 +41,7 @@ export {
   type DecodedSlice,
 } from '../src/cf';
 export { parseLocation, formatLocation, redactLocation } from '../src/url';
+export { withVersion } from '../src/opening/open-icechunk';
 export {
   openDataset,
   type Dataset as OpenDataset,

@@ -6,10 +6,10 @@
  * const slice = await ds.read('/temp', [0, null, null], { signal });
  */
 import type { Dataset, Variable } from './model/types';
-import type { FolderFile, Source, Telemetry } from './store/types';
+import type { FolderFile, RepositoryHistory, RepositoryVersion, Source, Telemetry } from './store/types';
 import type { EndpointAlias, S3Credentials } from './url/endpoints';
 
-export type { EndpointAlias, FolderFile, S3Credentials, Source };
+export type { EndpointAlias, FolderFile, RepositoryHistory, RepositoryVersion, S3Credentials, Source };
 
 export interface OpenOptions {
   readonly signal?: AbortSignal | undefined;
@@ -129,5 +129,7 @@ export interface OpenedDataset {
   telemetry(): Telemetry;
   /** What the reads so far found that concerns the whole dataset (each kind once). */
   notices?(): readonly DatasetNotice[];
+  /** A versioned repository (Icechunk): its branches, tags and snapshots; absent for every other dataset. */
+  history?(options?: { readonly signal?: AbortSignal | undefined }): Promise<RepositoryHistory>;
   close(): void;
 }

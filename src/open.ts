@@ -132,6 +132,9 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     loadVariable: (path, o) => meta.loadVariable(path, o),
     subscribe: (listener) => meta.subscribe(listener),
     location: opened.location,
+    ...(opened.store.history
+      ? { history: (o?: { signal?: AbortSignal | undefined }) => opened.store.history!(o?.signal) }
+      : {}),
     async read(path, selection, readOptions = {}) {
       const variable =
         findVariable(meta.model.root, path) ?? (await meta.loadVariable(path, { signal: readOptions.signal }));

@@ -15,7 +15,7 @@
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
 import { AbortedError, HttpError, MetadataError, isZarrviewError } from '../errors';
-import type { FileSpecial, Store } from '../store/types';
+import type { FileSpecial, RepositoryVersion, Store } from '../store/types';
 import { buildModel, collectProblems } from './build';
 import { type JsonObject, getCI, isObject } from './json';
 import type { RawGroup } from './raw';
@@ -68,6 +68,8 @@ export interface Probe {
   fileFormat?: string | undefined;
   /** The store's `fileSpecial` (an HDF5 file). */
   fileSpecial?: FileSpecial | undefined;
+  /** The store's `repository` (a version of an Icechunk repository). */
+  repository?: RepositoryVersion | undefined;
 }
 
 async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[], html: Set<string>): Promise<Probe> {
@@ -248,7 +250,10 @@ export async function readRaw(
   const p = await probe(probing(store, options), options, early);
   const raw = await p.root(p.src);
   raw.problems.unshift(...early);
-  return { raw, probe: { ...p, fileFormat: store.fileFormat, fileSpecial: store.fileSpecial } };
+  return {
+    raw,
+    probe: { ...p, fileFormat: store.fileFormat, fileSpecial: store.fileSpecial, repository: store.repository },
+  };
 }
 
 /** The model of a raw tree (as read so far). */
@@ -271,6 +276,7 @@ export function modelOf(raw: RawGroup, p: Probe, options: ReadDatasetOptions = {
     ncProperties: typeof ncp === 'string' ? ncp : undefined,
     ...(p.fileFormat !== undefined ? { format: p.fileFormat } : {}),
     ...(p.fileSpecial !== undefined ? { fileSpecial: p.fileSpecial } : {}),
+    ...(p.repository !== undefined ? { repository: p.repository } : {}),
   };
 }
 

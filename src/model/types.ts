@@ -2,6 +2,7 @@
  * The one netCDF-style model that every metadata dialect (Zarr v2/v3, NCZarr v1/v2/attribute form, xarray,
  * consolidated) is parsed into. Nothing downstream of the readers looks at the dialect again.
  */
+import type { RepositoryVersion } from '../store/types';
 
 /** netCDF-4 atomic types, named as CDL names them. */
 export type NcAtomicType =
@@ -202,4 +203,6 @@ export interface Dataset {
   readonly format?: string | undefined;
   /** An HDF5 file: its superblock version and whether netCDF-4 wrote it (`ncdump -s`). */
   readonly fileSpecial?: { readonly superblockVersion: number; readonly isNetcdf4: boolean } | undefined;
+  /** A version of an Icechunk repository: which one, its snapshot, the spec version. */
+  readonly repository?: RepositoryVersion | undefined;
 }

@@ -1,6 +1,7 @@
 /**
- * A location whose Zarr probe finds nothing may be one file of a format read in place (a netCDF file at a URL):
- * `readOrFile` tries the Zarr reading first, then the object as a file (`OpenedStore.asFile`).
+ * A location whose Zarr probe finds nothing may be an Icechunk repository (`OpenedStore.asRepository`) or one file
+ * of a format read in place (a netCDF file at a URL): `readOrFile` tries the Zarr reading first, then the
+ * repository, then the object as a file (`OpenedStore.asFile`).
  */
 import { type ErrorCode, isZarrviewError } from '../errors';
 import type { OpenedStore } from './open-store';
@@ -23,7 +24,17 @@ export async function readOrFile<T>(
   try {
     return { opened, value: await read(opened.store) };
   } catch (e) {
-    if (!opened.asFile || !isZarrviewError(e) || !NOTHING_THERE.has(e.code)) throw e;
+    if (!isZarrviewError(e) || !NOTHING_THERE.has(e.code)) throw e;
+    // An Icechunk repository first (a folder), then the object as a file.
+    let repo: OpenedStore | undefined;
+    try {
+      repo = opened.asRepository ? await opened.asRepository() : undefined;
+    } catch (r) {
+      // A probe the server refused says nothing; a repository that is there but unreadable says what is wrong.
+      if (!isZarrviewError(r) || (r.code !== 'not-found' && r.code !== 'forbidden')) throw r;
+    }
+    if (repo) return { opened: repo, value: await read(repo.store) };
+    if (!opened.asFile) throw e;
     let file: OpenedStore | undefined;
     try {
       file = await opened.asFile();

@@ -6,6 +6,7 @@ import { ZipError } from '../errors';
 import { folderStore } from '../store/folder-store';
 import type { FolderFile, Source, Telemetry } from '../store/types';
 import { ZipStore, blobSource } from '../store/zip-store';
+import { openIcechunk } from './open-icechunk';
 import { openRefsFile, openRefsFolder } from './open-refs';
 import { openStore, type OpenStoreOptions, type OpenedStore } from './open-store';
 
@@ -67,7 +68,17 @@ export async function openDropped(
       if (refs) return refs; // Parquet references (open-refs.ts)
       // A picked parent folder: the dataset folder inside names the dataset (`ds.zarr/` → `ds`).
       const name = stem(store.root ? store.root.replace(/\/$/, '') : source.name);
-      return { store, mode: { medium: 'file' }, name, telemetry, location: source.name };
+      const opened: OpenedStore = { store, mode: { medium: 'file' }, name, telemetry, location: source.name };
+      // No Zarr metadata: an Icechunk repository, perhaps (open-icechunk.ts).
+      const at = {
+        version: undefined,
+        explicit: false,
+        description: source.name,
+        root: `${source.name.replace(/\/$/, '')}/`,
+        base: { kind: 'none', name: source.name },
+        profile: undefined,
+      } as const;
+      return { ...opened, asRepository: () => openIcechunk(opened, at, options, openStore) };
     }
   }
 }

@@ -65,8 +65,16 @@ function split(text: string): { folder: string; name: string; query: string } {
   };
 }
 
-/** Opens targets through `openStore`, one store per folder (and per `s3://` endpoint profile). */
-function targetOpener(options: OpenStoreOptions, telemetry: Telemetry, open: OpenStore, profile: string | undefined) {
+/**
+ * Opens targets through `openStore`, one store per folder (and per `s3://` endpoint profile): used for kerchunk
+ * targets and Icechunk's virtual chunks alike.
+ */
+export function targetOpener(
+  options: OpenStoreOptions,
+  telemetry: Telemetry,
+  open: OpenStore,
+  profile: string | undefined,
+) {
   const folders = new Map<string, Promise<Store>>();
   return async (target: Target): Promise<TargetObject> => {
     const { folder, name, query } = split(target.url);

@@ -30,6 +30,7 @@ import { emptyTelemetry, type Source, type Store, type Telemetry } from '../stor
 import { storeSource } from '../store/zip-reader';
 import { ZipStore } from '../store/zip-store';
 import { openDropped } from './open-dropped';
+import { withRepository } from './open-icechunk';
 import { isRefsCandidate, openRefs } from './open-refs';
 
 /** Where to open: the API's `Source`, or a local path (CLI only). */
@@ -76,6 +77,11 @@ export interface OpenedStore {
    * no Zarr metadata; resolves undefined when no format knows the object's first bytes.
    */
   readonly asFile?: (() => Promise<OpenedStore | undefined>) | undefined;
+  /**
+   * The location read as an Icechunk repository (open-icechunk.ts), for when its probe finds no Zarr metadata;
+   * resolves undefined when the folder holds none.
+   */
+  readonly asRepository?: (() => Promise<OpenedStore | undefined>) | undefined;
 }
 
 function decodeURIComponentSafe(s: string): string {
@@ -201,13 +207,16 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
     }
     const path = loc.style === 'file' ? decodeURIComponent(loc.path) : loc.path;
     const store = await options.openLocal(path, loc, options);
-    return {
+    const opened: OpenedStore = {
       store,
       mode: { ...loc.mode, medium: store instanceof ZipStore ? 'zip' : (loc.mode.medium ?? 'file') },
       name,
       telemetry,
       location,
     };
+    return store instanceof ZipStore
+      ? opened
+      : withRepository(opened, loc, options, openStore, { kind: 'local', path });
   }
 
   if (loc.s3) {
@@ -242,10 +251,23 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
     }
     const store = net(new S3Store({ ...config, key: target.key }));
     const opened: OpenedStore = { store, mode: { ...loc.mode, medium: 's3' }, name, telemetry, location };
-    if (target.key === '' || target.key.endsWith('/')) return opened;
+    const base = { kind: 'remote', url: `s3://${target.bucket}/${target.key.replace(/\/?$/, '/')}` } as const;
+    // A repository on an endpoint of its own: its virtual `s3://` chunks are on that endpoint too.
+    const own = /\.amazonaws\.com(\.cn)?$/i.test(new URL(target.endpoint).hostname)
+      ? options
+      : {
+          ...options,
+          s3Defaults: async (l: ParsedLocation) => ({
+            ...(options.s3Defaults ? await options.s3Defaults(l) : {}),
+            endpoint: target.endpoint,
+            region: target.region,
+          }),
+        };
+    if (target.key === '' || target.key.endsWith('/')) return withRepository(opened, loc, own, openStore, base);
     const object = `s3://${target.bucket}/${target.key}`;
     const raw = new S3Store({ ...config, key: '' });
-    return withFile(opened, raw, `/${target.key}`, object, net, loc.mode.bytes === true, options);
+    const file = await withFile(opened, raw, `/${target.key}`, object, net, loc.mode.bytes === true, options);
+    return withRepository(file, loc, own, openStore, base);
   }
 
   const url = formatLocation({ ...loc, fragment: undefined }, { plainHash: true });
@@ -270,9 +292,11 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
   const path = q < 0 ? url : url.slice(0, q);
   const slash = path.lastIndexOf('/');
   const file = decodeURIComponentSafe(path.slice(slash + 1));
-  if (file === '') return opened;
+  const base = { kind: 'remote', url: path.endsWith('/') ? path : `${path}/` } as const;
+  if (file === '') return withRepository(opened, loc, options, openStore, base);
   const raw = new HttpStore(path.slice(0, slash) + (q < 0 ? '' : url.slice(q)), { fetch: options.fetch, onComplete });
-  return withFile(opened, raw, `/${file}`, url, net, loc.mode.bytes === true, options);
+  const withObject = await withFile(opened, raw, `/${file}`, url, net, loc.mode.bytes === true, options);
+  return withRepository(withObject, loc, options, openStore, base);
 }
 
 /**

@@ -68,6 +68,41 @@ export interface Store extends AsyncReadable {
   readonly fileFormat?: string | undefined;
   /** A netCDF-4/HDF5 file: the superblock version and whether netCDF-4 wrote it, as `ncdump -s` shows them. */
   readonly fileSpecial?: FileSpecial | undefined;
+  /** A version of a versioned repository (Icechunk): which one and how it was written. */
+  readonly repository?: RepositoryVersion | undefined;
+  /** A versioned repository's branches, tags and snapshots. */
+  history?(signal?: AbortSignal): Promise<RepositoryHistory>;
+}
+
+/** A repository's history, newest snapshot first (plain data for the history panel). */
+export interface RepositoryHistory {
+  readonly branches: readonly { readonly name: string; readonly snapshot: string }[];
+  readonly tags: readonly { readonly name: string; readonly snapshot: string }[];
+  readonly snapshots: readonly {
+    readonly id: string;
+    readonly parent: string | undefined;
+    readonly message: string;
+    readonly writtenAt: number;
+    readonly metadataNames: readonly string[];
+  }[];
+  /** Only the branches and tags named so far are known (spec 1 where the store cannot list `refs/`). */
+  readonly partial: boolean;
+}
+
+/** The version of a repository a store reads (plain data, kept in the model). */
+export interface RepositoryVersion {
+  readonly format: 'icechunk';
+  readonly specVersion: number;
+  /** The writing library as the repository names it (`ic-2.2.2`); empty when it does not say. */
+  readonly implementation: string;
+  /** What the location asked for (`main` when it named nothing). */
+  readonly ref: { readonly kind: 'branch' | 'tag' | 'snapshot'; readonly name: string };
+  readonly snapshot: {
+    readonly id: string;
+    readonly message: string;
+    /** Milliseconds since 1970 (UTC). */
+    readonly writtenAt: number;
+  };
 }
 
 /** What `ncdump -s` says of an HDF5 file as a whole (`_SuperblockVersion`, `_IsNetcdf4`). */
