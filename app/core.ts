@@ -15,6 +15,7 @@ export type {
   RepositoryVersion,
   S3Credentials,
   Slice,
+  SourceSummary,
   SliceData,
   SlicePart,
   Source,

@@ -6,10 +6,10 @@
  * const slice = await ds.read('/temp', [0, null, null], { signal });
  */
 import type { Dataset, Variable } from './model/types';
-import type { FolderFile, RepositoryHistory, RepositoryVersion, Source, Telemetry } from './store/types';
+import type { FolderFile, RepositoryHistory, RepositoryVersion, Source, SourceSummary, Telemetry } from './store/types';
 import type { EndpointAlias, S3Credentials } from './url/endpoints';
 
-export type { EndpointAlias, FolderFile, RepositoryHistory, RepositoryVersion, S3Credentials, Source };
+export type { EndpointAlias, FolderFile, RepositoryHistory, RepositoryVersion, S3Credentials, Source, SourceSummary };
 
 export interface OpenOptions {
   readonly signal?: AbortSignal | undefined;
@@ -70,7 +70,8 @@ export interface Slice {
 
 /** Something the reads of a dataset found that the user should know once (not an error of one slice). */
 export interface DatasetNotice {
-  readonly kind: 'html-chunks';
+  /** Chunks answered with an HTML page; fragment files of an aggregation missing. */
+  readonly kind: 'html-chunks' | 'missing-fragments';
   /** What it means and what to do. */
   readonly message: string;
   /** How many chunks so far. */
@@ -131,5 +132,10 @@ export interface OpenedDataset {
   notices?(): readonly DatasetNotice[];
   /** A versioned repository (Icechunk): its branches, tags and snapshots; absent for every other dataset. */
   history?(options?: { readonly signal?: AbortSignal | undefined }): Promise<RepositoryHistory>;
+  /**
+   * A virtual, versioned or aggregated dataset (kerchunk references, Icechunk, CFA): where its bytes come from
+   * (for the Report and the Overview); may read every manifest. Absent for every other dataset.
+   */
+  sources?(options?: { readonly signal?: AbortSignal | undefined }): Promise<SourceSummary>;
   close(): void;
 }

@@ -73,6 +73,17 @@ export interface Dataset extends OpenedDataset {
   reproject(task: ReprojectTask, options?: { signal?: AbortSignal | undefined }): Promise<Int32Array>;
 }
 
+/** The notice of an aggregation's missing fragment files (named, the first ten). */
+function fragmentsNotice(missing: readonly string[], variable: string): DatasetNotice {
+  const named = missing.slice(0, 10).join(', ') + (missing.length > 10 ? `, and ${missing.length - 10} more` : '');
+  return {
+    kind: 'missing-fragments',
+    message: `${missing.length === 1 ? 'A fragment file is' : `${missing.length} fragment files are`} missing: ${named}. The parts of the aggregated variables they hold read as the fill value; check that the files are where the aggregation names them.`,
+    count: missing.length,
+    variable,
+  };
+}
+
 /** `https://h/a/b.zarr/temp#mode=zarr` → `temp` (the name a single-array root is shown under). */
 export function lastSegment(location: string): string | undefined {
   const path = location
@@ -115,6 +126,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
   // The context may be shared by several datasets: count its cache and decodes from the moment this one opened.
   const memo = new SliceMemo();
   let htmlNotice: DatasetNotice | null = null;
+  let missingNotice: DatasetNotice | null = null;
   const base = {
     hits: ctx.cache.stats.hits,
     misses: ctx.cache.stats.misses,
@@ -132,6 +144,9 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     loadVariable: (path, o) => meta.loadVariable(path, o),
     subscribe: (listener) => meta.subscribe(listener),
     location: opened.location,
+    ...(opened.store.sources
+      ? { sources: (o?: { signal?: AbortSignal | undefined }) => opened.store.sources!(o?.signal) }
+      : {}),
     ...(opened.store.history
       ? { history: (o?: { signal?: AbortSignal | undefined }) => opened.store.history!(o?.signal) }
       : {}),
@@ -153,6 +168,8 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
             context: ctx,
             onProgress: (p) => ((chunks = p.total), readOptions.onProgress?.(p)),
           });
+          const missing = opened.store.missingFragments?.() ?? [];
+          if (missing.length) missingNotice = fragmentsNotice(missing, missingNotice?.variable ?? path);
           if (slice.htmlChunks) {
             const count = (htmlNotice?.count ?? 0) + slice.htmlChunks;
             htmlNotice = {
@@ -177,7 +194,7 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
       decodedWhileArriving:
         opened.telemetry.decodedWhileArriving + ctx.stats.decodedWhileArriving - base.decodedWhileArriving,
     }),
-    notices: () => (htmlNotice ? [htmlNotice] : []),
+    notices: () => [htmlNotice, missingNotice].filter((n): n is DatasetNotice => n !== null),
     renderImage(image, o = {}) {
       return ctx.executor.render(image, o.signal, { priority: o.priority });
     },

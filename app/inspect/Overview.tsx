@@ -1,6 +1,7 @@
 import type { Dataset, Group, Variable } from '../core';
 import { formatShape } from '../common/format';
 import { AttributeList } from './AttributeList';
+import { SourcesLine } from './SourcesLine';
 import { UserTypeInfo } from './UserTypeInfo';
 
 interface Props {
@@ -66,6 +67,7 @@ export function Overview({ dataset, group, variable }: Props) {
           {d.consolidated ? ' · consolidated' : ''}
         </span>
       </h3>
+      {group.path === '/' && <SourcesLine />}
       <h4>Dimensions</h4>
       {group.dimensions.length ? (
         <ul className="inline-list" data-testid="dimensions">

@@ -8,6 +8,7 @@ import {
   type ReportTables,
   type Variable,
 } from '../core';
+import { useDataset } from '../state/dataset-store';
 
 interface Props {
   readonly dataset: Dataset;
@@ -60,17 +61,20 @@ function Findings({ findings, showPath }: { readonly findings: readonly Finding[
 /** The dataset report (src/report): the dataset's, or the selected variable's, facts and findings. */
 export function ReportView({ dataset, variable }: Props) {
   const [tables, setTables] = useState<ReportTables | null>(null);
+  const opened = useDataset((s) => s.dataset);
   useEffect(() => {
     let live = true;
-    // The standard name table is a chunk of its own; without it the report is shown without that check.
-    loadStandardNames().then(
-      (standardNames) => live && setTables({ standardNames }),
+    // The standard name table is a chunk of its own; without it the report is shown without that check. A virtual,
+    // versioned or aggregated dataset's sources (every manifest of a snapshot) are read alongside.
+    const sources = opened?.sources ? opened.sources().catch(() => null) : Promise.resolve(null);
+    Promise.all([loadStandardNames().catch(() => null), sources]).then(
+      ([standardNames, s]) => live && setTables({ standardNames, sources: s }),
       () => live && setTables({ standardNames: null }),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [opened]);
   const report = useMemo(() => (tables ? buildReport(dataset, tables) : null), [dataset, tables]);
   if (!report) return <p className="muted">Preparing the report…</p>;
   const c = report.counts;

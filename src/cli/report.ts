@@ -34,7 +34,8 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs {
 }
 
 export async function report(args: ReportArgs): Promise<{ text: string; report: DatasetReport; exitCode: number }> {
-  const { dataset: ds } = await openLocation(args.location, { timeoutMs: args.timeoutMs });
-  const r = buildReport(ds, { standardNames: await loadStandardNames() });
+  const { dataset: ds, store } = await openLocation(args.location, { timeoutMs: args.timeoutMs });
+  const sources = store.sources ? await store.sources() : undefined;
+  const r = buildReport(ds, { standardNames: await loadStandardNames(), sources });
   return { text: formatReport(r), report: r, exitCode: hasErrors(r) ? 1 : 0 };
 }

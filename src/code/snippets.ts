@@ -12,6 +12,7 @@ import { defaultFillFor } from '../cf/decode';
 import type { Dataset, Variable } from '../model/types';
 import { parseLocation } from '../url/index';
 import { fileSnippets } from './file-snippets';
+import { virtualSnippets } from './virtual-snippets';
 import { type PyValue, pyLiteral, pyStr, shellQuote } from './python';
 
 export interface EndpointHint {
@@ -130,6 +131,16 @@ export function codeForView(input: CodeInput): CodeSnippets {
   const { variable: v, dataset } = input;
   const stride = Math.max(1, input.stride ?? 1);
   const target = storeTarget(input);
+  const virtual = virtualSnippets({
+    location: input.location,
+    dataset,
+    variable: v,
+    selection: input.selection,
+    stride,
+    raw: input.raw === true,
+    signed: input.signed === true,
+  });
+  if (virtual) return virtual;
   if (dataset.format !== undefined) {
     const fileTarget = { ...target, url: target.url.replace(/^zip::/, '') };
     return fileSnippets(

@@ -12,6 +12,7 @@ import { chunkReport } from './chunks';
 import { cfFindings } from './cf-checks';
 import { datasetChecks, nczarrFindings, problemFindings } from './dataset-checks';
 import { fileFacts, fileVariableChecks } from './file-checks';
+import { sourceFacts } from './source-facts';
 import type { DatasetReport, Finding, ReportTables, Severity, VariableReport } from './types';
 
 export type { DatasetReport, Fact, Finding, ReportTables, Severity, StandardNameTable, VariableReport } from './types';
@@ -41,7 +42,13 @@ export function buildReport(ds: Dataset, tables: ReportTables): DatasetReport {
   const findings = [...top.findings, ...problems.filter((p) => !paths.has(p.path))].sort(bySeverity);
   const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   for (const f of [...findings, ...variables.flatMap((v) => v.findings)]) counts[f.severity] += 1;
-  return { name: ds.name, facts: [...top.facts, ...fileFacts(ds)], findings, variables, counts };
+  return {
+    name: ds.name,
+    facts: [...top.facts, ...fileFacts(ds), ...sourceFacts(ds, tables.sources)],
+    findings,
+    variables,
+    counts,
+  };
 }
 
 /** Every finding of the report, dataset first. */

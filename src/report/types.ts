@@ -1,4 +1,5 @@
 /** What the dataset report says: facts (what the dataset is) and findings (what to fix), per dataset and variable. */
+import type { SourceSummary } from '../store/types';
 
 /** `error`: something is broken for every reader; `warning`: it works but costs or misleads; `info`: worth knowing. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -42,6 +43,8 @@ export interface DatasetReport {
 export interface ReportTables {
   /** CF standard names with their canonical units, or null when the table is not loaded (the check is skipped). */
   readonly standardNames: StandardNameTable | null;
+  /** Where a virtual, versioned or aggregated dataset's bytes come from (`OpenedDataset.sources`), when known. */
+  readonly sources?: SourceSummary | null | undefined;
 }
 
 export interface StandardNameTable {

@@ -72,6 +72,35 @@ export interface Store extends AsyncReadable {
   readonly repository?: RepositoryVersion | undefined;
   /** A versioned repository's branches, tags and snapshots. */
   history?(signal?: AbortSignal): Promise<RepositoryHistory>;
+  /** Where a virtual, versioned or aggregated dataset's bytes come from (see `SourceSummary`). */
+  sources?(signal?: AbortSignal): Promise<SourceSummary>;
+  /** Fragment files of an aggregation found missing so far, as the dataset names them. */
+  missingFragments?(): readonly string[];
+}
+
+/** Where the bytes of a virtual, versioned or aggregated dataset come from (plain data for the Report). */
+export interface SourceSummary {
+  readonly kind: 'kerchunk' | 'icechunk' | 'cfa';
+  /** Chunks (kerchunk: references) by where their bytes are: inside the document or repository, or elsewhere. */
+  readonly chunks: {
+    /** Bytes held in the document or manifest itself. */
+    readonly inline: number;
+    /** Chunk objects of the repository (Icechunk). */
+    readonly native: number;
+    /** Byte ranges or whole objects of other files. */
+    readonly virtual: number;
+  };
+  /** What the other files are (`netCDF-4/HDF5`, `netCDF-3`, `Zarr`, `other`), with how many of each. */
+  readonly formats: Readonly<Record<string, number>>;
+  /** Hosts the dataset reads from besides its own (`host:port`, `s3://bucket`, `local files`). */
+  readonly hosts: readonly string[];
+  /** Icechunk: the repository's spec version and writer. */
+  readonly specVersion?: number | undefined;
+  readonly implementation?: string | undefined;
+  /** kerchunk: the document's version (0 or 1). */
+  readonly referenceVersion?: number | undefined;
+  /** What is only partly known (a Parquet set's records not all read, a listing the server refused). */
+  readonly partial?: string | undefined;
 }
 
 /** A repository's history, newest snapshot first (plain data for the history panel). */

@@ -17,7 +17,8 @@ import { readSlice } from '../../data/read-slice';
 import { findVariable } from '../../model/find';
 import { readDataset } from '../../model/read-dataset';
 import type { Variable } from '../../model/types';
-import type { FileSpecial, RequestOptions, Store } from '../../store/types';
+import type { FileSpecial, RequestOptions, SourceSummary, Store } from '../../store/types';
+import { formatCounts } from '../target-format';
 import type { FileStore } from '../types';
 import { FragmentError } from './errors';
 import type { Grid } from './grid';
@@ -66,6 +67,35 @@ export class CfaStore implements FileStore {
     this.description = master.description;
     this.fileFormat = master.fileFormat;
     this.fileSpecial = master.fileSpecial;
+  }
+
+  /** Fragments as sources: each fragment a virtual chunk, files by format (from their names), hosts. */
+  sources(): Promise<SourceSummary> {
+    const files = new Set<string>();
+    const hosts = new Set<string>();
+    let fragments = 0;
+    for (const a of this.arrays.values())
+      for (const f of a.aggregation.fragments) {
+        fragments++;
+        if (files.has(f.file)) continue;
+        files.add(f.file);
+        const r = resolveFragment(f.file, this.location, a.aggregation.base);
+        if (!r.ok) continue;
+        if (!r.remote) hosts.add('local files');
+        else if (r.target.startsWith('s3://')) hosts.add(`s3://${r.target.slice(5).split('/')[0]}`);
+        else
+          try {
+            hosts.add(new URL(r.target).host);
+          } catch {
+            // not a URL: not listed
+          }
+      }
+    return Promise.resolve({
+      kind: 'cfa',
+      chunks: { inline: 0, native: 0, virtual: fragments },
+      formats: formatCounts(files),
+      hosts: [...hosts].sort(),
+    });
   }
 
   /** Fragment files found missing so far, as the master names them. */

@@ -168,6 +168,16 @@ export class ManifestFile {
     }
   }
 
+  /** The virtual locations of an array's chunks (compressed ones are skipped). */
+  *locations(nodeId: string): Iterable<string> {
+    const a = this.arrays.get(nodeId);
+    if (!a) return;
+    for (let i = 0; i < a.length(1); i++) {
+      const location = a.tableAt(1, i).string(5);
+      if (location !== undefined) yield location;
+    }
+  }
+
   /** The chunk at `coords`, by binary search (refs are sorted by coordinates), or undefined. */
   find(nodeId: string, coords: readonly number[], key: string): ChunkPayload | undefined {
     const a = this.arrays.get(nodeId);

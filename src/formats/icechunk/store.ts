@@ -17,9 +17,11 @@ import type {
   RepositoryHistory,
   RepositoryVersion,
   RequestOptions,
+  SourceSummary,
   Store,
 } from '../../store/types';
 import { resolveTarget, type DocumentBase, type Target } from '../refs/targets';
+import { formatCounts } from '../target-format';
 import type { TargetObject } from '../refs/store';
 import type { IcechunkRepository, VersionRef } from './repository';
 import type { ChunkPayload, NodeInfo, SnapshotFile } from './schema';
@@ -39,6 +41,11 @@ export interface ChunkCounts {
   inline: number;
   native: number;
   virtual: number;
+}
+
+/** A target's host as the Overview lists it. */
+function hostOf(t: Target): string {
+  return t.kind === 'local' ? 'local files' : t.kind === 's3' ? `s3://${new URL(t.url).host}` : new URL(t.url).host;
 }
 
 const EMPTY_ROOT = new TextEncoder().encode('{"zarr_format":3,"node_type":"group","attributes":{}}');
@@ -197,6 +204,33 @@ export class IcechunkStore implements Store {
     const refs = (m: ReadonlyMap<string, string>) =>
       [...m].map(([name, snapshot]) => ({ name, snapshot })).sort((a, b) => a.name.localeCompare(b.name));
     return { branches: refs(h.branches), tags: refs(h.tags), snapshots: h.snapshots, partial: h.partial };
+  }
+
+  /** Chunks by kind, virtual files by format and their hosts: reads every manifest of the snapshot. */
+  async sources(signal?: AbortSignal): Promise<SourceSummary> {
+    const chunks = await this.chunkCounts(signal);
+    const urls = new Set<string>();
+    const hosts = new Set<string>();
+    for (const node of this.nodes.values())
+      for (const m of node.manifests) {
+        const manifest = await this.repo.manifest(m.id, signal);
+        for (const location of manifest.locations(node.nodeId)) {
+          if (urls.size >= 10_000) break;
+          urls.add(location);
+        }
+      }
+    for (const u of urls) {
+      const t = resolveTarget(u, this.options.base, '');
+      if (!(t instanceof ZarrviewError)) hosts.add(hostOf(t));
+    }
+    return {
+      kind: 'icechunk',
+      chunks,
+      formats: formatCounts(urls),
+      hosts: [...hosts].sort(),
+      specVersion: this.repo.specVersion,
+      implementation: this.repo.implementation,
+    };
   }
 
   /** Chunk kinds over every manifest of the snapshot (reads them all; for the Report). */

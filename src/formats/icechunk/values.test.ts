@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataContext } from '../../data/context';
 import { readSlice } from '../../data/read-slice';
 import { comparable } from '../../data/testing/variable';
+import { codeForView } from '../../code/snippets';
 import { findVariable, readDataset } from '../../model/index';
+import { buildReport } from '../../report/index';
 import { openDataset } from '../../open';
 import { openStoreNode } from '../../opening/open-store-node';
 import { startS3rver, type S3rverHandle } from '../../store/testing/s3rver';
@@ -112,6 +114,34 @@ for (const [name, repo] of Object.entries(expected.repositories)) {
       expect(ds.model.repository?.snapshot.id).toBe(repo.branches.main);
       expect(ds.model.repository?.ref).toEqual({ kind: 'branch', name: 'main' });
       expect((await ds.history!()).branches.map((b) => b.name)).toEqual(Object.keys(repo.branches).sort());
+    });
+    it('sources: chunks by kind as the library stores them, the virtual files, the hosts; the Report and Code', async () => {
+      const o = await openS3(`${base}/`);
+      const r = await o.asRepository!();
+      const store = r!.store as IcechunkStore;
+      const tip = repo.snapshots[repo.branches.main!]!;
+      const want = { inline: 0, native: 0, virtual: 0 };
+      for (const a of Object.values(tip.arrays)) for (const c of Object.values(a.chunks)) want[c.kind]++;
+      const s = await store.sources();
+      expect(s.chunks).toEqual(want);
+      expect(s.hosts).toEqual(['s3://zarrview']);
+      expect(s.specVersion).toBe(repo.specVersion);
+      const ds = await readDataset(store, { name: name });
+      const report = buildReport(ds, { standardNames: null, sources: s });
+      const facts = Object.fromEntries(report.facts.map((f) => [f.label, f.value]));
+      expect(facts.Repository).toContain(`spec version ${repo.specVersion}`);
+      expect(facts.Snapshot).toContain(repo.branches.main);
+      const total = want.inline + want.native + want.virtual;
+      expect(facts['Read from other files']).toContain(`(${want.virtual} of ${total})`);
+      const v = findVariable(ds.root, '/temp')!;
+      const code = codeForView({
+        location: `${base}/#branch=main`,
+        dataset: ds,
+        variable: v,
+        selection: [0, null, null],
+      });
+      expect(code.xarray).toContain('icechunk.Repository.open(icechunk.s3_storage(bucket="zarrview"');
+      expect(code.xarray).toContain('readonly_session(branch="main")');
     });
     it('history: branches, tags and every snapshot of each ancestry, parents as the library reports', async () => {
       const o = await openS3(`${base}/#mode=icechunk`);

@@ -10,7 +10,8 @@
  * await store.get('/temp/.zarray');
  */
 import { ChunkError, HttpError, MetadataError, ZarrviewError } from '../../errors';
-import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from '../../store/types';
+import type { AbsolutePath, Listing, RangeQuery, RequestOptions, SourceSummary, Store } from '../../store/types';
+import { formatCounts } from '../target-format';
 import type { Reference, ReferenceSet } from './parse';
 import { resolveTarget, type DocumentBase, type Target } from './targets';
 
@@ -95,6 +96,29 @@ export class ReferenceStore implements Store {
       if (hosts.size >= limit) break;
     }
     return [...hosts].sort();
+  }
+
+  /** References by kind, target files by format, hosts (a Parquet set: as far as its records were read). */
+  sources(): Promise<SourceSummary> {
+    const chunks = { inline: 0, native: 0, virtual: 0 };
+    const urls: string[] = [];
+    for (const [key, ref] of this.refs) {
+      if (/(^|\/)(\.zarray|\.zgroup|\.zattrs|\.zmetadata|zarr\.json)$/.test(key)) continue;
+      if (ref.kind === 'inline' || ref.kind === 'bytes') chunks.inline++;
+      else if (ref.kind === 'whole' || ref.kind === 'range') {
+        chunks.virtual++;
+        urls.push(ref.url);
+      }
+    }
+    urls.push(...this.lazyUrls.keys());
+    return Promise.resolve({
+      kind: 'kerchunk',
+      chunks,
+      formats: formatCounts(urls),
+      hosts: this.targetHosts(),
+      referenceVersion: this.version,
+      partial: this.lookup ? 'Parquet references: counted as far as their record files were read' : undefined,
+    });
   }
 
   private target(ref: { readonly url: string }, key: string): Promise<TargetObject> {
