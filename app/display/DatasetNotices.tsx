@@ -22,7 +22,12 @@ export function DatasetNotices({ dataset }: Props) {
     <div role="status" className="warning" data-testid="dataset-notice">
       {notices.map((n) => (
         <p key={n.kind}>
-          {n.message} ({n.count} chunk{n.count > 1 ? 's' : ''} so far, first in <code>{n.variable}</code>.)
+          {n.message}{' '}
+          {n.kind === 'html-chunks' && (
+            <>
+              ({n.count} chunk{n.count > 1 ? 's' : ''} so far, first in <code>{n.variable}</code>.)
+            </>
+          )}
         </p>
       ))}
       <button
