@@ -9,7 +9,9 @@
 //      main-thread tasks did more than 50 ms of CPU work (the rest waited for a core on a busy machine)
 //   5. the viewer itself: first heatmap, slider steps and opening a 1,000-variable NCZarr group (scripts/bench-app.mjs)
 //   6. netCDF files read in place: a 1 GiB netCDF-4 file of 1,000 variables and a CDF-2 file (bench/files.ts)
-// plus the app's initial JS size (gzip) when the app builds. Writes bench/latest.json, appends to BENCHMARKS.md.
+//   7. virtual stores: a netCDF-4 file in place ÷ kerchunk references into it, plain Zarr v3 ÷ the same chunks in
+//      an Icechunk repository (bench/virtual.ts, in Node)
+// plus the app's initial JS size (gzip) when the app builds (not in a `virtual`-only run). Writes bench/latest.json, appends to BENCHMARKS.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, promises as fs, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -38,8 +40,10 @@ const ARGS = [
   '--disable-sync',
 ];
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
-// BENCH_ONLY=data|app|files runs one part (the rows of the others are left out); default all.
+// BENCH_ONLY=data|app|files|virtual runs one part (the rows of the others are left out); default all.
 const ONLY = process.env.BENCH_ONLY ?? '';
+// Parts 1-5 run in Chromium: the browser, its pages and their data are made only when one of them runs.
+const BROWSER = ONLY === '' || ONLY === 'data' || ONLY === 'app';
 const LATENCY = 20;
 
 function run(cmd, args, opts = {}) {
@@ -173,24 +177,29 @@ async function firstSlices(page, server, onTrial) {
 }
 
 async function main() {
-  const writer = await ensureData();
+  const writer = BROWSER ? await ensureData() : null;
   // Other processes on the machine skew every figure here (2 cores): record how busy it was.
   const loadBefore = os.loadavg()[0];
-  console.log('▶ building the benchmark page');
-  run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
-  const app = await ensureAppData(ROOT, DATA, PY);
-  console.log('▶ building the app');
-  run('npx', ['vite', 'build', '--outDir', APP, '--emptyOutDir', '--logLevel', 'warn']);
-  const tls = benchCertificate(path.join(TMP, 'tls'));
-  const server = await startServer({ '/': DIST, '/data/': DATA });
+  let app = { notes: [] };
+  if (BROWSER) {
+    console.log('▶ building the benchmark page');
+    run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
+    app = await ensureAppData(ROOT, DATA, PY);
+    console.log('▶ building the app');
+    run('npx', ['vite', 'build', '--outDir', APP, '--emptyOutDir', '--logLevel', 'warn']);
+  }
+  const tls = BROWSER ? benchCertificate(path.join(TMP, 'tls')) : null;
+  const server = BROWSER ? await startServer({ '/': DIST, '/data/': DATA }) : null;
   const h2server = tls ? await startServer({ '/': DIST, '/data/': DATA }, { tls }) : null;
-  const appServers = {
-    'HTTP/1.1': await startServer({ '/': APP, '/data/': DATA }),
-    ...(tls ? { 'HTTP/2': await startServer({ '/': APP, '/data/': DATA }, { tls }) } : {}),
-  };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const appServers = BROWSER
+    ? {
+        'HTTP/1.1': await startServer({ '/': APP, '/data/': DATA }),
+        ...(tls ? { 'HTTP/2': await startServer({ '/': APP, '/data/': DATA }, { tls }) } : {}),
+      }
+    : {};
+  const browser = BROWSER ? await chromium.launch({ executablePath: CHROMIUM, args: ARGS }) : null;
   // Only this context accepts the bench's self-signed certificate.
-  const h2context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const h2context = browser ? await browser.newContext({ ignoreHTTPSErrors: true }) : null;
   const results = [];
   const notes =
     writer === 'node'
@@ -230,8 +239,8 @@ async function main() {
       }
     }
   } finally {
-    await browser.close();
-    await server.stop();
+    await browser?.close();
+    await server?.stop();
     await h2server?.stop();
     for (const s of Object.values(appServers)) await s.stop();
   }
@@ -386,7 +395,19 @@ async function main() {
     }
   }
 
-  const js = appJsGzip();
+  if (ONLY === '' || ONLY === 'virtual') {
+    console.log(`▶ run 7: virtual stores, kerchunk references and Icechunk (bench/virtual.ts), ${LATENCY} ms latency`);
+    try {
+      const out = await runAsync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'virtual.ts')]);
+      const virtual = JSON.parse(out.trim().split('\n').pop());
+      results.push(...virtual.rows);
+      notes.push(...virtual.notes);
+    } catch (e) {
+      notes.push(`virtual rows skipped: ${String(e).split('\n').slice(0, 3).join(' ')}`);
+    }
+  }
+
+  const js = ONLY === 'virtual' ? null : appJsGzip();
   if (js && 'bytes' in js) {
     const kb = js.bytes / 1024;
     results.push({
@@ -397,7 +418,7 @@ async function main() {
       baseline: `${js.files} script(s) referenced by dist/index.html`,
       met: kb <= 250,
     });
-  } else notes.push(js ? `app size: ${js.error}` : 'app size: no app to build yet');
+  } else if (ONLY !== 'virtual') notes.push(js ? `app size: ${js.error}` : 'app size: no app to build yet');
 
   // A partial run (BENCH_ONLY) replaces its own rows in latest.json and keeps the others of the last full run.
   const latestFile = path.join(ROOT, 'bench', 'latest.json');
