@@ -2,11 +2,11 @@
  * Sources the user hands over rather than names: a dropped or chosen file (a netCDF file read in place by
  * `Blob.slice`, a reference set, a zip under any name), a zip, a folder (a dataset, or Parquet references).
  */
-import { ZipError } from '../errors';
-import { folderStore } from '../store/folder-store';
+import { ZipError, isZarrviewError } from '../errors';
+import { type FolderStore, folderStore } from '../store/folder-store';
 import type { FolderFile, Source, Telemetry } from '../store/types';
 import { ZipStore, blobSource } from '../store/zip-store';
-import { openIcechunk } from './open-icechunk';
+import { openFolderNonZarr } from './open-folder';
 import { openRefsFile, openRefsFolder } from './open-refs';
 import { openStore, type OpenStoreOptions, type OpenedStore } from './open-store';
 
@@ -63,22 +63,21 @@ export async function openDropped(
     }
     case 'folder': {
       const files: readonly FolderFile[] = source.files;
-      const store = folderStore(files, source.name);
+      let store: FolderStore;
+      try {
+        store = folderStore(files, source.name);
+      } catch (e) {
+        // No Zarr dataset inside: an Icechunk repository or a CFA master with its fragments (open-folder.ts).
+        if (!isZarrviewError(e) || e.code !== 'not-found') throw e;
+        const other = await openFolderNonZarr(files, source.name, options, telemetry, openStore);
+        if (other) return other;
+        throw e;
+      }
       const refs = await openRefsFolder(store, source.name, options, telemetry, openStore);
       if (refs) return refs; // Parquet references (open-refs.ts)
       // A picked parent folder: the dataset folder inside names the dataset (`ds.zarr/` → `ds`).
       const name = stem(store.root ? store.root.replace(/\/$/, '') : source.name);
-      const opened: OpenedStore = { store, mode: { medium: 'file' }, name, telemetry, location: source.name };
-      // No Zarr metadata: an Icechunk repository, perhaps (open-icechunk.ts).
-      const at = {
-        version: undefined,
-        explicit: false,
-        description: source.name,
-        root: `${source.name.replace(/\/$/, '')}/`,
-        base: { kind: 'none', name: source.name },
-        profile: undefined,
-      } as const;
-      return { ...opened, asRepository: () => openIcechunk(opened, at, options, openStore) };
+      return { store, mode: { medium: 'file' }, name, telemetry, location: source.name };
     }
   }
 }

@@ -29,6 +29,9 @@ type OpenStore = (source: StoreSource, options?: OpenStoreOptions) => Promise<Op
 
 const VERSION_KEYS = ['snapshot', 'tag', 'branch'] as const;
 
+/** Names of files read in place (never a repository's folder). */
+const FILE_NAME = /\.(nc|nc3|nc4|nca|cdf|h5|hdf5?|he5|json|zip|parq(uet)?)$/i;
+
 /** The version a location's fragment names (`#tag=v1`), or undefined (the repository's `main` branch). */
 export function versionOf(loc: ParsedLocation): VersionRef | undefined {
   const f = loc.fragment ?? [];
@@ -71,9 +74,12 @@ export async function withRepository(
   base: DocumentBase,
 ): Promise<OpenedStore> {
   if (loc.mode.bytes) return opened;
+  const explicit = isIcechunkExplicit(loc);
+  // A location named like a file is read as one: no repository probe (two requests) before it.
+  if (!explicit && FILE_NAME.test(loc.path.replace(/\/+$/, ''))) return opened;
   const at: RepositoryAt = {
     version: versionOf(loc),
-    explicit: isIcechunkExplicit(loc),
+    explicit,
     description: formatLocation(loc, { share: true, plainHash: true }),
     root: formatLocation({ ...loc, fragment: undefined }, { share: true, plainHash: true }).replace(/\/?$/, '/'),
     base,

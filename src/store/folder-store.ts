@@ -14,9 +14,10 @@ export class FolderStore implements Store {
   readonly root: string;
   private readonly files: Map<string, Blob>;
 
-  constructor(files: readonly FolderFile[], name: string) {
+  /** `root`: the folder inside the dropped one to read from (default: where the Zarr dataset is, or a throw). */
+  constructor(files: readonly FolderFile[], name: string, root?: string) {
     this.files = new Map(files.map((f) => [f.path.replace(/\\/g, '/').replace(/^\.?\/+/, ''), f.file]));
-    const root = findDatasetRoot(this.files.keys(), name.replace(/\/$/, ''));
+    root ??= findDatasetRoot(this.files.keys(), name.replace(/\/$/, ''));
     if (root === undefined) {
       throw new HttpError(
         'not-found',
@@ -52,6 +53,11 @@ export class FolderStore implements Store {
   async list(prefix: AbsolutePath): Promise<Listing> {
     return listPaths(this.files.keys(), this.root + prefixBase(prefix));
   }
+}
+
+/** The paths of a dropped folder, as the store keys them (`/` separators, no leading `./`). */
+export function folderPaths(files: readonly FolderFile[]): Map<string, Blob> {
+  return new Map(files.map((f) => [f.path.replace(/\\/g, '/').replace(/^\.?\/+/, ''), f.file]));
 }
 
 /** Creates a store over dropped/picked folder files. Throws `not-found` when no Zarr metadata is inside. */

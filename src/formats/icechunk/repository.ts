@@ -56,6 +56,21 @@ function parseRefJson(bytes: Uint8Array, what: string): string {
   return id;
 }
 
+/** The two objects that say a folder is a repository (spec 2's `repo`, spec 1's main branch), asked for at once. */
+export interface EntryPoints {
+  readonly repo: Promise<Uint8Array | undefined>;
+  readonly main: Promise<Uint8Array | undefined>;
+}
+
+/** Requests both entry points now (in parallel); `open` reads them when it runs. Failures wait for `open`. */
+export function entryPoints(store: Store, signal?: AbortSignal): EntryPoints {
+  const quiet = <T>(p: Promise<T>) => (p.catch(() => undefined), p);
+  return {
+    repo: quiet(store.get('/repo', { signal })),
+    main: quiet(store.get('/refs/branch.main/ref.json', { signal })),
+  };
+}
+
 export class IcechunkRepository {
   private readonly snapshots = new Map<string, Promise<SnapshotFile>>();
   private readonly manifests = new Map<string, Promise<ManifestFile>>();
@@ -74,14 +89,19 @@ export class IcechunkRepository {
    * The repository at the store's root, or undefined when there is none (no `repo` file and no
    * `refs/branch.main/ref.json`). Throws when one is there but cannot be read (damaged, a newer spec version).
    */
-  static async open(store: Store, description: string, signal?: AbortSignal): Promise<IcechunkRepository | undefined> {
-    const repo = await store.get('/repo', { signal });
+  static async open(
+    store: Store,
+    description: string,
+    signal?: AbortSignal,
+    early: EntryPoints = entryPoints(store, signal),
+  ): Promise<IcechunkRepository | undefined> {
+    const repo = await early.repo;
     if (repo && hasMagic(repo)) {
       const { header, payload } = readIcechunkFile(repo, `${description}repo`, 'repo info');
       const info = parseRepoInfo(payload, `${description}repo`);
       return new IcechunkRepository(store, description, header.specVersion, header.implementation, info);
     }
-    const main = await store.get('/refs/branch.main/ref.json', { signal });
+    const main = await early.main;
     if (!main || main[0] !== 0x7b) return undefined; // not JSON: an HTML fallback page, or nothing
     const id = parseRefJson(main, 'refs/branch.main/ref.json');
     const r = new IcechunkRepository(store, description, 1, '', undefined);
