@@ -15,6 +15,7 @@
 import { MetadataError } from '../errors';
 import { readAttributes } from './attributes';
 import { asCount, asStrings } from './json';
+import { applyPyramids, declaredLevelKeys } from './multiscales';
 import type { RawArray, RawGroup } from './raw';
 import { problemOf } from './walk';
 import type { Attribute, Dimension, FillValue, Group, Problem, Variable } from './types';
@@ -31,6 +32,8 @@ interface MutableDim {
 export interface BuildOptions {
   readonly xarray: boolean;
   readonly nczarr: boolean;
+  /** Keys of arrays a `multiscales` declaration names as levels (multiscales.ts): set by `buildModel`. */
+  readonly pyramidLevels?: ReadonlySet<string> | undefined;
 }
 
 const ANON = '_Anonymous_Dim_';
@@ -126,6 +129,8 @@ function resolveDims(a: RawArray, dims: Dims, opts: BuildOptions, problems: Prob
       return d;
     }
     if (d.length !== len) {
+      // Pyramid levels share their dimension names at their own lengths (OME-NGFF 0.5 `dimension_names`).
+      if (opts.pyramidLevels?.has(a.key)) return dims.anonymous(len);
       fail(`dimension ${name} has length ${d.length} elsewhere but ${len} here.`);
       return dims.anonymous(len);
     }
@@ -223,7 +228,8 @@ function fillAttribute(
 }
 
 /** Builds the model tree from the raw tree. Returns the root group. */
-export function buildModel(root: RawGroup, opts: BuildOptions): Group {
+export function buildModel(root: RawGroup, options: BuildOptions): Group {
+  const opts: BuildOptions = { ...options, pyramidLevels: declaredLevelKeys(root) };
   const dims = new Dims();
   const early: Problem[] = [];
   if (opts.nczarr) registerNcDims(root, dims, early);
@@ -276,7 +282,7 @@ export function buildModel(root: RawGroup, opts: BuildOptions): Group {
         : {}),
     };
   };
-  return make(root);
+  return applyPyramids(make(root), root);
 }
 
 /** Every problem of the tree, flattened (pre-order). */

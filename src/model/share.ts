@@ -14,13 +14,23 @@ function sameDims(a: readonly Dimension[], b: readonly Dimension[]): boolean {
   );
 }
 
+/** Same pyramid membership (a pyramid appears once its levels are read). */
+function samePyramid(a: Variable, b: Variable): boolean {
+  if (!a.pyramid && !b.pyramid && !a.pyramidLevel && !b.pyramidLevel) return true;
+  return (
+    JSON.stringify(a.pyramid) === JSON.stringify(b.pyramid) &&
+    JSON.stringify(a.pyramidLevel) === JSON.stringify(b.pyramidLevel)
+  );
+}
+
 /** Same array document (its parsed metadata object is shared by every build) and same dimensions. */
 function sameVariable(a: Variable, b: Variable): boolean {
   return (
     a.path === b.path &&
     a.zarr.metadata === b.zarr.metadata &&
     a.attributes.length === b.attributes.length &&
-    sameDims(a.dimensions, b.dimensions)
+    sameDims(a.dimensions, b.dimensions) &&
+    samePyramid(a, b)
   );
 }
 

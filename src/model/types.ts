@@ -133,6 +133,60 @@ export interface Variable {
   /** NCZarr `_nczarr_maxstrlen` / netCDF string length for fixed-size string storage. */
   readonly maxStrlen?: number | undefined;
   readonly zarr: ArrayStorage;
+  /**
+   * Set on the finest level of a multiscale pyramid (multiscales.ts): every level, finest first, this variable
+   * being the first. The pyramid is shown as this one variable; the other levels stay in the tree at their paths,
+   * each with `pyramidLevel`.
+   */
+  readonly pyramid?: Pyramid | undefined;
+  /** Set on a coarser level of a pyramid: the path of the variable carrying the pyramid, and this level's index. */
+  readonly pyramidLevel?: PyramidLevelOf | undefined;
+}
+
+/** Which `multiscales` layout declared a pyramid. */
+export type PyramidConvention = 'ome-ngff' | 'zarr-conventions' | 'ndpyramid';
+
+/** One resolution level of a pyramid. */
+export interface PyramidLevel {
+  /** Full path of the level's variable, e.g. `/image/1` or `/2/tas`. */
+  readonly path: string;
+  readonly shape: readonly number[];
+  /**
+   * Size of a cell along each axis. OME-NGFF: the level's `scale` transform (composed with the multiscale's own),
+   * in the axes' units; zarr-conventions: the `transform.scale` factors multiplied along `derived_from` up to the
+   * level with none (relative to that level). Absent when the declaration gives none (ndpyramid).
+   */
+  readonly scale?: readonly number[] | undefined;
+  /** Offset of the first cell's centre along each axis (OME-NGFF `translation`, composed), when declared. */
+  readonly translation?: readonly number[] | undefined;
+  /** The level's affine geotransform (GDAL order: 6 numbers), from zarr-conventions' `spatial:transform`. */
+  readonly geoTransform?: readonly number[] | undefined;
+}
+
+export interface Pyramid {
+  readonly convention: PyramidConvention;
+  /** The declared version (OME-NGFF `version`, zarr-conventions `version`, ndpyramid's `metadata.version`). */
+  readonly version?: string | undefined;
+  /** Path of the group whose attributes declare the pyramid. */
+  readonly group: string;
+  /** OME-NGFF `name` of the multiscale image. */
+  readonly name?: string | undefined;
+  /** OME-NGFF axes, one per dimension of every level. */
+  readonly axes?: readonly { readonly name: string; readonly type?: string; readonly unit?: string }[] | undefined;
+  /** How the coarser levels were made, when declared (OME `type`, ndpyramid `metadata.method`, `resampling_method`). */
+  readonly method?: string | undefined;
+  /** ndpyramid's `pixels_per_tile`, when declared. */
+  readonly pixelsPerTile?: number | undefined;
+  /** Every level, finest first (the first is the variable carrying the pyramid); at least two. */
+  readonly levels: readonly PyramidLevel[];
+}
+
+/** A coarser level's link to its pyramid. */
+export interface PyramidLevelOf {
+  /** Path of the variable carrying the pyramid (its finest level). */
+  readonly pyramid: string;
+  /** Index in `Pyramid.levels` (1 or more). */
+  readonly index: number;
 }
 
 /** Something in the dataset that could not be read; the rest stays usable. */
