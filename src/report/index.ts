@@ -12,6 +12,7 @@ import { chunkReport } from './chunks';
 import { cfFindings } from './cf-checks';
 import { datasetChecks, nczarrFindings, problemFindings } from './dataset-checks';
 import { fileFacts, fileVariableChecks } from './file-checks';
+import { pyramidProblemFindings, pyramidReport } from './pyramids';
 import { sourceFacts } from './source-facts';
 import type { DatasetReport, Finding, ReportTables, Severity, VariableReport } from './types';
 
@@ -26,16 +27,17 @@ const bySeverity = (a: Finding, b: Finding) => RANK[a.severity] - RANK[b.severit
 
 export function buildReport(ds: Dataset, tables: ReportTables): DatasetReport {
   const top = datasetChecks(ds);
-  const problems = problemFindings(ds);
+  const problems = pyramidProblemFindings(ds, problemFindings(ds));
   const variables: VariableReport[] = walkVariables(ds.root).map((v) => {
     const chunks = chunkReport(v);
     const file = fileVariableChecks(ds, v, chunks.findings);
+    const pyramid = pyramidReport(ds, v);
     const own = problems.filter((p) => p.path === v.path);
     const nc = nczarrFindings(ds, v).filter((f) => !own.some((p) => p.code === f.code));
     return {
       path: v.path,
-      facts: [...file.facts, ...chunks.facts],
-      findings: [...own, ...nc, ...file.findings, ...cfFindings(ds, v, tables)].sort(bySeverity),
+      facts: [...file.facts, ...chunks.facts, ...pyramid.facts],
+      findings: [...own, ...nc, ...file.findings, ...pyramid.findings, ...cfFindings(ds, v, tables)].sort(bySeverity),
     };
   });
   const paths = new Set(variables.map((v) => v.path));
