@@ -74,7 +74,8 @@ export function entryPoints(store: Store, signal?: AbortSignal): EntryPoints {
 export class IcechunkRepository {
   private readonly snapshots = new Map<string, Promise<SnapshotFile>>();
   private readonly manifests = new Map<string, Promise<ManifestFile>>();
-  private v1Refs: { branches: Map<string, string>; tags: Map<string, string>; listed: boolean } | undefined;
+  private v1Refs:
+    { branches: Map<string, string>; tags: Map<string, string>; listed: boolean; tried: boolean } | undefined;
 
   private constructor(
     readonly store: Store,
@@ -105,7 +106,7 @@ export class IcechunkRepository {
     if (!main || main[0] !== 0x7b) return undefined; // not JSON: an HTML fallback page, or nothing
     const id = parseRefJson(main, 'refs/branch.main/ref.json');
     const r = new IcechunkRepository(store, description, 1, '', undefined);
-    r.v1Refs = { branches: new Map([['main', id]]), tags: new Map(), listed: false };
+    r.v1Refs = { branches: new Map([['main', id]]), tags: new Map(), listed: false, tried: false };
     const first = await r.snapshot(id, signal);
     void first;
     return r;
@@ -183,14 +184,15 @@ export class IcechunkRepository {
   /** Spec version 1: the branches and tags a listing of `refs/` shows (where the store can list). */
   private async listV1Refs(signal?: AbortSignal): Promise<void> {
     const refs = this.v1Refs!;
-    if (refs.listed || !this.store.list) return;
-    refs.listed = true;
+    if (refs.tried || !this.store.list) return;
+    refs.tried = true;
     let folders: readonly string[];
     try {
       folders = (await this.store.list('/refs/', { signal })).folders;
     } catch {
-      return; // no listing here: the history shows what is known
+      return; // no listing here: the history shows what is known, and says it is partial
     }
+    refs.listed = true;
     await Promise.all(
       folders.slice(0, 500).map(async (f) => {
         const m = /^(branch|tag)\.(.+)$/.exec(f);
@@ -234,7 +236,7 @@ export class IcechunkRepository {
       branches: refs.branches,
       tags: refs.tags,
       snapshots: [...seen.values()].sort((a, b) => b.writtenAt - a.writtenAt),
-      partial: !refs.listed || !this.store.list,
+      partial: !refs.listed,
     };
   }
 }
