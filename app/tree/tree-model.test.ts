@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Group, Variable } from '../core';
-import { allNodes, ancestorGroups, typeAhead, visibleNodes } from './tree-model';
+import { allNodes, ancestorGroups, badges, typeAhead, visibleNodes } from './tree-model';
 
 const v = (path: string): Variable =>
   ({ path, name: path.split('/').pop() ?? '', shape: [2], itemSize: 4, type: 'float' }) as unknown as Variable;
@@ -113,5 +113,17 @@ describe('a lazily opened group', () => {
 
   it('the filter finds pending variables by name', () => {
     expect(visibleNodes(allNodes(lazy), new Set(), 'c').map((r) => r.path)).toEqual(['/', '/c']);
+  });
+});
+
+describe('pyramids in the tree', () => {
+  it('every level stays a row; the finest says it is a pyramid, the others which level of it they are', async () => {
+    const { readDataset } = await import('../../src/model/index');
+    const { NodeFolderStore } = await import('../../src/store/node-folder-store');
+    const ds = await readDataset(new NodeFolderStore('fixtures/pyramids/ome-0.4.zarr'));
+    const rows = allNodes(ds.root).filter((n) => n.variable);
+    expect(rows.map((n) => n.path)).toEqual(['/0', '/1', '/2']);
+    expect(badges(rows[0]!.variable!)).toContain('pyramid of 3 levels');
+    expect(badges(rows[2]!.variable!)).toContain('level 3 of /0');
   });
 });

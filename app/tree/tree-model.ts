@@ -119,7 +119,12 @@ export function badges(v: Variable): string[] {
         : bytes >= 1024
           ? `${(bytes / 1024).toFixed(0)} KB`
           : `${bytes} B`;
-  return [v.userType ? v.userType.kind : v.type, v.shape.length ? `${v.shape.length}D` : 'scalar', size];
+  const pyramid = v.pyramid
+    ? [`pyramid of ${v.pyramid.levels.length} levels`]
+    : v.pyramidLevel
+      ? [`level ${v.pyramidLevel.index + 1} of ${v.pyramidLevel.pyramid}`]
+      : [];
+  return [v.userType ? v.userType.kind : v.type, v.shape.length ? `${v.shape.length}D` : 'scalar', size, ...pyramid];
 }
 
 /** The groups holding `path`, outermost first: `/a/b/v` → `/`, `/a`, `/a/b`. */
