@@ -29,7 +29,8 @@ async function namesCfa(store: FileStore): Promise<boolean> {
     const attrs = parseJson(new TextDecoder().decode(bytes), '/.zattrs');
     const c = isObject(attrs) ? attrs.Conventions : undefined;
     const text = typeof c === 'string' ? c : Array.isArray(c) ? c.filter((x) => typeof x === 'string').join(' ') : '';
-    return /CFA/.test(text);
+    // S3netCDF4's `CFA-0.x`, or CF 1.12 and later (aggregation variables).
+    return /CFA|CF-1\.(1[2-9]|[2-9]\d)\b|CF-[2-9]\./.test(text);
   } catch {
     return false;
   }

@@ -5,6 +5,7 @@
  * locations inclusive) or the variables of the group its `cfa_group` attribute names (0.5, locations half-open):
  * per partition the fragment's file, its variable name and its location in the aggregated array.
  */
+import { cfPartitions, isCfAggregation } from './cf-aggregation';
 import { MetadataError } from '../../errors';
 import { InlineExecutor } from '../../data/pool/executor';
 import { createDataContext } from '../../data/context';
@@ -35,7 +36,15 @@ export interface Aggregation {
 }
 
 /** Attributes of an aggregated variable that only describe the aggregation. */
-export const CFA_ATTRIBUTES = new Set(['cf_role', 'cfa_dimensions', 'cf_dimensions', 'cfa_array', 'cfa_group']);
+export const CFA_ATTRIBUTES = new Set([
+  'cf_role',
+  'cfa_dimensions',
+  'cf_dimensions',
+  'cfa_array',
+  'cfa_group',
+  'aggregated_dimensions',
+  'aggregated_data',
+]);
 
 function text(attrs: readonly Attribute[], name: string): string | undefined {
   const a = attrs.find((x) => x.name === name);
@@ -140,11 +149,12 @@ export async function readAggregations(
 ): Promise<{ aggregations: Aggregation[]; problems: MetadataError[] }> {
   const out: Aggregation[] = [];
   const problems: MetadataError[] = [];
-  if (cfaVersion(model.root) === undefined) return { aggregations: out, problems };
+  const cfa = cfaVersion(model.root) !== undefined;
   const visit = async (g: Group, ancestors: readonly Group[]) => {
     const scope = [...ancestors, g];
     for (const v of g.variables) {
-      if (text(v.attributes, 'cf_role') !== 'cfa_variable') continue;
+      // S3netCDF4's CFA (a `cf_role` under a CFA `Conventions`), or a CF-1.12 aggregation variable.
+      if (!(cfa && text(v.attributes, 'cf_role') === 'cfa_variable') && !isCfAggregation(v)) continue;
       try {
         out.push(await aggregation(store, v, g, scope, signal));
       } catch (e) {
@@ -165,7 +175,13 @@ async function aggregation(
   scope: readonly Group[],
   signal: AbortSignal | undefined,
 ): Promise<Aggregation> {
-  const names = (text(v.attributes, 'cfa_dimensions') ?? text(v.attributes, 'cf_dimensions') ?? '')
+  const cf = isCfAggregation(v);
+  const names = (
+    (cf ? text(v.attributes, 'aggregated_dimensions') : undefined) ??
+    text(v.attributes, 'cfa_dimensions') ??
+    text(v.attributes, 'cf_dimensions') ??
+    ''
+  )
     .split(/\s+/)
     .filter(Boolean);
   const dimensions = names.map((n) => dimension(scope, n) ?? fail(v, `it names no dimension ${n}`));
@@ -174,11 +190,12 @@ async function aggregation(
   const groupName = text(v.attributes, 'cfa_group');
   const matrix = groupName === undefined ? undefined : g.groups.find((c) => c.name === groupName);
   let parts: { fragments: Fragment[]; base: string };
-  if (json !== undefined) parts = partitions04(v, json, names.length);
+  if (cf) parts = { fragments: await cfPartitions(store, v, scope, shape, signal), base: '' };
+  else if (json !== undefined) parts = partitions04(v, json, names.length);
   else if (matrix) parts = await partitions05(store, v, matrix, names.length, signal);
   else fail(v, groupName ? `there is no group ${groupName}` : 'it has neither cfa_array nor cfa_group');
   for (const f of parts.fragments)
     if (f.start.some((s, d) => !(s < f.stop[d]! && f.stop[d]! <= shape[d]!)))
       fail(v, `fragment ${f.file} lies outside the array (${f.start.join(',')} to ${f.stop.join(',')})`);
-  return { variable: v, dimensions, shape, ...parts, matrixGroup: matrix?.path };
+  return { variable: v, dimensions, shape, ...parts, matrixGroup: cf ? undefined : matrix?.path };
 }
