@@ -1,10 +1,12 @@
 /**
- * CLI entry: `zarrview dump ...` and `zarrview report ...`. Exit codes: 0 ok, 1 dataset problems or errors (for
- * `report`: an error-level finding), 2 usage.
+ * CLI entry: `zarrview dump ...`, `zarrview report ...` and `zarrview diff ...`. Exit codes: 0 ok, 1 dataset
+ * problems or errors (for `report`: an error-level finding; for `diff`: a difference), 2 usage (for `diff`: also a
+ * location that cannot be opened).
  */
 import { encodeEscaped } from '../text/utf8';
 import { isZarrviewError } from '../errors';
 import { USAGE, parseDumpArgs } from './args';
+import { DIFF_USAGE, runDiff } from './diff';
 import { dump } from './dump';
 import { REPORT_USAGE, parseReportArgs, report } from './report';
 
@@ -17,12 +19,13 @@ export async function main(argv: readonly string[]): Promise<number> {
   const debug = argv.includes('--debug');
   const [cmd, ...rest] = argv;
   if (cmd === '--help' || cmd === 'help') {
-    process.stdout.write(`${USAGE}\n${REPORT_USAGE}\n`);
+    process.stdout.write(`${USAGE}\n${REPORT_USAGE}\n${DIFF_USAGE}\n`);
     return 0;
   }
+  if (cmd === 'diff') return runDiff(rest);
   if (cmd !== 'dump' && cmd !== 'report') {
     process.stderr.write(
-      `zarrview: ${cmd === undefined ? 'missing command' : `unknown command ${cmd}`}.\n${USAGE}\n${REPORT_USAGE}\n`,
+      `zarrview: ${cmd === undefined ? 'missing command' : `unknown command ${cmd}`}.\n${USAGE}\n${REPORT_USAGE}\n${DIFF_USAGE}\n`,
     );
     return 2;
   }
