@@ -144,6 +144,8 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
     variable,
     shown: current,
     pending: pendingKey !== null,
+    selection,
+    stride,
     axes,
     x,
     y,
@@ -207,6 +209,10 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
             options={options}
           />
         )}
+        {/* While a step loads, the picture of the last complete one stays: said here, not drawn half. */}
+        <p className="visually-hidden" role="status" aria-live="polite" data-testid="frame-status">
+          {current && loadingHere ? loadingText(variable, selection, current.selection) : ''}
+        </p>
         {current && (
           <SliceView
             shown={current}
@@ -226,6 +232,16 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
       </section>
     </PlotHostContext.Provider>
   );
+}
+
+/** `Loading time 7, showing time 5`: the indices asked for and those of the picture on screen. */
+function loadingText(variable: Variable, wanted: readonly DimSelection[], shown: readonly DimSelection[]): string {
+  const name = (d: number) => variable.dimensions[d]?.name ?? `dim ${d}`;
+  const text = (sel: readonly DimSelection[]) =>
+    sel.flatMap((s, d) => (typeof s === 'number' ? [`${name(d)} ${s}`] : [])).join(', ');
+  const w = text(wanted);
+  const s = text(shown);
+  return w === s ? 'Loading' : `Loading ${w}, showing ${s}`;
 }
 
 /** The shape of a slice of `shape` read with `selection`, every `stride`-th element along the kept dimensions. */

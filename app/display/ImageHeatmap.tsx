@@ -11,6 +11,7 @@ import {
 } from '../plot/RasterPlot';
 import type { ViewOptions } from '../state/view-options';
 import { useDataset } from '../state/dataset-store';
+import { frameTag } from './frame-tag';
 import type { AxisInfo } from './Heatmap';
 import type { Values } from './plot-data';
 import type { ValueLabels } from './slice-frame';
@@ -84,7 +85,7 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell, l
   const raster = useMemo((): RasterImage | null => {
     if (!shown) return null;
     const { width, height, source } = shown.image;
-    return { width, height, source };
+    return { width, height, source, frame: frameTag(shown.data) };
   }, [shown]);
   const rasterPlace = useMemo(() => rasterPlacement(place), [place]);
   const colorbar = useMemo(

@@ -3,6 +3,7 @@ import { PlotTargetContext, type PlotTarget } from '../plot/PlotlyView';
 import type { ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';
 import { ExportBar } from './ExportBar';
+import { frameIndex, tagFrame } from './frame-tag';
 import { userContext, userFrame, userView } from './user-frame';
 import type { Axes } from './use-axes';
 import { viewContext, type ViewDef, type ViewRegistry } from './view-kind';
@@ -36,10 +37,12 @@ export const SliceView = memo(function SliceView({
   const { slice, stride } = shown;
   // Decoding never touches the slice (nor the cached chunks): switching to raw values re-reads nothing.
   const uv = useMemo(() => userView(variable, options.field), [variable, options.field]);
-  const frame = useMemo(
-    () => userFrame({ shown, variable, axes, x, y, raw: options.raw }, uv),
-    [shown, variable, axes, x, y, options.raw, uv],
-  );
+  const frame = useMemo(() => {
+    const f = userFrame({ shown, variable, axes, x, y, raw: options.raw }, uv);
+    // The heatmap says which step its picture shows once that picture is drawn (data-frame-index).
+    if (f.values) tagFrame(f.values, frameIndex(shown.selection));
+    return f;
+  }, [shown, variable, axes, x, y, options.raw, uv]);
   const [plot] = useState<PlotTarget>(() => ({ current: null }));
   const def = view.needsValues && !frame.values ? registry.fallback : view;
   const Body = def.Component;

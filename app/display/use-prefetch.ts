@@ -1,16 +1,31 @@
 /**
- * Scrubbing without waiting: while a big heatmap (one drawn as an image) is on screen, the neighbours along the
- * dimension being scrubbed (t ± 1, then t + 2; when playing, the next three in the play direction) are read at low
- * priority and coloured ahead. A change of view aborts it. Bounded by a quarter of the
- * cache budget so that prefetching never evicts the slice on screen.
+ * Scrubbing without waiting, two ways:
+ * - after a dwell: while a big heatmap (one drawn as an image) is on screen, the neighbours along the dimension
+ *   being scrubbed (t ± 1, then t + 2; when playing, the next three in the play direction) are read at low priority
+ *   and coloured ahead once the slice has been looked at (~400 ms). A change of view aborts it.
+ * - while travelling (a slider key held, steps less than a second apart, or Play): at once, the slices ahead in the
+ *   direction of travel (see travel.ts), as many as fit in a quarter of the cache budget and the slice memo, a few at
+ *   a time; reads that fall behind the index the user asked for, or out of the new window, are aborted.
+ * Bounded by a quarter of the cache budget so that prefetching never evicts the slice on screen.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { decodeOnce } from '../state/decode-cache';
 import { decodeSlice, type DimSelection, type OpenedDataset, type Variable } from '../core';
 import type { ViewKind, ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';
-import { imagePlan, prepareSliceImage } from './image-prep';
+import { imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
 import { imageRequest, sliceImage } from './slice-image';
+import {
+  aheadOf,
+  chunksPerSlice,
+  depthFor,
+  parallelFor,
+  remember,
+  stale,
+  travelOf,
+  type IndexChange,
+  type Travel,
+} from './travel';
 import type { Axes } from './use-axes';
 
 /** Cache budget assumed for the bound (the data context's default). */
@@ -21,6 +36,9 @@ interface Args {
   readonly variable: Variable;
   readonly shown: Shown | null;
   readonly pending: boolean;
+  /** The selection the view asks for (the slice loading, or the one on screen). */
+  readonly selection: readonly DimSelection[];
+  readonly stride: number;
   readonly axes: Axes;
   readonly x: number | null;
   readonly y: number | null;
@@ -36,6 +54,44 @@ export function neighbours(t: number, n: number, playing: boolean): number[] {
 }
 
 export function usePrefetch(a: Args): void {
+  useDwellPrefetch(a);
+  useTravelPrefetch(a);
+}
+
+/**
+ * Reads the slice `selection` at low priority and, when the heatmap draws it as an image (`plan`, or the plan of
+ * the slice read when `plan` is a function), decodes and colours it in a worker, so that showing it is one draw.
+ */
+async function readAhead(
+  dataset: OpenedDataset,
+  path: string,
+  selection: readonly DimSelection[],
+  stride: number,
+  plan: ImagePlan | ((shape: readonly number[]) => ImagePlan | null),
+  options: ViewOptions,
+  signal: AbortSignal,
+): Promise<void> {
+  const slice = await dataset.read(path, selection, { signal, stride, priority: 'low' });
+  const image = typeof plan === 'function' ? plan(slice.shape) : plan;
+  if (!image || signal.aborted) return;
+  // Decoded and coloured in a worker, off the main thread (stored values: decoded here).
+  await prepareSliceImage(dataset, slice, image, options, 'low', signal).catch(() => undefined);
+  const decoded = options.raw ? decodeSlice(slice, { mask: false, scale: false }) : decodeOnce(dataset, slice);
+  if (!decoded) return;
+  await sliceImage(
+    dataset,
+    imageRequest(
+      { values: decoded.values, mask: decoded.mask, shape: slice.shape },
+      image.transposed,
+      options,
+      image.flip,
+    ),
+    'low',
+  );
+}
+
+/** After a dwell: the neighbours of the slice on screen (one step after a pause; Play's next three). */
+function useDwellPrefetch(a: Args): void {
   const last = useRef<readonly DimSelection[] | null>(null);
   // The slice a prefetch last started from: after a Cancel the same slice is shown again, and its neighbours
   // (the slice the user just cancelled among them) are not read again until the view changes.
@@ -72,26 +128,7 @@ export function usePrefetch(a: Args): void {
         if (ac.signal.aborted) return;
         const s = [...sel];
         s[dim] = t;
-        const slice = await dataset.read(variable.path, s, {
-          signal: ac.signal,
-          stride: shown.stride,
-          priority: 'low',
-        });
-        if (!image || ac.signal.aborted) continue;
-        // Decoded and coloured in a worker, off the main thread (stored values: decoded here).
-        await prepareSliceImage(dataset, slice, image, options, 'low', ac.signal).catch(() => undefined);
-        const decoded = options.raw ? decodeSlice(slice, { mask: false, scale: false }) : decodeOnce(dataset, slice);
-        if (!decoded) continue;
-        await sliceImage(
-          dataset,
-          imageRequest(
-            { values: decoded.values, mask: decoded.mask, shape: slice.shape },
-            image.transposed,
-            options,
-            image.flip,
-          ),
-          'low',
-        );
+        await readAhead(dataset, variable.path, s, shown.stride, image, options, ac.signal);
       }
     })().catch(() => undefined);
     // Aborted a task later: a read the new view starts in this same commit joins the chunk loads in flight
@@ -107,4 +144,156 @@ function idle(): Promise<void> {
   const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
     .requestIdleCallback;
   return new Promise((resolve) => setTimeout(() => (ric ? ric(resolve, { timeout: 1000 }) : resolve()), DWELL_MS));
+}
+
+/**
+ * Slices the core keeps whole (src/data/slice-memo.ts, six): the one on screen, the one loading and four ahead. Read
+ * further ahead, the nearest slices ahead would be dropped from it before the user gets there (their chunks stay
+ * cached, but they are put together, decoded and coloured again).
+ */
+const MEMO_AHEAD = 4;
+
+/** The reads ahead of one travel: along `travel.dim`, of one variable, other indices, stride and view. */
+interface Run {
+  readonly key: string;
+  readonly dataset: OpenedDataset;
+  /** The selection with the travelled dimension's index to fill in. */
+  readonly base: readonly DimSelection[];
+  readonly plan: (shape: readonly number[]) => ImagePlan | null;
+  travel: Travel;
+  depth: number;
+  limit: number;
+  window: number[];
+  readonly flights: Map<number, AbortController>;
+  /** Indices of the window read ahead already. */
+  readonly done: Set<number>;
+}
+
+/** Aborted a task later, as the dwell's reads are: the read the same commit started joins their chunk loads first. */
+function drop(run: Run, i: number): void {
+  const ac = run.flights.get(i);
+  run.flights.delete(i);
+  if (ac) setTimeout(() => ac.abort(), 0);
+}
+
+function dropAll(run: Run | null): void {
+  if (run) for (const i of [...run.flights.keys()]) drop(run, i);
+}
+
+/**
+ * While travelling (see travel.ts): the slices ahead in the direction of travel, at once (no dwell), nearest first,
+ * `limit` at a time; on each step the window moves on and reads that fell out of it are aborted. A step onto a slice
+ * being read ahead joins that read (the slice memo shares it).
+ */
+function useTravelPrefetch(a: Args): void {
+  const history = useRef<IndexChange[]>([]);
+  const prevSel = useRef<readonly DimSelection[] | null>(null);
+  const run = useRef<Run | null>(null);
+  const live = useRef(a);
+  useLayoutEffect(() => {
+    live.current = a;
+  });
+  const { dataset, variable, selection, stride, axes, x, y, playing, kind, options } = a;
+
+  useEffect(() => {
+    const now = performance.now();
+    const prev = prevSel.current;
+    prevSel.current = selection;
+    if (prev && prev !== selection && prev.length === selection.length) {
+      const moved = selection.flatMap((s, d) => {
+        const p = prev[d];
+        return typeof s === 'number' && typeof p === 'number' && s !== p ? [{ dim: d, delta: s - p, at: now }] : [];
+      });
+      history.current = moved.length === 1 ? remember(history.current, moved[0]!) : moved.length ? [] : history.current;
+    }
+    const travel = travelOf(history.current, now, playing);
+    const r0 = run.current;
+    const dim = travel?.dim ?? r0?.travel.dim;
+    const t = dim === undefined ? undefined : selection[dim];
+    if (dim === undefined || typeof t !== 'number') {
+      dropAll(r0);
+      run.current = null;
+      return;
+    }
+    const n = variable.shape[dim] ?? 1;
+    const base = selection.map((s, d) => (d === dim ? null : s));
+    const key = JSON.stringify([variable.path, base, stride, x, y, kind, options, axes.values.length]);
+    let r = r0 && r0.key === key && r0.dataset === dataset ? r0 : null;
+    if (r !== r0) {
+      dropAll(r0);
+      run.current = null;
+    }
+    if (!travel) {
+      // Stopped (or one step after a pause): no new reads; those now behind the index go.
+      if (r) {
+        r.window = aheadOf(t, n, r.travel, r.depth);
+        for (const i of stale(r.flights.keys(), r.window)) drop(r, i);
+      }
+      return;
+    }
+    if (!r) {
+      const shown = live.current.shown;
+      const data = shown?.slice.data as { byteLength?: number } | undefined;
+      const cells = (shown?.slice.shape ?? base.map((s, d) => (s === null ? (variable.shape[d] ?? 1) : 1))).reduce(
+        (p, m) => p * m,
+        1,
+      );
+      const bytes = data?.byteLength ?? cells * 8;
+      const depth = Math.min(depthFor(bytes, CACHE_BYTES), MEMO_AHEAD);
+      r = run.current = {
+        key,
+        dataset,
+        base,
+        plan: (shape) => {
+          const l = live.current;
+          return imagePlan(shape, l.axes, l.x, l.y, l.kind, stride);
+        },
+        travel,
+        depth,
+        limit: Math.min(depth, parallelFor(chunksPerSlice(variable.shape, variable.chunks, selection))),
+        window: [],
+        flights: new Map(),
+        done: new Set(),
+      };
+    }
+    r.travel = travel;
+    r.window = aheadOf(t, n, travel, r.depth);
+    for (const i of stale(r.flights.keys(), r.window)) drop(r, i);
+    for (const i of [...r.done]) if (!r.window.includes(i)) r.done.delete(i);
+    pump(r, run, variable.path, stride, options);
+  }, [dataset, variable, selection, stride, axes.values.length, x, y, playing, kind, options]);
+
+  useEffect(
+    () => () => {
+      dropAll(run.current);
+      run.current = null;
+    },
+    [],
+  );
+}
+
+/** Starts reads of the window's indices not read or in flight, nearest first, up to the run's limit. */
+function pump(
+  r: Run,
+  current: { readonly current: Run | null },
+  path: string,
+  stride: number,
+  options: ViewOptions,
+): void {
+  for (const i of r.window) {
+    if (r.flights.size >= r.limit) return;
+    if (r.flights.has(i) || r.done.has(i)) continue;
+    const ac = new AbortController();
+    r.flights.set(i, ac);
+    const s = [...r.base];
+    s[r.travel.dim] = i;
+    void readAhead(r.dataset, path, s, stride, r.plan, options, ac.signal)
+      .catch(() => undefined)
+      .finally(() => {
+        // Read, or failed (not tried again while it stays in the window): the slice the user steps to says why.
+        if (!ac.signal.aborted) r.done.add(i);
+        if (r.flights.get(i) === ac) r.flights.delete(i);
+        if (current.current === r) pump(r, current, path, stride, options);
+      });
+  }
 }

@@ -34,6 +34,8 @@ export interface RasterImage {
   readonly partial?: boolean | undefined;
   /** Where these pixels lie, when not on the placement (e.g. a finer image of the zoomed part). */
   readonly extent?: RasterExtent | undefined;
+  /** What the picture shows (e.g. the time step), set as the plot's `data-frame-index` once it is drawn whole. */
+  readonly frame?: string | undefined;
 }
 
 /** Where the image lies in data coordinates and its size in pixels (known before the pixels are). */
@@ -70,7 +72,7 @@ export interface RasterPlotProps {
   /** Further plotly traces, drawn over the pixels (e.g. outlines); compared by identity. */
   readonly traces?: readonly unknown[] | undefined;
   readonly label: string;
-  /** `data-testid` of the plot element; it carries `data-rendered` (a count of complete draws). */
+  /** `data-testid` of the plot element; it carries `data-rendered` (a count of complete draws) and `data-frame-index`. */
   readonly testId: string;
   /** The pointer moved over the plot area (`null`: it left). */
   readonly onHover?: ((p: RasterPointer | null) => void) | undefined;
@@ -191,7 +193,7 @@ export function RasterPlot(props: RasterPlotProps) {
   // `data-rendered` counts complete pictures: a new whole image once its pixels are on the axes.
   const markRendered = () => {
     const img = live.current.image;
-    if (img && !img.partial && axesOf(host.el as PlotElement)) countRendered(host, img);
+    if (img && !img.partial && axesOf(host.el as PlotElement)) countRendered(host, img, img.frame);
   };
 
   // The host's element goes into this plot's slot; plotly's events repaint this plot's pixels.

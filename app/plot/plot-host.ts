@@ -64,8 +64,12 @@ export function setHostPaint(host: PlotHost, paint: (() => void) | null): void {
   }
 }
 
-/** Counts `image` as a rendered picture in the host's `data-rendered` (once per image object). */
-export function countRendered(host: PlotHost, image: unknown): void {
+/**
+ * Counts `image` as a rendered picture in the host's `data-rendered` (once per image object); `frame` (what it shows,
+ * e.g. the time step) goes in `data-frame-index`.
+ */
+export function countRendered(host: PlotHost, image: unknown, frame?: string): void {
+  if (frame !== undefined) host.el.dataset.frameIndex = frame;
   if (host.counted === image) return;
   host.counted = image;
   host.el.dataset.rendered = String(Number(host.el.dataset.rendered ?? 0) + 1);
