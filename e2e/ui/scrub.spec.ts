@@ -208,9 +208,9 @@ test('a held ArrowRight at 5 steps/s over 25 steps of 250 ms chunks: whole frame
   for (let i = 1; i < frames.length; i++) expect(frames[i]).toBeGreaterThanOrEqual(frames[i - 1]!);
   expect(frames.at(-1)).toBe(STEPS);
 
-  // (2) The picture keeps up: each step's picture is on screen within a chunk request's time of its keydown for most
-  // steps after the first few (read ahead while the key is held). Without the reads ahead, a step (250 ms of
-  // network) is replaced by the next keydown (200 ms) before it arrives and nothing but the last step is drawn.
+  // (2) The picture keeps up: each step's picture is on screen soon after its keydown for most steps after the first
+  // few (read ahead while the key is held). Without the reads ahead, a step (250 ms of network) is mostly replaced by
+  // the next keydown (200 ms) before it arrives: about 11 of the 26 steps are drawn.
   const lag = keys.map((at, k) => (samples.find((s) => s.at >= at && Number(s.frame) >= k + 1)?.at ?? Infinity) - at);
   const shown = new Set(frames);
   const later = lag.slice(5).sort((a, b) => a - b);
@@ -219,7 +219,9 @@ test('a held ArrowRight at 5 steps/s over 25 steps of 250 ms chunks: whole frame
     `scrub: ${shown.size} distinct frames over ${STEPS} steps; lag per step ${lag.map((l) => Math.round(l)).join('/')} ms; median after step 5 ${Math.round(median)} ms`,
   );
   expect(shown.size).toBeGreaterThanOrEqual(STEPS * 0.6);
-  expect(median).toBeLessThan(DELAY_MS);
+  // Without them the median is over three times the request's delay; with them it is the draw's time, give or take
+  // a busy machine's main thread.
+  expect(median).toBeLessThan(1.5 * DELAY_MS);
   // Served by the reads ahead (the telemetry counts chunks read ahead that a step then took), and each chunk
   // requested about once: reads that fell behind were aborted, not read again.
   await expect.poll(async () => (await prefetchHits(page)) - hits0, { timeout: 5000 }).toBeGreaterThanOrEqual(2 * 15);
@@ -236,4 +238,33 @@ test('a held ArrowRight at 5 steps/s over 25 steps of 250 ms chunks: whole frame
   await expect(page.getByTestId('cell-0-0')).toBeVisible();
   expect(Number(await cellValue(page, 0, 0))).toBe(value(STEPS, 0, 0));
   expect(Number(await cellValue(page, 3, 5))).toBe(value(STEPS, 3, 5));
+});
+
+test('Play over 250 ms chunks: the steps ahead are read while it plays, every frame whole', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/${REL}`);
+  await selectPath(page, '/v');
+  const heatmap = page.getByTestId('heatmap');
+  await expect(heatmap).toHaveAttribute('data-frame-index', '0');
+  await control('config', { faults: [{ kind: 'delay', ms: DELAY_MS, match: `/${REL}/v/` }] });
+  const hits0 = await prefetchHits(page);
+  await page.evaluate(startSampling);
+  await page.getByTestId('play-time').click();
+  await expect
+    .poll(async () => Number(await heatmap.getAttribute('data-frame-index')), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(8);
+  await page.getByTestId('play-time').click();
+  await expect(page.getByTestId('play-time')).toHaveText('Play');
+  const samples = await page.evaluate(() => {
+    const w = window as unknown as { __samples: Sample[]; __sampling: boolean };
+    w.__sampling = false;
+    return w.__samples;
+  });
+  const bad = samples.filter((s) => s.frame === null || !s.whole || s.progressive);
+  expect(bad, JSON.stringify(bad.slice(0, 5))).toEqual([]);
+  const frames = samples.map((s) => Number(s.frame));
+  for (let i = 1; i < frames.length; i++) expect(frames[i]).toBeGreaterThanOrEqual(frames[i - 1]!);
+  // Steps 1 to 8 were read ahead while it played (two chunks each, the first one or two by the dwell).
+  await expect.poll(async () => (await prefetchHits(page)) - hits0, { timeout: 5000 }).toBeGreaterThanOrEqual(2 * 6);
 });
