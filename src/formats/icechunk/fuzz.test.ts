@@ -19,7 +19,8 @@ import { IcechunkStore } from './store';
 
 const CASES = Number(process.env.ICECHUNK_FUZZ_CASES ?? 2400);
 const ONLY = process.env.ICECHUNK_FUZZ_CASE === undefined ? undefined : Number(process.env.ICECHUNK_FUZZ_CASE);
-const CASE_MS = 2000;
+/** A case answering later than this is a hang (generous: the suite may share two cores with a browser). */
+const CASE_MS = 5000;
 
 /** Runs parts of a case: a typed error of one part does not stop the others; the case ends with the first. */
 function parts() {
@@ -56,7 +57,7 @@ it(`survives ${CASES} mutated Icechunk repositories with typed errors only`, { t
         const h = await repo.history();
         for (const b of h.branches.keys()) versions.push({ kind: 'branch', name: b });
         for (const t of h.tags.keys()) versions.push({ kind: 'tag', name: t });
-        for (const s of h.snapshots.slice(0, 3)) versions.push({ kind: 'snapshot', name: s.id });
+        for (const s of h.snapshots.slice(0, 1)) versions.push({ kind: 'snapshot', name: s.id });
       });
       for (const version of versions)
         await typed.run(async () => {

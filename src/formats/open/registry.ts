@@ -30,5 +30,16 @@ export async function openFile(source: ByteSource, options: OpenFormatOptions = 
   if (options.signal?.aborted) throw new AbortedError({ cause: options.signal.reason });
   const head = await source.read(0, Math.min(FIRST_READ, source.size), options.signal);
   const format = sniffFormat(head);
-  return format?.open(source, { ...options, head });
+  return format?.open(withHead(source, head), { ...options, head });
+}
+
+/** The source with reads inside its first bytes answered from them (a copy each: a reader may keep or move it). */
+function withHead(source: ByteSource, head: Uint8Array): ByteSource {
+  return {
+    ...source,
+    read: (offset, length, signal) =>
+      offset >= 0 && offset + length <= head.length
+        ? Promise.resolve(head.slice(offset, offset + length))
+        : source.read(offset, length, signal),
+  };
 }
