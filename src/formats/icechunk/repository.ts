@@ -8,7 +8,7 @@
  * const repo = await IcechunkRepository.open(store, 'https://host/repo/');
  * const snap = await repo.snapshot(await repo.resolve({ kind: 'branch', name: 'main' }));
  */
-import { HttpError, MetadataError, UsageError } from '../../errors';
+import { AbortedError, HttpError, MetadataError, UsageError } from '../../errors';
 import type { Store } from '../../store/types';
 import { hasMagic, isSnapshotId, readIcechunkFile } from './files';
 import {
@@ -54,6 +54,26 @@ function parseRefJson(bytes: Uint8Array, what: string): string {
       key: what,
     });
   return id;
+}
+
+/** `p`, or an `AbortedError` as soon as `signal` aborts (`p` itself goes on for whoever else waits on it). */
+function waitFor<T>(p: Promise<T>, signal: AbortSignal | undefined, key: string): Promise<T> {
+  if (!signal) return p;
+  if (signal.aborted) return Promise.reject(new AbortedError({ key, cause: signal.reason }));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortedError({ key, cause: signal.reason }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
 }
 
 /** The two objects that say a folder is a repository (spec 2's `repo`, spec 1's main branch), asked for at once. */
@@ -145,11 +165,15 @@ export class IcechunkRepository {
     return this.v1Ref(ref.kind, ref.name, signal);
   }
 
+  /**
+   * A snapshot file, read once and shared: the read is not tied to any caller's signal (a caller that gives up —
+   * an Overview closed — must not fail the others waiting on the same file); `signal` only stops this caller waiting.
+   */
   snapshot(id: string, signal?: AbortSignal): Promise<SnapshotFile> {
     let s = this.snapshots.get(id);
     if (!s) {
       const key = `snapshots/${id}`;
-      s = this.store.get(`/${key}`, { signal }).then((bytes) => {
+      s = this.store.get(`/${key}`).then((bytes) => {
         if (!bytes)
           throw new HttpError('not-found', 404, `The snapshot ${id} is missing from this repository (${key}).`, {
             key,
@@ -160,14 +184,15 @@ export class IcechunkRepository {
       s.catch(() => this.snapshots.delete(id));
       this.snapshots.set(id, s);
     }
-    return s;
+    return waitFor(s, signal, `snapshots/${id}`);
   }
 
+  /** A manifest file, read once and shared (as `snapshot`: `signal` only stops this caller waiting). */
   manifest(id: string, signal?: AbortSignal): Promise<ManifestFile> {
     let m = this.manifests.get(id);
     if (!m) {
       const key = `manifests/${id}`;
-      m = this.store.get(`/${key}`, { signal }).then((bytes) => {
+      m = this.store.get(`/${key}`).then((bytes) => {
         if (!bytes)
           throw new HttpError('not-found', 404, `The manifest ${id} is missing from this repository (${key}).`, {
             key,
@@ -178,7 +203,7 @@ export class IcechunkRepository {
       m.catch(() => this.manifests.delete(id));
       this.manifests.set(id, m);
     }
-    return m;
+    return waitFor(m, signal, `manifests/${id}`);
   }
 
   /** Spec version 1: the branches and tags a listing of `refs/` shows (where the store can list). */
