@@ -28,7 +28,8 @@ function engineOf(format: string): string {
   return format === 'cdf5' ? 'netcdf4' : 'scipy';
 }
 
-function isel(v: Variable, selection: readonly DimSelection[], stride: number): string {
+/** xarray's `.isel({...})` of a view's selection (nothing when the whole variable is read). */
+export function isel(v: Variable, selection: readonly DimSelection[], stride: number): string {
   const entries = selection.flatMap((sel, d) => {
     const dim = pyStr(v.dimensions[d]?.name ?? `dim_${d}`);
     if (typeof sel === 'number') return [`${dim}: ${sel}`];

@@ -13,7 +13,7 @@ import type { Dataset, Variable } from '../model/types';
 import { parseLocation } from '../url/index';
 import { fileSnippets } from './file-snippets';
 import { virtualSnippets } from './virtual-snippets';
-import { type PyValue, pyLiteral, pyStr, shellQuote } from './python';
+import { type PyValue, pyIndex, pyLiteral, pyStr, shellQuote } from './python';
 
 export interface EndpointHint {
   readonly name: string;
@@ -98,13 +98,6 @@ function splitPath(path: string): { group: string | null; name: string } {
   const parts = path.split('/').filter(Boolean);
   const name = parts.pop() ?? '';
   return { group: parts.length ? parts.join('/') : null, name };
-}
-
-function keptIndex(sel: DimSelection, stride: number): string {
-  if (sel === null) return stride > 1 ? `::${stride}` : ':';
-  if (typeof sel === 'number') return String(sel);
-  const step = (sel.step ?? 1) * stride;
-  return `${sel.start}:${sel.stop}${step > 1 ? `:${step}` : ''}`;
 }
 
 /**
@@ -214,7 +207,7 @@ export function codeForView(input: CodeInput): CodeSnippets {
         '',
       ].join('\n');
 
-  const index = v.shape.length ? input.selection.map((s) => keptIndex(s, stride)).join(', ') : '...';
+  const index = pyIndex(input.selection, stride, v.shape.length);
   const zarr = [
     'import fsspec',
     'import zarr',

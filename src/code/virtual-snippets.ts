@@ -9,7 +9,8 @@ import type { Dataset, Variable } from '../model/types';
 import { cfaVersion } from '../formats/cfa/partitions';
 import { isRefsCandidate } from '../opening/open-refs';
 import { parseLocation } from '../url/index';
-import { type PyValue, pyLiteral, pyStr, shellQuote } from './python';
+import { isel } from './file-snippets';
+import { type PyValue, pyIndex, pyLiteral, pyStr, shellQuote } from './python';
 
 export interface VirtualSnippetInput {
   readonly location: string;
@@ -19,29 +20,6 @@ export interface VirtualSnippetInput {
   readonly stride: number;
   readonly raw: boolean;
   readonly signed: boolean;
-}
-
-function isel(v: Variable, selection: readonly DimSelection[], stride: number): string {
-  const entries = selection.flatMap((sel, d) => {
-    const dim = pyStr(v.dimensions[d]?.name ?? `dim_${d}`);
-    if (typeof sel === 'number') return [`${dim}: ${sel}`];
-    if (sel === null) return stride > 1 ? [`${dim}: slice(None, None, ${stride})`] : [];
-    const step = (sel.step ?? 1) * stride;
-    return [`${dim}: slice(${sel.start}, ${sel.stop}${step > 1 ? `, ${step}` : ''})`];
-  });
-  return entries.length ? `.isel({${entries.join(', ')}})` : '';
-}
-
-function index(v: Variable, selection: readonly DimSelection[], stride: number): string {
-  if (!v.shape.length) return '...';
-  return selection
-    .map((sel) => {
-      if (sel === null) return stride > 1 ? `::${stride}` : ':';
-      if (typeof sel === 'number') return String(sel);
-      const step = (sel.step ?? 1) * stride;
-      return `${sel.start}:${sel.stop}${step > 1 ? `:${step}` : ''}`;
-    })
-    .join(', ');
 }
 
 /** `s3://b/k`, or an http(s) URL: its protocol and options for fsspec (anonymous unless signed). */
@@ -146,7 +124,7 @@ function cfaSnippet(input: VirtualSnippetInput, version: string): string {
       .slice(0, -1)
       .map((g) => `.groups[${pyStr(g)}]`)
       .join('')}.variables[${pyStr(v.name)}]`,
-    `values = var[${index(v, input.selection, input.stride)}]${input.raw ? '' : '  # netCDF4-style: masked where fill, scaled'}`,
+    `values = var[${pyIndex(input.selection, input.stride, v.shape.length)}]${input.raw ? '' : '  # netCDF4-style: masked where fill, scaled'}`,
     'print(values)',
     '',
   ].join('\n');

@@ -65,6 +65,22 @@ export function withVersion(location: string, ref: VersionRef | undefined): stri
   return formatLocation(withFragment(loc, text ? parseFragment(text) : undefined));
 }
 
+/**
+ * The options a repository opened on an S3 endpoint of its own (MinIO, s3rver: not AWS) opens its virtual `s3://`
+ * chunks with: that endpoint (and region), the location's other S3 defaults kept.
+ */
+export function onEndpoint(options: OpenStoreOptions, endpoint: string, region: string): OpenStoreOptions {
+  if (/\.amazonaws\.com(\.cn)?$/i.test(new URL(endpoint).hostname)) return options;
+  return {
+    ...options,
+    s3Defaults: async (l: ParsedLocation) => ({
+      ...(options.s3Defaults ? await options.s3Defaults(l) : {}),
+      endpoint,
+      region,
+    }),
+  };
+}
+
 /** Opens the repository at `opened` (explicit: now; otherwise `asRepository`, tried when no Zarr is found). */
 export async function withRepository(
   opened: OpenedStore,

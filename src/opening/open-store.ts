@@ -30,7 +30,7 @@ import { emptyTelemetry, type Source, type Store, type Telemetry } from '../stor
 import { storeSource } from '../store/zip-reader';
 import { ZipStore } from '../store/zip-store';
 import { openDropped } from './open-dropped';
-import { withRepository } from './open-icechunk';
+import { onEndpoint, withRepository } from './open-icechunk';
 import { isRefsCandidate, openRefs } from './open-refs';
 
 /** Where to open: the API's `Source`, or a local path (CLI only). */
@@ -252,17 +252,7 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
     const store = net(new S3Store({ ...config, key: target.key }));
     const opened: OpenedStore = { store, mode: { ...loc.mode, medium: 's3' }, name, telemetry, location };
     const base = { kind: 'remote', url: `s3://${target.bucket}/${target.key.replace(/\/?$/, '/')}` } as const;
-    // A repository on an endpoint of its own: its virtual `s3://` chunks are on that endpoint too.
-    const own = /\.amazonaws\.com(\.cn)?$/i.test(new URL(target.endpoint).hostname)
-      ? options
-      : {
-          ...options,
-          s3Defaults: async (l: ParsedLocation) => ({
-            ...(options.s3Defaults ? await options.s3Defaults(l) : {}),
-            endpoint: target.endpoint,
-            region: target.region,
-          }),
-        };
+    const own = onEndpoint(options, target.endpoint, target.region);
     if (target.key === '' || target.key.endsWith('/')) return withRepository(opened, loc, own, openStore, base);
     const object = `s3://${target.bucket}/${target.key}`;
     const raw = new S3Store({ ...config, key: '' });

@@ -127,8 +127,7 @@ export class IcechunkRepository {
     const id = parseRefJson(main, 'refs/branch.main/ref.json');
     const r = new IcechunkRepository(store, description, 1, '', undefined);
     r.v1Refs = { branches: new Map([['main', id]]), tags: new Map(), listed: false, tried: false };
-    const first = await r.snapshot(id, signal);
-    void first;
+    await r.snapshot(id, signal); // main's snapshot must be there: a repository, not a stray refs/ folder
     return r;
   }
 

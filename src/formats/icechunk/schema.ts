@@ -158,23 +158,22 @@ export class ManifestFile {
     return this.arrays.get(nodeId)?.length(1) ?? 0;
   }
 
-  /** Every chunk reference of an array, for reports: its kind. */
-  *kinds(nodeId: string): Iterable<ChunkPayload['kind']> {
+  /**
+   * Counts an array's chunk references by kind into `counts`, and adds their virtual locations to `locations`
+   * (up to `maxLocations`; compressed ones are not read), for the Report.
+   */
+  tally(nodeId: string, counts: Record<ChunkPayload['kind'], number>, locations: Set<string>, maxLocations: number) {
     const a = this.arrays.get(nodeId);
     if (!a) return;
     for (let i = 0; i < a.length(1); i++) {
       const ref = a.tableAt(1, i);
-      yield ref.has(1) ? 'inline' : ref.has(4) ? 'native' : 'virtual';
-    }
-  }
-
-  /** The virtual locations of an array's chunks (compressed ones are skipped). */
-  *locations(nodeId: string): Iterable<string> {
-    const a = this.arrays.get(nodeId);
-    if (!a) return;
-    for (let i = 0; i < a.length(1); i++) {
-      const location = a.tableAt(1, i).string(5);
-      if (location !== undefined) yield location;
+      if (ref.has(1)) counts.inline++;
+      else if (ref.has(4)) counts.native++;
+      else {
+        counts.virtual++;
+        const location = locations.size < maxLocations ? ref.string(5) : undefined;
+        if (location !== undefined) locations.add(location);
+      }
     }
   }
 

@@ -20,7 +20,8 @@ import type {
   SourceSummary,
   Store,
 } from '../../store/types';
-import { resolveTarget, type DocumentBase, type Target } from '../refs/targets';
+import { resolveTarget, targetHost, type DocumentBase, type Target } from '../refs/targets';
+import { sliceRange, subRange } from '../../store/range';
 import { formatCounts } from '../target-format';
 import type { TargetObject } from '../refs/store';
 import type { IcechunkRepository, VersionRef } from './repository';
@@ -43,18 +44,10 @@ export interface ChunkCounts {
   virtual: number;
 }
 
-/** A target's host as the Overview lists it. */
-function hostOf(t: Target): string {
-  return t.kind === 'local' ? 'local files' : t.kind === 's3' ? `s3://${new URL(t.url).host}` : new URL(t.url).host;
-}
+/** Virtual locations kept for the Report's formats and hosts (a repository may name millions). */
+const MAX_LOCATIONS = 10_000;
 
 const EMPTY_ROOT = new TextEncoder().encode('{"zarr_format":3,"node_type":"group","attributes":{}}');
-
-function sub(bytes: Uint8Array, range: RangeQuery | undefined): Uint8Array {
-  if (!range) return bytes;
-  if ('suffixLength' in range) return bytes.subarray(Math.max(0, bytes.length - range.suffixLength));
-  return bytes.subarray(range.offset, range.offset + range.length);
-}
 
 export class IcechunkStore implements Store {
   readonly description: string;
@@ -62,7 +55,6 @@ export class IcechunkStore implements Store {
   readonly repository: RepositoryVersion;
   private readonly nodes = new Map<string, NodeInfo>();
   private readonly targets = new Map<string, Promise<TargetObject>>();
-  private readonly hosts = new Set<string>();
 
   constructor(
     readonly repo: IcechunkRepository,
@@ -79,11 +71,6 @@ export class IcechunkStore implements Store {
       snapshot: { id: snapshot.id, message: snapshot.message, writtenAt: snapshot.writtenAt },
     };
     for (const n of snapshot.nodes) this.nodes.set(n.path.replace(/^\/+|\/+$/g, ''), n);
-  }
-
-  /** The hosts virtual chunks read so far come from (`host:port`, `s3://bucket`), for the Overview. */
-  targetHosts(): string[] {
-    return [...this.hosts].sort();
   }
 
   /** `temp/c/0/1` → the array and its chunk coordinates; any separator (`/`, `.`) and the v2 form (`0.1`). */
@@ -118,9 +105,6 @@ export class IcechunkStore implements Store {
     if (t instanceof ZarrviewError) return Promise.reject(t);
     let known = this.targets.get(t.url);
     if (!known) {
-      this.hosts.add(
-        t.kind === 'local' ? 'local files' : t.kind === 's3' ? `s3://${new URL(t.url).host}` : new URL(t.url).host,
-      );
       known = this.options.openTarget(t);
       known.catch(() => this.targets.delete(t.url));
       this.targets.set(t.url, known);
@@ -129,17 +113,8 @@ export class IcechunkStore implements Store {
   }
 
   private async chunk(p: ChunkPayload, key: string, range: RangeQuery | undefined, options?: RequestOptions) {
-    if (p.kind === 'inline') return sub(p.bytes, range);
-    let offset = p.offset;
-    let length = p.length;
-    if (range && 'suffixLength' in range) {
-      const n = Math.min(range.suffixLength, length);
-      offset += length - n;
-      length = n;
-    } else if (range) {
-      offset += Math.min(range.offset, length);
-      length = Math.max(0, Math.min(range.length, p.length - range.offset));
-    }
+    if (p.kind === 'inline') return sliceRange(p.bytes, range);
+    const { offset, length } = subRange(p, range);
     if (length === 0) return new Uint8Array(0);
     const where = p.kind === 'native' ? `chunks/${p.chunkId}` : p.location;
     let b: Uint8Array | undefined;
@@ -148,7 +123,7 @@ export class IcechunkStore implements Store {
       const k: AbsolutePath = `/chunks/${p.chunkId}`;
       b = store.getRange
         ? await store.getRange(k, { offset, length }, options)
-        : sub((await store.get(k, options)) ?? new Uint8Array(0), { offset, length });
+        : sliceRange((await store.get(k, options)) ?? new Uint8Array(0), { offset, length });
     } else {
       const t = await this.target(p.location, key);
       if (!t.store.getRange) throw new HttpError('http', 0, `${p.location} cannot be read by ranges.`, { key });
@@ -168,8 +143,8 @@ export class IcechunkStore implements Store {
     if (key === 'zarr.json' || key.endsWith('/zarr.json')) {
       const node = this.nodes.get(key.slice(0, -'zarr.json'.length).replace(/\/$/, ''));
       // A snapshot of no nodes (a new repository's first): an empty root group, not "no dataset here".
-      if (!node && key === 'zarr.json' && this.nodes.size === 0) return sub(EMPTY_ROOT, range);
-      return node ? sub(node.zarrJson, range) : undefined;
+      if (!node && key === 'zarr.json' && this.nodes.size === 0) return sliceRange(EMPTY_ROOT, range);
+      return node ? sliceRange(node.zarrJson, range) : undefined;
     }
     const c = this.chunkOf(key);
     if (!c) return undefined;
@@ -208,43 +183,28 @@ export class IcechunkStore implements Store {
 
   /** Chunks by kind, virtual files by format and their hosts: reads every manifest of the snapshot. */
   async sources(signal?: AbortSignal): Promise<SourceSummary> {
-    const chunks = await this.chunkCounts(signal);
-    const urls = new Set<string>();
-    const hosts = new Set<string>();
-    for (const node of this.nodes.values())
-      for (const m of node.manifests) {
-        const manifest = await this.repo.manifest(m.id, signal);
-        for (const location of manifest.locations(node.nodeId)) {
-          if (urls.size >= 10_000) break;
-          urls.add(location);
-        }
-      }
-    for (const u of urls) {
-      const t = resolveTarget(u, this.options.base, '');
-      if (!(t instanceof ZarrviewError)) hosts.add(hostOf(t));
-    }
-    return {
-      kind: 'icechunk',
-      chunks,
-      formats: formatCounts(urls),
-      hosts: [...hosts].sort(),
-      specVersion: this.repo.specVersion,
-      implementation: this.repo.implementation,
-    };
-  }
-
-  /** Chunk kinds over every manifest of the snapshot (reads them all; for the Report). */
-  async chunkCounts(signal?: AbortSignal): Promise<ChunkCounts> {
-    const counts: ChunkCounts = { inline: 0, native: 0, virtual: 0 };
+    const chunks: ChunkCounts = { inline: 0, native: 0, virtual: 0 };
+    const locations = new Set<string>();
     const seen = new Set<string>();
     for (const node of this.nodes.values())
       for (const m of node.manifests) {
         const k = `${m.id}/${node.nodeId}`;
         if (seen.has(k)) continue;
         seen.add(k);
-        const manifest = await this.repo.manifest(m.id, signal);
-        for (const kind of manifest.kinds(node.nodeId)) counts[kind]++;
+        (await this.repo.manifest(m.id, signal)).tally(node.nodeId, chunks, locations, MAX_LOCATIONS);
       }
-    return counts;
+    const hosts = new Set<string>();
+    for (const u of locations) {
+      const t = resolveTarget(u, this.options.base, '');
+      if (!(t instanceof ZarrviewError)) hosts.add(targetHost(t));
+    }
+    return {
+      kind: 'icechunk',
+      chunks,
+      formats: formatCounts(locations),
+      hosts: [...hosts].sort(),
+      specVersion: this.repo.specVersion,
+      implementation: this.repo.implementation,
+    };
   }
 }

@@ -13,7 +13,8 @@ import { ChunkError, HttpError, MetadataError, ZarrviewError } from '../../error
 import type { AbsolutePath, Listing, RangeQuery, RequestOptions, SourceSummary, Store } from '../../store/types';
 import { formatCounts } from '../target-format';
 import type { Reference, ReferenceSet } from './parse';
-import { resolveTarget, type DocumentBase, type Target } from './targets';
+import { resolveTarget, targetHost, type DocumentBase, type Target } from './targets';
+import { sliceRange, subRange } from '../../store/range';
 
 /** One target object as a store and the key of the object in it. */
 export interface TargetObject {
@@ -90,9 +91,7 @@ export class ReferenceStore implements Store {
       seen.add(ref.url);
       const t = resolveTarget(ref.url, this.base, key);
       if (t instanceof ZarrviewError) continue;
-      hosts.add(
-        t.kind === 'local' ? 'local files' : t.kind === 's3' ? `s3://${new URL(t.url).host}` : new URL(t.url).host,
-      );
+      hosts.add(targetHost(t));
       if (hosts.size >= limit) break;
     }
     return [...hosts].sort();
@@ -157,17 +156,11 @@ export class ReferenceStore implements Store {
     if (!ref) return undefined;
     switch (ref.kind) {
       case 'bytes':
-        if (!range) return ref.bytes;
-        if ('suffixLength' in range) return ref.bytes.subarray(Math.max(0, ref.bytes.length - range.suffixLength));
-        return ref.bytes.subarray(range.offset, range.offset + range.length);
+        return sliceRange(ref.bytes, range);
       case 'invalid':
         throw new MetadataError(`The reference ${ref.message}`, { key });
-      case 'inline': {
-        const bytes = decodeInline(ref.text, key);
-        if (!range) return bytes;
-        if ('suffixLength' in range) return bytes.subarray(Math.max(0, bytes.length - range.suffixLength));
-        return bytes.subarray(range.offset, range.offset + range.length);
-      }
+      case 'inline':
+        return sliceRange(decodeInline(ref.text, key), range);
       case 'whole': {
         const t = await this.target(ref, key);
         const b =
@@ -176,24 +169,12 @@ export class ReferenceStore implements Store {
           throw new HttpError('not-found', 404, `The reference of "${key}" names ${ref.url}, which is missing.`, {
             key,
           });
-        if (!range || t.store.getRange) return b;
-        return 'suffixLength' in range
-          ? b.subarray(Math.max(0, b.length - range.suffixLength))
-          : b.subarray(range.offset, range.offset + range.length);
+        return t.store.getRange ? b : sliceRange(b, range);
       }
       case 'range': {
         const t = await this.target(ref, key);
         if (!t.store.getRange) throw new HttpError('http', 0, `${ref.url} cannot be read by ranges.`, { key });
-        let offset = ref.offset;
-        let length = ref.length;
-        if (range && 'suffixLength' in range) {
-          const n = Math.min(range.suffixLength, length);
-          offset += length - n;
-          length = n;
-        } else if (range) {
-          offset += Math.min(range.offset, length);
-          length = Math.max(0, Math.min(range.length, ref.length - range.offset));
-        }
+        const { offset, length } = subRange(ref, range);
         if (length === 0) return new Uint8Array(0);
         const b = await t.store.getRange(t.key, { offset, length }, options);
         if (!b)

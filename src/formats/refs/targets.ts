@@ -121,3 +121,8 @@ export function resolveTarget(url: string, base: DocumentBase, key: string): Tar
       );
   }
 }
+
+/** A target's host as the Overview and Report list it: `host:port`, `s3://bucket` (or endpoint alias), `local files`. */
+export function targetHost(t: Target): string {
+  return t.kind === 'local' ? 'local files' : t.kind === 's3' ? `s3://${new URL(t.url).host}` : new URL(t.url).host;
+}
