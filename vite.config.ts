@@ -7,7 +7,8 @@ export default defineConfig({
   plugins: [react(), missingFiles404(['/demo/'])],
   publicDir: 'public',
   worker: { format: 'es' },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 5000 },
+  // ZARRVIEW_DIST: another build folder (two builds of one checkout side by side; `vite preview` serves the same).
+  build: { outDir: process.env.ZARRVIEW_DIST ?? 'dist', sourcemap: true, chunkSizeWarningLimit: 5000 },
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
 });
