@@ -1,6 +1,8 @@
 // Static server for the benchmarks: serves folders by URL prefix with Range, CORS and an injected latency, and
 // counts requests and bytes per path. Binds 127.0.0.1 only. Plain HTTP/1.1, or with `tls` (a key and a
-// self-signed certificate made at bench time) HTTP/2 over TLS, HTTP/1.1 offered as well (ALPN).
+// self-signed certificate made at bench time) HTTP/2 over TLS, HTTP/1.1 offered as well (ALPN). With `synthetic`
+// (bench/synthetic/index.mjs's createSynthetic()), paths under /synthetic/ are its stores made on demand; their log
+// entries also say which chunk (level, i, j) was read and when the last byte left (`lastByte`, ms since the epoch).
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
@@ -13,14 +15,17 @@ const MIME = {
   '.wasm': 'application/wasm',
 };
 
+/** The paths the injected latency applies to by default: the data, not the page and its scripts. */
+const DATA_PREFIXES = ['/data/', '/synthetic/'];
+
 /**
  * @param {Record<string, string>} mounts URL prefix ('/', '/data/') → folder
- * @param {{ tls?: { key: string | Buffer, cert: string | Buffer } }} [options]
- * @returns {Promise<{url: string, stop(): Promise<void>, setLatency(ms: number, prefix?: string): void, log: {path: string, range: string|null, bytes: number}[]}>}
+ * @param {{ tls?: { key: string | Buffer, cert: string | Buffer }, synthetic?: import('./synthetic/index.mjs').Synthetic }} [options]
+ * @returns {Promise<{url: string, stop(): Promise<void>, setLatency(ms: number, prefix?: string | string[]): void, log: {path: string, range: string|null, bytes: number, level?: number|null, i?: number|null, j?: number|null, lastByte?: number|null}[]}>}
  */
 export async function startServer(mounts, options = {}) {
   let latencyMs = 0;
-  let latencyPrefix = '/data/';
+  let latencyPrefixes = DATA_PREFIXES;
   const log = [];
   const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
   const handler = async (req, res) => {
@@ -30,7 +35,15 @@ export async function startServer(mounts, options = {}) {
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     const url = new URL(req.url ?? '/', 'http://x');
     const p = decodeURIComponent(url.pathname);
-    if (latencyMs > 0 && p.startsWith(latencyPrefix)) await new Promise((r) => setTimeout(r, latencyMs));
+    if (latencyMs > 0 && latencyPrefixes.some((x) => p.startsWith(x)))
+      await new Promise((r) => setTimeout(r, latencyMs));
+    if (options.synthetic && p.startsWith('/synthetic/')) {
+      const entry = { path: p, range: req.headers.range ?? null, bytes: 0, status: 404, time: performance.now() };
+      log.push(entry);
+      const e = await options.synthetic.handle(req, res, p.slice('/synthetic'.length));
+      Object.assign(entry, { status: e.status, bytes: e.bytes, level: e.level, i: e.i, j: e.j, lastByte: e.lastByte });
+      return;
+    }
     const prefix = prefixes.find((m) => p.startsWith(m));
     const file = prefix ? path.join(mounts[prefix], p.slice(prefix.length) || 'index.html') : null;
     const root = prefix ? path.resolve(mounts[prefix]) : '';
@@ -74,9 +87,9 @@ export async function startServer(mounts, options = {}) {
   return {
     url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     log,
-    setLatency(ms, prefix = '/data/') {
+    setLatency(ms, prefix = DATA_PREFIXES) {
       latencyMs = ms;
-      latencyPrefix = prefix;
+      latencyPrefixes = Array.isArray(prefix) ? prefix : [prefix];
     },
     stop: () =>
       new Promise((r) => {

@@ -15,10 +15,14 @@
  * file is answered 200 with an HTML page, as single-page-app hosts do; files that exist are served as usual).
  * `rate` (0..1) applies it to that share of requests, from a seeded generator so runs repeat; `count` limits how
  * many times. `latencyMs` delays every request. With `autoindex`, a folder URL ending in `/` answers an nginx-style directory index.
+ *
+ * Paths under `/synthetic/` are the big synthetic stores made on demand (bench/synthetic/: pyramid.zarr, big.zarr);
+ * `GET /__control/synthetic-log` lists their requests with the chunk read and when its last byte left.
  */
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { createSynthetic } from '../../bench/synthetic/index.mjs';
 import { seededRng } from '../../src/testing/seeded-rng';
 
 export interface Fault {
@@ -129,6 +133,7 @@ export async function startStaticServer(
   const used = new Map<Fault, number>();
   const log: LogEntry[] = [];
   const absRoot = path.resolve(root);
+  const synthetic = createSynthetic();
 
   /** Applies matching delays, then returns the first terminal fault (if any) over every scope. */
   async function pickFault(p: string): Promise<Fault | null> {
@@ -164,11 +169,16 @@ export async function startStaticServer(
       res.end(JSON.stringify(log));
       return;
     }
+    if (p === '/__control/synthetic-log') {
+      res.end(JSON.stringify(synthetic.log));
+      return;
+    }
     if (p === '/__control/reset') {
       if (scope === null) {
         scopes.clear();
         used.clear();
         log.length = 0;
+        synthetic.log.length = 0;
       } else {
         scopes.delete(scope);
       }
@@ -216,6 +226,11 @@ export async function startStaticServer(
       entry.status = fault.status ?? 503;
       res.statusCode = entry.status;
       res.end(`Injected ${entry.status}`);
+      return;
+    }
+    if (p.startsWith('/synthetic/')) {
+      const answered = await synthetic.handle(req, res, p.slice('/synthetic'.length));
+      [entry.status, entry.bytes] = [answered.status, answered.bytes];
       return;
     }
     const file = path.join(absRoot, p);
