@@ -26,6 +26,8 @@ import { FieldSelect } from './FieldSelect';
 import { readsAsText, unavailableViews, userContext, userView } from './user-frame';
 import { applicableViews, chooseView, isNumeric, viewContext, type ViewRegistry } from './view-kind';
 import { usePrefetch } from './use-prefetch';
+import { TiledHeatmap } from './tiles/TiledHeatmap';
+import { tiledAxis, tiledPlan } from './tiles/tiled-view';
 import { ViewToolbar } from './ViewToolbar';
 
 interface Props {
@@ -124,7 +126,20 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
         : [],
     [numeric, siblings, variable],
   );
-  const current = shown && shown.slice.variable.path === variable.path ? shown : null;
+  // A heatmap of a field too big to read whole (or a pyramid's) is read by viewport, level by level: no whole read.
+  const tiledKey = stride === 1 && !compare ? `${imageKind}|${indices.join(',')}` : null;
+  const tiled = useMemo(() => {
+    if (tiledKey === null) return null;
+    const [kind = '', idx = ''] = tiledKey.split('|');
+    return tiledPlan(dataset, variable, x, y, idx.split(',').map(Number), kind);
+  }, [dataset, variable, x, y, tiledKey]);
+  const tiledAxes = useMemo(() => {
+    if (!tiled || x === null || y === null) return null;
+    const ax = tiledAxis(axes, x, variable.shape[x] ?? 1);
+    const ay = tiledAxis(axes, y, variable.shape[y] ?? 1);
+    return ax && ay ? { x: ax, y: ay } : null;
+  }, [tiled, axes, x, y, variable.shape]);
+  const current = !tiled && shown && shown.slice.variable.path === variable.path ? shown : null;
   const sliceShape = useMemo(() => slicedShape(variable.shape, selection, stride), [variable.shape, selection, stride]);
   useLayoutEffect(() => {
     plan.current = imagePlan(sliceShape, axes, x, y, imageKind, stride);
@@ -132,8 +147,8 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   // A layout effect, after the plan's: the chunk requests go out before the children's effects draw (plotly's axes
   // take tens of ms of this thread).
   useLayoutEffect(() => {
-    if (ready) void load(dataset, variable.path, selection, compare, stride, prepare);
-  }, [ready, dataset, variable.path, selection, compare, stride, load, prepare]);
+    if (ready && !tiled) void load(dataset, variable.path, selection, compare, stride, prepare);
+  }, [ready, tiled, dataset, variable.path, selection, compare, stride, load, prepare]);
   // While this variable's first slice loads, its heatmap's axes are drawn once the coordinates are read.
   const loadingHere = pendingKey !== null && keyPath(pendingKey) === variable.path;
   const axesRead = axes.values.length === axes.axes.length;
@@ -150,7 +165,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
     x,
     y,
     playing,
-    kind: imageKind,
+    kind: tiled ? 'none' : imageKind,
     options,
   });
 
@@ -196,7 +211,19 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
             )}
           </ErrorMessage>
         )}
-        {!current && loadingHere && axesRead && imageKind === 'heatmap' && x !== null && y !== null && (
+        {tiled && tiledAxes && (
+          <TiledHeatmap
+            dataset={dataset}
+            variable={variable}
+            levels={tiled.levels}
+            axes={tiled.axes}
+            x={tiledAxes.x}
+            y={tiledAxes.y}
+            options={options}
+          />
+        )}
+        {tiled && !tiledAxes && <p className="muted">Reading the coordinates…</p>}
+        {!tiled && !current && loadingHere && axesRead && imageKind === 'heatmap' && x !== null && y !== null && (
           <ProgressiveHeatmap
             dataset={dataset}
             variable={variable}

@@ -63,6 +63,11 @@ export interface RasterPointer extends RasterPoint {
 export interface RasterPlotProps {
   /** The pixels, or null while they are being made (the axes are drawn already). A new object repaints. */
   readonly image: RasterImage | null;
+  /**
+   * Pixels drawn under `image` (e.g. a coarse picture of the whole field under a finer one of the part in view);
+   * compared by identity. Not counted in `data-rendered`.
+   */
+  readonly underlay?: RasterImage | null | undefined;
   /** Where the pixels go; the axes start on its extent (a change resets the zoom). */
   readonly placement: RasterPlacement;
   /** The colour bar; null keeps its room beside the plot (its range is not known yet); undefined: none. */
@@ -117,7 +122,7 @@ export function RasterPlot(props: RasterPlotProps) {
   });
   const rev = useRef({ figure: 0, plotted: -1 });
   /** The image and placement last painted (a mount's figure effect paints them already: not twice). */
-  const painted = useRef<{ image: unknown; placement: unknown } | null>(null);
+  const painted = useRef<{ image: unknown; placement: unknown; underlay: unknown } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [bar, setBar] = useState<{ box: BarBox; plot: BarBox } | null>(null);
   const barPlot = useRef<BarBox | null>(null);
@@ -183,12 +188,15 @@ export function RasterPlot(props: RasterPlotProps) {
     ctx.clearRect(0, 0, w, h);
     live.current.onAxes?.(ax, ay);
     const img = live.current.image;
-    painted.current = { image: img, placement: live.current.placement };
-    if (!img || img.width === 0 || img.height === 0) return;
-    const t = rasterTransform(img.extent ?? live.current.placement, ax, ay);
+    const under = live.current.underlay;
+    painted.current = { image: img, placement: live.current.placement, underlay: under };
     ctx.imageSmoothingEnabled = false;
-    ctx.setTransform(t.a * dpr, 0, 0, t.d * dpr, t.e * dpr, t.f * dpr);
-    ctx.drawImage(img.source, 0, 0);
+    for (const layer of [under, img]) {
+      if (!layer || layer.width === 0 || layer.height === 0) continue;
+      const t = rasterTransform(layer.extent ?? live.current.placement, ax, ay);
+      ctx.setTransform(t.a * dpr, 0, 0, t.d * dpr, t.e * dpr, t.f * dpr);
+      ctx.drawImage(layer.source, 0, 0);
+    }
   };
   // `data-rendered` counts complete pictures: a new whole image once its pixels are on the axes.
   const markRendered = () => {
@@ -250,11 +258,12 @@ export function RasterPlot(props: RasterPlotProps) {
   useEffect(() => {
     // While plotly redraws for a new figure, its completion paints (and counts) this image.
     if (rev.current.plotted !== rev.current.figure) return;
-    if (painted.current?.image !== image || painted.current.placement !== placement) paint();
+    const last = painted.current;
+    if (last?.image !== image || last.placement !== placement || last.underlay !== props.underlay) paint();
     markRendered();
     // paint and markRendered read the latest props through `live`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [image, placement]);
+  }, [image, placement, props.underlay]);
 
   useEffect(() => () => (target ? releaseTarget(target, host.el) : undefined), [target, host]);
 

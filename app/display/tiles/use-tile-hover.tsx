@@ -1,0 +1,116 @@
+/**
+ * Hover and click on a field drawn level by level: the read-out gives the finest level's value (looked up when the
+ * finest level is on screen there, else read: one chunk, after the pointer rests), a click opens the series at the
+ * finest cell.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { formatNumber, isAbort, type OpenedDataset } from '../../core';
+import type { RasterPointer } from '../../plot/RasterPlot';
+import { decodeOnce } from '../../state/decode-cache';
+import { useSeries } from '../../state/series-store';
+import type { RegionPicture } from './read-region';
+import { regionCell } from './tile-axes';
+import type { TileAxes, TileLevel } from './tile-plan';
+import type { TiledAxis } from './TiledHeatmap';
+
+export interface Readout {
+  readonly left: number;
+  readonly top: number;
+  readonly lines: readonly string[];
+}
+
+/** The pointer rests this long before the finest value is read. */
+const REST_MS = 120;
+
+function valueText(v: number | undefined, masked: boolean): string {
+  return masked || v === undefined || Number.isNaN(v) ? 'masked' : formatNumber(v);
+}
+
+export function useTileHover(
+  dataset: OpenedDataset,
+  levels: readonly TileLevel[],
+  axes: TileAxes,
+  pictures: readonly (RegionPicture | null)[],
+  x: TiledAxis,
+  y: TiledAxis,
+  name: string,
+): {
+  readonly readout: Readout | null;
+  readonly onHover: (p: RasterPointer | null) => void;
+  readonly onClick: (p: RasterPointer) => void;
+} {
+  const [readout, setReadout] = useState<Readout | null>(null);
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; ctl: AbortController } | null>(null);
+  const setPoint = useSeries((s) => s.setPoint);
+  const stop = () => {
+    if (!pending.current) return;
+    clearTimeout(pending.current.timer);
+    pending.current.ctl.abort();
+    pending.current = null;
+  };
+  useEffect(() => stop, []);
+  const finest = levels[0]!;
+  const indicesAt = (xi: number, yi: number) =>
+    finest.shape.map((_, d) => (d === axes.xDim ? xi : d === axes.yDim ? yi : (axes.indices[d] ?? 0)));
+
+  const onHover = (p: RasterPointer | null) => {
+    stop();
+    if (!p || p.col === null || p.row === null) return setReadout(null);
+    const [xi, yi] = [p.col, p.row];
+    const where = [`${x.title}: ${x.label(xi)}`, `${y.title}: ${y.label(yi)}`];
+    const show = (value: string) =>
+      setReadout({ left: p.left + 12, top: p.top + 12, lines: [...where, `${name}: ${value}`] });
+    for (const pic of pictures) {
+      if (!pic || pic.region.level.index !== 0) continue;
+      const i = regionCell(pic.region, axes, yi, xi);
+      if (i === null) continue;
+      return show(valueText(pic.data.values[i], pic.data.mask?.[i] === 1));
+    }
+    const coarse = pictures.find((pic) => pic && regionCell(pic.region, axes, yi, xi) !== null);
+    const ci = coarse ? regionCell(coarse.region, axes, yi, xi) : null;
+    show(
+      coarse && ci !== null
+        ? `≈ ${valueText(coarse.data.values[ci], coarse.data.mask?.[ci] === 1)} (level ${coarse.region.level.index}); reading…`
+        : 'reading…',
+    );
+    const ctl = new AbortController();
+    const timer = setTimeout(() => {
+      dataset
+        .read(finest.path, indicesAt(xi, yi), { signal: ctl.signal })
+        .then((slice) => {
+          if (ctl.signal.aborted) return;
+          const d = decodeOnce(dataset, slice);
+          show(d ? valueText(d.values[0], d.mask?.[0] === 1) : 'not a number');
+        })
+        .catch((e: unknown) => {
+          if (!ctl.signal.aborted && !isAbort(e))
+            show(`could not be read (${e instanceof Error ? e.message : String(e)})`);
+        });
+    }, REST_MS);
+    pending.current = { timer, ctl };
+  };
+
+  const onClick = (p: RasterPointer) => {
+    if (p.col === null || p.row === null) return;
+    const indices = indicesAt(p.col, p.row);
+    setPoint({ variable: finest.path, indices, label: `(${y.label(p.row)}, ${x.label(p.col)})` });
+  };
+  return { readout, onHover, onClick };
+}
+
+/** The read-out over the plot. */
+export function TileReadout({ readout }: { readonly readout: Readout | null }) {
+  if (!readout) return null;
+  return (
+    <div
+      className="hover-readout"
+      role="status"
+      data-testid="hover-value"
+      style={{ left: readout.left, top: readout.top }}
+    >
+      {readout.lines.map((l) => (
+        <div key={l}>{l}</div>
+      ))}
+    </div>
+  );
+}
