@@ -49,9 +49,11 @@ describe('same-grid difference', async () => {
     planted: { difference: (number | null)[]; summary: NumpySummary; shape: number[] };
     copy: { values_equal: boolean; chunks_equal: boolean };
   }>('same-grid.json');
-  const [a, planted, copy] = await Promise.all(
-    ['era5-like.zarr', 'era5-like-planted.zarr', 'era5-like-copy.zarr'].map(openFixture),
-  );
+  const [a, planted, copy] = await Promise.all([
+    openFixture('era5-like.zarr'),
+    openFixture('era5-like-planted.zarr'),
+    openFixture('era5-like-copy.zarr'),
+  ]);
   const all = [null, null, null];
 
   it('equals numpy’s subtraction on every cell (A − planted), and numpy’s summary', async () => {

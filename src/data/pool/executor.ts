@@ -7,6 +7,7 @@ import { AbortedError } from '../../errors';
 import { type RenderedImage, renderImage } from '../../render/encode';
 import type { ImageRequest } from '../../render/image';
 import type { ReprojectTask } from '../../geo/reproject-task';
+import type { RegridResult, RegridTask } from '../../compare/regrid';
 import { runSliceImage, type SliceImageResult, type SliceImageTask } from '../../render/slice-image-task';
 import { type FusedImage, fusedImage } from './fused-image';
 
@@ -66,6 +67,8 @@ export interface DecodeExecutor {
   sliceImage(task: SliceImageTask, signal?: AbortSignal, options?: TaskOptions): Promise<SliceImageResult>;
   /** Reprojects a grid for the map: the cell index of each output pixel (see `runReproject`). */
   reproject(task: ReprojectTask, signal?: AbortSignal, options?: TaskOptions): Promise<Int32Array>;
+  /** Puts one field onto another grid for a comparison (see `runRegrid`). */
+  regrid?(task: RegridTask, signal?: AbortSignal, options?: TaskOptions): Promise<RegridResult>;
   /**
    * Loads the codecs of `spec` ahead of its first chunk (e.g. while the chunks are being fetched); with `warm`, also
    * runs them once on a made-up chunk of its size (see `warmCodecs`), for a variable about to be read.
@@ -158,6 +161,12 @@ export class InlineExecutor implements DecodeExecutor {
     if (signal?.aborted) throw new AbortedError();
     const { runReproject } = await import('../../geo/reproject-task');
     return runReproject(task);
+  }
+
+  async regrid(task: RegridTask, signal?: AbortSignal): Promise<RegridResult> {
+    if (signal?.aborted) throw new AbortedError();
+    const { runRegrid } = await import('../../compare/regrid');
+    return runRegrid(task);
   }
 
   close(): void {}

@@ -4,6 +4,7 @@ import type { ErrorCode } from '../../errors';
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
+import type { RegridResult, RegridTask } from '../../compare/regrid';
 import type { SliceImageResult, SliceImageTask } from '../../render/slice-image-task';
 import type { FusedImage } from './fused-image';
 
@@ -95,6 +96,13 @@ export interface ReprojectRequest {
   readonly task: ReprojectTask;
 }
 
+/** Put one field onto another grid (dataset comparison, `src/compare/regrid.ts`); loaded on first use. */
+export interface RegridRequest {
+  readonly type: 'regrid';
+  readonly id: number;
+  readonly task: RegridTask;
+}
+
 /** CF-decode a slice's stored values and colour them into an RGBA image. */
 export interface SliceImageRequest {
   readonly type: 'slice-image';
@@ -108,6 +116,7 @@ export type WorkerRequest =
   | WarmImageRequest
   | RenderRequest
   | ReprojectRequest
+  | RegridRequest
   | SliceImageRequest
   | StreamStartRequest
   | StreamPartRequest
@@ -117,7 +126,13 @@ export type WorkerRequest =
 
 /** Requests that are answered (one `WorkerResponse` each, by id). */
 export type AnsweredRequest =
-  DecodeRequest | RenderRequest | ReprojectRequest | SliceImageRequest | StreamEndRequest | FetchDecodeRequest;
+  | DecodeRequest
+  | RenderRequest
+  | ReprojectRequest
+  | RegridRequest
+  | SliceImageRequest
+  | StreamEndRequest
+  | FetchDecodeRequest;
 
 export interface SerializedError {
   readonly name: string;
@@ -140,6 +155,7 @@ export type WorkerResponse =
   | { readonly type: 'fetch-failed'; readonly id: number; readonly reason: string }
   | { readonly type: 'rendered'; readonly id: number; readonly image: RenderedImage }
   | { readonly type: 'reprojected'; readonly id: number; readonly cells: Int32Array }
+  | { readonly type: 'regridded'; readonly id: number; readonly result: RegridResult }
   | { readonly type: 'slice-imaged'; readonly id: number; readonly result: SliceImageResult }
   | { readonly type: 'error'; readonly id: number; readonly error: SerializedError };
 

@@ -13,6 +13,7 @@ import {
   type PrepareRequest,
   type RenderRequest,
   type ReprojectRequest,
+  type RegridRequest,
   type SliceImageRequest,
   type StreamEndRequest,
   type StreamPartRequest,
@@ -115,6 +116,17 @@ async function handleReproject(msg: ReprojectRequest): Promise<{ response: Worke
   }
 }
 
+/** Regrids a field for a comparison; the code is imported on the first such request only. */
+async function handleRegrid(msg: RegridRequest): Promise<{ response: WorkerResponse; transfer: Transferable[] }> {
+  try {
+    const { runRegrid, regridTransfers } = await import('../../compare/regrid');
+    const result = runRegrid(msg.task);
+    return { response: { type: 'regridded', id: msg.id, result }, transfer: regridTransfers(result) };
+  } catch (e) {
+    return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };
+  }
+}
+
 /** CF-decodes and colours one slice (its image and decoded values go back transferred). */
 async function handleSliceImage(
   msg: SliceImageRequest,
@@ -164,6 +176,7 @@ export async function handleRequest(msg: AnsweredRequest): Promise<Answer> {
   if (msg.type === 'render') return handleRender(msg);
   if (msg.type === 'slice-image') return handleSliceImage(msg);
   if (msg.type === 'reproject') return handleReproject(msg);
+  if (msg.type === 'regrid') return handleRegrid(msg);
   if (msg.type === 'stream-end') return handleStreamEnd(msg);
   if (msg.type === 'fetch-decode') return handleFetchDecode(msg);
   return handleDecode(msg);

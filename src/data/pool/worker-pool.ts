@@ -12,6 +12,7 @@ import { AbortedError, CodecError, errorFor, UsageError, ZarrviewError } from '.
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
+import type { RegridResult, RegridTask } from '../../compare/regrid';
 import type { SliceImageResult, SliceImageTask } from '../../render/slice-image-task';
 import type {
   DecodeExecutor,
@@ -25,7 +26,7 @@ import type { FusedImage } from './fused-image';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
 import { fetchJob, ownBuffer, streamJob } from './stream-jobs';
 
-type Result = DecodeResult | RenderedImage | Int32Array | SliceImageResult | FetchDecodeResult;
+type Result = DecodeResult | RenderedImage | Int32Array | SliceImageResult | FetchDecodeResult | RegridResult;
 
 export interface Job {
   id: number;
@@ -131,6 +132,11 @@ export class WorkerPool implements DecodeExecutor {
 
   reproject(task: ReprojectTask, signal?: AbortSignal, options: TaskOptions = {}): Promise<Int32Array> {
     return this.#submit<Int32Array>((id) => ({ msg: { type: 'reproject', id, task }, transfer: [] }), signal, options);
+  }
+
+  /** Regrids a field in a worker (the task's arrays are copied; the result's values come back transferred). */
+  regrid(task: RegridTask, signal?: AbortSignal, options: TaskOptions = {}): Promise<RegridResult> {
+    return this.#submit<RegridResult>((id) => ({ msg: { type: 'regrid', id, task }, transfer: [] }), signal, options);
   }
 
   #submit<T extends Result>(
@@ -243,6 +249,7 @@ export class WorkerPool implements DecodeExecutor {
     else if (msg.type === 'fetch-failed') job.resolve({ kind: 'fallback', reason: msg.reason });
     else if (msg.type === 'rendered') job.resolve(msg.image);
     else if (msg.type === 'reprojected') job.resolve(msg.cells);
+    else if (msg.type === 'regridded') job.resolve(msg.result);
     else if (msg.type === 'slice-imaged') job.resolve(msg.result);
     else job.reject(revive(msg.error));
   }
