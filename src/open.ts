@@ -21,6 +21,7 @@ import type { ReprojectTask } from './geo/reproject-task';
 import { mergeBands, sliceBands, type SliceImageResult, type SliceImageTask } from './render/slice-image-task';
 import { arraySpec } from './data/array-spec';
 import { findVariable, openMetadata } from './model';
+import { readSeries, type SeriesReadOptions } from './series/read-series';
 import type { Variable } from './model/types';
 import { type OpenStoreOptions, type OpenedStore, type StoreSource, openStore } from './opening/open-store';
 import type { Telemetry } from './store/types';
@@ -52,6 +53,12 @@ export interface DatasetReadOptions extends ReadOptions {
 export interface Dataset extends OpenedDataset {
   notices(): readonly DatasetNotice[];
   read(variablePath: string, selection: readonly DimSelection[], options?: DatasetReadOptions): Promise<Slice>;
+  /** Reads a point series (one kept dimension) over many chunks, values reported as they come (src/series). */
+  readSeries(
+    variablePath: string,
+    selection: readonly DimSelection[],
+    options?: Omit<SeriesReadOptions, 'context'>,
+  ): Promise<Slice & { readonly filled: Uint8Array }>;
   /** Colours a 2-D slice into RGBA pixels off the calling thread (in the decode workers where there are some). */
   renderImage(
     image: ImageRequest,
@@ -183,6 +190,13 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
         },
         readOptions.signal,
       );
+    },
+    async readSeries(path, selection, seriesOptions = {}) {
+      const variable =
+        findVariable(meta.model.root, path) ?? (await meta.loadVariable(path, { signal: seriesOptions.signal }));
+      if (!variable)
+        throw new HttpError('not-found', 0, `There is no variable ${path} in this dataset.`, { key: path });
+      return readSeries(opened.store, variable, selection, { ...seriesOptions, context: ctx });
     },
     telemetry: (): Telemetry => ({
       ...opened.telemetry,

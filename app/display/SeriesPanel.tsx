@@ -1,20 +1,20 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
-  decodeSlice,
-  defaultFillFor,
-  isAbort,
-  planSeries,
+  nearbyPending,
+  planSeriesSource,
   seriesDimension,
   type OpenedDataset,
-  type Progress,
+  type SeriesPlan,
   type Variable,
 } from '../core';
 import { ProgressBar } from '../common/ProgressBar';
 import { download, fileStem, formatBytes } from '../common/format';
 import { csvField } from '../export/csv';
 import { PlotlyView } from '../plot/PlotlyView';
+import { useDataset } from '../state/dataset-store';
 import { useSeries, type PinnedSeries, type SeriesPoint } from '../state/series-store';
 import type { Axes } from './use-axes';
+import { useSeriesRead, type SeriesStatus } from './use-series-read';
 
 interface Props {
   readonly dataset: OpenedDataset;
@@ -25,11 +25,8 @@ interface Props {
   readonly point: SeriesPoint;
 }
 
-type Status =
-  | { kind: 'planned' }
-  | { kind: 'reading'; progress: Progress | null }
-  | { kind: 'done'; series: PinnedSeries }
-  | { kind: 'error'; message: string };
+/** Above this many points a series is drawn as a line only (markers for 10⁴ points make every redraw slow). */
+const MARKERS_UP_TO = 500;
 
 function toCsv(all: readonly PinnedSeries[], axisName: string): string {
   const x = all[0]?.x ?? [];
@@ -42,75 +39,107 @@ function toCsv(all: readonly PinnedSeries[], axisName: string): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+function plural(n: number, what: string): string {
+  return `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
+}
+
+/** What reading costs, said before reading; from a time-chunked copy, which one and what it saves. */
+function Cost({ plan, dimName }: { plan: SeriesPlan; dimName: string }) {
+  const cost = `${plural(plan.chunks, 'chunk')} (${formatBytes(plan.bytes)} uncompressed) for ${plural(plan.length, 'value')}`;
+  if (!plan.instead) return <>Reading it touches {cost}.</>;
+  return (
+    <>
+      <span data-testid="series-source">
+        Read from {plan.source.path} (chunked along {dimName})
+      </span>
+      : it touches {cost}, instead of {plural(plan.instead.chunks, 'chunk')} of {plan.instead.path}.
+    </>
+  );
+}
+
+/** `data-state` of the panel: what the read is doing (e2e tests and the benchmark watch it). */
+function stateOf(status: SeriesStatus): string {
+  if (status.kind === 'reading') return status.values && status.values.count > 0 ? 'partial' : 'reading';
+  return status.kind;
+}
+
 /** **Time series at (lat, lon)**: the cost before reading, the read with progress and Cancel, pins, CSV. */
 export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
   const pinned = useSeries((s) => s.pinned);
   const pin = useSeries((s) => s.pin);
   const unpin = useSeries((s) => s.unpin);
   const setPoint = useSeries((s) => s.setPoint);
-  const [state, setState] = useState<{ key: string; status: Status }>({ key: '', status: { kind: 'planned' } });
-  const abort = useRef<AbortController | null>(null);
+  const model = useDataset((s) => s.model) ?? dataset.model;
+  const need = useDataset((s) => s.need);
   const dim = seriesDimension(axes.axes, variable.shape, x, y);
-  const plan = useMemo(() => (dim === null ? null : planSeries(variable, dim, point.indices)), [variable, dim, point]);
+  // Arrays next to the variable not read yet (lazy open) may be time-chunked copies of it.
+  const pending = useMemo(() => nearbyPending(model.root, variable.path), [model, variable.path]);
+  useEffect(() => {
+    if (pending.length) need(pending);
+  }, [pending, need]);
+  const plan = useMemo(
+    () => (dim === null ? null : planSeriesSource(model.root, variable, dim, point.indices)),
+    [model, variable, dim, point],
+  );
   const axis = dim === null ? undefined : axes.axes[dim];
   const title = `${axis?.time ? 'Time series' : `Series along ${axis?.dimension.name ?? ''}`} at ${point.label}`;
-  const key = `${variable.path}|${plan?.selection.join(',')}`;
-  // Another point: the previous status no longer applies (and its read is cancelled).
-  const status: Status = state.key === key ? state.status : { kind: 'planned' };
-  const setStatus = (s: Status) => setState({ key, status: s });
-  useEffect(() => () => abort.current?.abort(), [key]);
+  const key = `${variable.path}|${plan?.source.path}|${plan?.selection.join(',')}`;
+  const { status, read, cancel } = useSeriesRead(dataset, plan, key);
 
-  const read = () => {
-    if (!plan || dim === null) return;
-    const ctl = new AbortController();
-    abort.current = ctl;
-    setStatus({ kind: 'reading', progress: null });
-    dataset
-      .read(variable.path, plan.selection, {
-        signal: ctl.signal,
-        onProgress: (p) => setStatus({ kind: 'reading', progress: p }),
-      })
-      .then((slice) => {
-        const d = decodeSlice(slice, { defaultFill: defaultFillFor(dataset.model.dialect) });
-        const labels = axes.values[dim]?.labels ?? Array.from({ length: plan.length }, (_, i) => String(i));
-        const ys = Array.from(d.values, (v, i) => (d.mask[i] || !Number.isFinite(v) ? null : v));
-        setStatus({ kind: 'done', series: { key, label: `${variable.name} ${point.label}`, x: [...labels], y: ys } });
-      })
-      .catch((e: unknown) =>
-        setStatus(
-          isAbort(e) ? { kind: 'planned' } : { kind: 'error', message: e instanceof Error ? e.message : String(e) },
-        ),
-      );
-  };
-
-  const current = status.kind === 'done' ? status.series : null;
+  const labels = useMemo(
+    () =>
+      dim === null
+        ? []
+        : [...(axes.values[dim]?.labels ?? Array.from({ length: plan?.length ?? 0 }, (_, i) => String(i)))],
+    [axes, dim, plan?.length],
+  );
+  const values = status.kind === 'planned' || status.kind === 'error' ? null : status.values;
+  const label = `${variable.name} ${point.label}`;
+  const current: PinnedSeries | null = values ? { key, label, x: labels, y: values.y } : null;
   const shown = [...pinned.filter((p) => p.key !== current?.key), ...(current ? [current] : [])];
   const traces = shown.map((s) => ({
     type: 'scatter',
-    mode: 'lines+markers',
-    name: s.label,
+    mode: s.y.length > MARKERS_UP_TO ? 'lines' : 'lines+markers',
+    name: s === current && status.kind !== 'done' ? `${s.label} (${values?.count ?? 0} of ${s.y.length})` : s.label,
     x: s.x,
     y: s.y,
     connectgaps: false,
   }));
   return (
-    <section className="series" role="region" aria-label={title} data-testid="series">
+    <section
+      className="series"
+      role="region"
+      aria-label={title}
+      data-testid="series"
+      data-state={stateOf(status)}
+      data-values={values?.count ?? 0}
+    >
       <h3>{title}</h3>
       {plan === null ? (
         <p className="muted">This slice has no other dimension to run along.</p>
       ) : (
         <p data-testid="series-cost">
-          Reading it touches {plan.chunks} chunk{plan.chunks === 1 ? '' : 's'} ({formatBytes(plan.bytes)} uncompressed)
-          for {plan.length} values.{' '}
-          {status.kind !== 'reading' && status.kind !== 'done' && (
-            <button type="button" onClick={read} data-testid="series-read">
+          <Cost plan={plan} dimName={axis?.dimension.name ?? 'the series dimension'} />{' '}
+          {(status.kind === 'planned' || status.kind === 'error') && (
+            <button type="button" onClick={() => read()} data-testid="series-read">
               Read series
+            </button>
+          )}
+          {status.kind === 'cancelled' && (
+            <button type="button" onClick={() => read(status.kept)} data-testid="series-resume">
+              Read the rest
             </button>
           )}
         </p>
       )}
       {status.kind === 'reading' && (
-        <ProgressBar label="Reading the series" progress={status.progress} onCancel={() => abort.current?.abort()} />
+        <ProgressBar label="Reading the series" progress={status.progress} onCancel={cancel} />
+      )}
+      {status.kind === 'cancelled' && (
+        <p role="status" data-testid="series-cancelled">
+          Cancelled: {plural(status.values.count, 'value')} of {plan?.length.toLocaleString('en')} read are shown; the
+          others are gaps.
+        </p>
       )}
       {status.kind === 'error' && <p role="alert">{status.message}</p>}
       {shown.length > 0 && (
@@ -126,7 +155,7 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
             testId="series-plot"
           />
           <div className="toolbar">
-            {current && (
+            {current && status.kind === 'done' && (
               <button type="button" onClick={() => pin(current)} data-testid="series-pin">
                 Pin
               </button>

@@ -15,6 +15,7 @@ describe('series plan', () => {
     expect(p.selection).toEqual([null, 26, 51]);
     expect(p.chunks).toBe(2);
     expect(p.bytes).toBe(2 * 12 * 36 * 72 * 4);
+    expect(p.source).toBe(v);
   });
 
   it('without a time axis, takes the first other dimension longer than 1; none for a 2-D slice', () => {
