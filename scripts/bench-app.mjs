@@ -6,13 +6,18 @@
 //                              1.5 s apart (the user looks at each), ÷ the same network time
 //   open-1000-nczarr-round-trips  Enter in the URL field → the tree of a 1,000-variable NCZarr group written by
 //                              netcdf-c shows its first variable, ÷ the injected latency
+//   scrub-fast-step-vs-network the same slider held at 5 steps/s, no pause (scripts/bench-scrub.mjs)
+//   pyramid-*, zoom-refine-vs-network  a synthetic 21,600 × 43,200 pyramid (scripts/bench-pyramid.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chunkTiming, drawnCount, median, openInApp, round, selectInTree } from './bench-page.mjs';
+import { runPyramidBench } from './bench-pyramid.mjs';
+import { scrubRow } from './bench-scrub.mjs';
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+/** The app rows by part: BENCH_ONLY=app runs them all, BENCH_ONLY=scrub or pyramid one group. */
+export const APP_PARTS = ['heatmap', 'scrub', 'open1000', 'pyramid'];
 
 /** netcdf-c 4.9.3's ncgen, built by scripts/fixtures/build-netcdf.sh into the cache ($HOME-relative). */
 function ncgenPath() {
@@ -58,59 +63,9 @@ export async function ensureAppData(root, data, python) {
       if (r.status !== 0) notes.push(`ncgen failed (${r.stderr.trim()}): open-1000 row skipped`);
     }
   }
-  return { notes, era5: existsSync(path.join(era5, '.zmetadata')), nczarr: existsSync(path.join(nc, '.zattrs')) };
-}
-
-/** In the page: times of heatmap draws (the frame after plotly marks the plot rendered) and of the last keydown. */
-function instrument() {
-  const w = /** @type {any} */ (window);
-  w.__drawn = [];
-  w.__key = 0;
-  document.addEventListener('keydown', () => (w.__key = performance.now()), true);
-  new MutationObserver(() => {
-    const el = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid=heatmap]'));
-    const n = Number(el?.dataset.rendered ?? 0);
-    if (n > w.__drawn.length) {
-      w.__drawn.length = n;
-      requestAnimationFrame(() => (w.__drawn[n - 1] = performance.now()));
-    }
-  }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-rendered'] });
-}
-
-async function openInApp(page, appUrl, datasetUrl, waitFor) {
-  await page.goto(appUrl);
-  await page.evaluate(instrument);
-  const field = page.getByRole('textbox', { name: 'Dataset URL' });
-  await field.fill(datasetUrl);
-  await field.press('Enter');
-  const t0 = await page.evaluate(() => /** @type {any} */ (window).__key);
-  await page.locator(waitFor).first().waitFor({ timeout: 120_000 });
-  const t1 = await page.evaluate(() => performance.now());
-  return t1 - t0;
-}
-
-const drawnCount = (page) => page.evaluate(() => /** @type {any} */ (window).__drawn.filter(Boolean).length);
-
-/** One trial of the first heatmap and the slider steps; ms figures. */
-/**
- * When the last byte of the object whose URL matches `re` arrived (resource timing, on the page's clock) and over
- * which protocol: fetched by the page or by one of its workers (a decode worker fetches a chunk it decodes as it
- * arrives), whose clocks start at their own time origin.
- */
-async function chunkTiming(page, re) {
-  const find = (source) =>
-    performance
-      .getEntriesByType('resource')
-      .filter((e) => new RegExp(source).test(e.name))
-      .map((e) => ({
-        end: performance.timeOrigin + /** @type {PerformanceResourceTiming} */ (e).responseEnd,
-        protocol: /** @type {PerformanceResourceTiming} */ (e).nextHopProtocol,
-      }));
-  const found = [...(await page.evaluate(find, re.source))];
-  for (const w of page.workers()) found.push(...(await w.evaluate(find, re.source).catch(() => [])));
-  const origin = await page.evaluate(() => performance.timeOrigin);
-  const last = found.sort((a, b) => b.end - a.end)[0];
-  return { lastByte: last ? last.end - origin : NaN, protocol: last?.protocol ?? '?' };
+  const meta = path.join(era5, '.zmetadata');
+  const timeSteps = existsSync(meta) ? JSON.parse(await fs.readFile(meta, 'utf8')).metadata['t/.zarray'].shape[0] : 0;
+  return { notes, era5: timeSteps > 0, timeSteps, nczarr: existsSync(path.join(nc, '.zattrs')) };
 }
 
 async function heatmapTrial(context, server, steps) {
@@ -124,11 +79,7 @@ async function heatmapTrial(context, server, steps) {
     );
     // The user reads the tree for a moment (plotly loads meanwhile, as it starts with the dataset).
     await page.waitForTimeout(1500);
-    const t0 = await page.evaluate(() => {
-      const t = performance.now();
-      /** @type {HTMLElement} */ (document.querySelector('[role=treeitem][data-path="/t"]')).click();
-      return t;
-    });
+    const t0 = await selectInTree(page, '/t');
     await page.waitForFunction(() => /** @type {any} */ (window).__drawn.filter(Boolean).length >= 1, null, {
       timeout: 60_000,
     });
@@ -166,15 +117,27 @@ async function heatmapTrial(context, server, steps) {
 }
 
 /**
- * Runs the app rows against `server` (the app built into its '/' mount, the data under '/data/'), `trials`
- * fresh pages each. Returns result rows and notes.
+ * Runs the app rows against `server` (the app built into its '/' mount, the data under '/data/', the synthetic
+ * stores under '/synthetic/'), `trials` fresh pages each; `parts` (APP_PARTS) says which; `appDir` is the built
+ * app; `warmPyramid`: one untimed pyramid trial first (the synthetic chunks are then served from the cache).
+ * Returns result rows and notes.
  */
-export async function runAppBench({ context, server, latency, trials, have, label }) {
+export async function runAppBench({
+  context,
+  server,
+  latency,
+  trials,
+  have,
+  label,
+  parts = APP_PARTS,
+  appDir,
+  warmPyramid,
+}) {
   const results = [];
   const notes = [];
   server.setLatency(latency);
   try {
-    if (have.era5) {
+    if (have.era5 && parts.includes('heatmap')) {
       const runs = [];
       for (let t = 0; t < trials; t++) {
         const r = await heatmapTrial(context, server, 5);
@@ -206,7 +169,9 @@ export async function runAppBench({ context, server, latency, trials, have, labe
         baseline: `${label}: median step ${round(step, 0)} ms over ${steps.length} steps ÷ ${round(net, 0)} ms network; prefetch hits ${runs.map((r) => r.prefetchHits).join('/')}`,
       });
     }
-    if (have.nczarr) {
+    if (have.era5 && parts.includes('scrub'))
+      results.push(await scrubRow({ context, server, label, timeSteps: have.timeSteps }));
+    if (have.nczarr && parts.includes('open1000')) {
       const times = [];
       const requests = [];
       for (let t = 0; t < trials; t++) {
@@ -238,6 +203,11 @@ export async function runAppBench({ context, server, latency, trials, have, labe
         met: ms / latency <= 25,
         baseline: `${label}: tree shown ${round(ms, 0)} ms after Enter, ${latency} ms latency, ${median(requests)} data requests (medians of ${trials})`,
       });
+    }
+    if (parts.includes('pyramid')) {
+      const r = await runPyramidBench({ context, server, latency, trials, label, appDir, warm: warmPyramid });
+      results.push(...r.results);
+      notes.push(...r.notes);
     }
   } finally {
     server.setLatency(0);

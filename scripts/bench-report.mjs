@@ -11,6 +11,10 @@
 // Only the part of BENCHMARKS.md between the two `current-figures` markers is written; the text around it (the
 // introduction, the notes keyed by row name) is kept as it is. A row whose name has a note in BENCHMARKS.md
 // (an anchor `<a id="note-ROW">`) links to it.
+//
+// A run may report a row it could not measure as `{ name, notMeasured: 'why' }` (e.g. the feature it measures is
+// not in the app yet): the history says so, and the row keeps its earlier value (with the reason as a remark) or,
+// never measured, shows the reason as its detail.
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +35,14 @@ export const PENDING = [
     cmp: '≤',
     detail: 'over HTTP/2 and HTTP/1.1; target set ahead of its bench row',
   },
+  {
+    name: 'first-slice-after-last-byte-ms-http1',
+    unit: 'ms',
+    target: 5,
+    cmp: '≤',
+    after: 'first-slice-after-last-byte-ms',
+    detail: 'over HTTP/1.1; target set ahead of its bench row',
+  },
   { name: 'scrub-fast-step-vs-network', unit: 'ratio', target: 0.5, cmp: '≤' },
   { name: 'pyramid-first-picture-vs-network', unit: 'ratio', target: 1.5, cmp: '≤' },
   { name: 'pyramid-bytes-per-screen-pixel', unit: 'bytes', target: 16, cmp: '≤' },
@@ -45,7 +57,10 @@ const PENDING_DETAIL = 'target set ahead of its bench row';
 const CMP = [
   [/^decode-throughput-ratio-|^first-slice-speedup-|-first-slice-vs-/, '≥'],
   [/^bytes-fetched-per-chunk-byte$|^requests-per-chunk-touched$/, '='],
-  [/^main-thread-long-tasks|-vs-network$|round-trips$|^app-initial-js|^nc4-open-bytes|^nc4-bytes-per|-ms$/, '≤'],
+  [
+    /^main-thread-long-tasks|-vs-network$|round-trips$|^app-initial-js|^nc4-open-bytes|^nc4-bytes-per|-ms(-http1)?$/,
+    '≤',
+  ],
   [/-vs-single$|-per-screen-pixel$/, '≤'],
 ];
 
@@ -75,9 +90,14 @@ const cell = (s) =>
 function readCurrent(root) {
   const file = path.join(root, 'benchmarks', 'current.json');
   const rows = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).rows : [];
-  for (const p of PENDING)
-    if (!rows.some((r) => r.name === p.name))
-      rows.push({ ...p, value: null, met: null, detail: p.detail ?? PENDING_DETAIL, run: null });
+  for (const { after, ...p } of PENDING)
+    if (!rows.some((r) => r.name === p.name)) {
+      // Beside the row it belongs with (`after`), otherwise at the end.
+      const at = rows.findIndex((r) => r.name === after);
+      const row = { ...p, value: null, met: null, detail: p.detail ?? PENDING_DETAIL, run: null };
+      if (at >= 0) rows.splice(at + 1, 0, row);
+      else rows.push(row);
+    }
   return rows;
 }
 
@@ -173,7 +193,9 @@ export async function recordRun(root, { when, machine, load, results, notes = []
   ];
   for (const r of results)
     lines.push(
-      `| ${r.name} | ${r.value} ${r.unit} | ${r.target} | ${r.met ? 'yes' : '**no**'} | ${cell(r.baseline)} |`,
+      r.notMeasured
+        ? `| ${r.name} | not measured | ${r.target ?? '—'} | — | ${cell(r.notMeasured)} |`
+        : `| ${r.name} | ${r.value} ${r.unit} | ${r.target} | ${r.met ? 'yes' : '**no**'} | ${cell(r.baseline)} |`,
     );
   for (const n of notes) lines.push('', `- ${n}`);
   const section = lines.join('\n') + '\n';
@@ -184,6 +206,12 @@ export async function recordRun(root, { when, machine, load, results, notes = []
   const run = { when, load: load ? [round1(load[0]), round1(load[1])] : null, anchor };
   for (const r of results) {
     const i = rows.findIndex((x) => x.name === r.name);
+    if (r.notMeasured) {
+      const old = rows[i];
+      if (old?.run) old.remark = `Not measured at ${when}: ${r.notMeasured}`;
+      else if (old) old.detail = `not measured at ${when}: ${r.notMeasured}`;
+      continue;
+    }
     const row = {
       name: r.name,
       value: r.value,

@@ -7,7 +7,9 @@
 //   3. bytes fetched ÷ bytes of the chunks touched, requests ÷ chunks touched (run 2, ours)
 //   4. main-thread long tasks (> 50 ms) during run 1 (ours), and from one traced trial per codec how many of our
 //      main-thread tasks did more than 50 ms of CPU work (the rest waited for a core on a busy machine)
-//   5. the viewer itself: first heatmap, slider steps and opening a 1,000-variable NCZarr group (scripts/bench-app.mjs)
+//   5. the viewer itself: first heatmap, slider steps, a held-key scrub, opening a 1,000-variable NCZarr group
+//      (scripts/bench-app.mjs), a 21,600 × 43,200 pyramid made on demand by the server (bench/synthetic/,
+//      scripts/bench-pyramid.mjs), and a point series over 10,000 chunks (scripts/bench-series.mjs, when present)
 //   6. netCDF files read in place: a 1 GiB netCDF-4 file of 1,000 variables and a CDF-2 file (bench/files.ts)
 //   7. virtual stores: a netCDF-4 file in place ÷ kerchunk references into it, plain Zarr v3 ÷ the same chunks in
 //      an Icechunk repository (bench/virtual.ts, in Node)
@@ -21,8 +23,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startServer } from '../bench/server.mjs';
+import { createSynthetic } from '../bench/synthetic/index.mjs';
 import { benchCertificate } from '../bench/tls.mjs';
-import { ensureAppData, runAppBench } from './bench-app.mjs';
+import { APP_PARTS, ensureAppData, runAppBench } from './bench-app.mjs';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS } from './bench-chromium.mjs';
 import { recordRun, renderReport } from './bench-report.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -32,21 +36,15 @@ const DIST = path.join(TMP, 'dist');
 const APP = path.join(TMP, 'app');
 // Debian's python3 (zarr-python writes the data, xarray + fsspec is a baseline); BENCH_PYTHON overrides it.
 const PY = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
-// BENCH_ONLY=data|app|files|virtual runs one part (the rows of the others are left out); default all.
+// BENCH_ONLY=data|app|series|files|virtual runs one part (the rows of the others are left out), or one group of
+// the app's rows: scrub|pyramid; default all.
 const ONLY = process.env.BENCH_ONLY ?? '';
+const APP_ONLY = ONLY === '' || ONLY === 'app' ? APP_PARTS : APP_PARTS.filter((p) => p === ONLY);
+const SERIES = ONLY === '' || ONLY === 'series';
+const SERIES_MODULE = path.join(ROOT, 'scripts', 'bench-series.mjs');
 // Parts 1-5 run in Chromium: the browser, its pages and their data are made only when one of them runs.
-const BROWSER = ONLY === '' || ONLY === 'data' || ONLY === 'app';
+const BROWSER = ONLY === '' || ONLY === 'data' || APP_ONLY.length > 0 || SERIES;
 const LATENCY = 20;
 // Both readers wait on the same requests, so the first-slice target against zarrita is not being slower (≥ 1.0).
 const ZARRITA_TARGET = 1.0;
@@ -96,6 +94,20 @@ function mainThreadTasks(buffer) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+// The cold first slice is done at most this long after its last chunk byte arrived.
+const AFTER_LAST_BYTE_MS = 5;
+
+/** first-slice-after-last-byte-ms(-http1): our first slice's time after its last byte (firstSlices' medians). */
+function afterLastByteRow(name, label, r) {
+  return {
+    name,
+    value: round(r.afterOurs, 1),
+    unit: 'ms',
+    target: AFTER_LAST_BYTE_MS,
+    baseline: `${label} (${r.protocol}): the cold first 2-D slice (16 chunks) done after its last byte arrived (Resource Timing responseEnd), median of ${TRIALS}; ${r.after}`,
+    met: r.afterOurs <= AFTER_LAST_BYTE_MS,
+  };
+}
 
 /**
  * Writes the data once (bench/tmp/data/.bench-v1 names the writer): with zarr-python (Debian python3-zarr) when it
@@ -177,6 +189,7 @@ async function firstSlices(page, server, onTrial) {
     ours: median(times.ours),
     zarrita: median(times.zarrita),
     protocol,
+    afterOurs: median(after.ours),
     after: `done after the last byte: ours ${round(median(after.ours), 0)} ms, zarrita ${round(median(after.zarrita), 0)} ms`,
   };
 }
@@ -192,8 +205,10 @@ async function main() {
   const loadBefore = os.loadavg()[0];
   let app = { notes: [] };
   if (BROWSER) {
-    console.log('▶ building the benchmark page');
-    run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
+    if (ONLY === '' || ONLY === 'data') {
+      console.log('▶ building the benchmark page');
+      run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
+    }
     app = await ensureAppData(ROOT, DATA, PY);
     console.log('▶ building the app');
     run('npx', ['vite', 'build', '--outDir', APP, '--emptyOutDir', '--logLevel', 'warn']);
@@ -201,10 +216,12 @@ async function main() {
   const tls = BROWSER ? benchCertificate(path.join(TMP, 'tls')) : null;
   const server = BROWSER ? await startServer({ '/': DIST, '/data/': DATA }) : null;
   const h2server = tls ? await startServer({ '/': DIST, '/data/': DATA }, { tls }) : null;
+  // The synthetic stores (bench/synthetic/), one chunk cache for both protocols' servers.
+  const synthetic = createSynthetic();
   const appServers = BROWSER
     ? {
-        'HTTP/1.1': await startServer({ '/': APP, '/data/': DATA }),
-        ...(tls ? { 'HTTP/2': await startServer({ '/': APP, '/data/': DATA }, { tls }) } : {}),
+        'HTTP/1.1': await startServer({ '/': APP, '/data/': DATA }, { synthetic }),
+        ...(tls ? { 'HTTP/2': await startServer({ '/': APP, '/data/': DATA }, { tls, synthetic }) } : {}),
       }
     : {};
   const browser = BROWSER ? await chromium.launch({ executablePath: CHROMIUM, args: ARGS }) : null;
@@ -220,8 +237,8 @@ async function main() {
   notes.push(...app.notes);
   try {
     if (ONLY === '' || ONLY === 'data') await dataRuns();
-    if (ONLY === '' || ONLY === 'app') {
-      console.log(`▶ run 5: the viewer, ${LATENCY} ms latency`);
+    if (APP_ONLY.length > 0) {
+      console.log(`▶ run 5: the viewer, ${LATENCY} ms latency (${APP_ONLY.join(', ')})`);
       const byProtocol = {};
       for (const [label, srv] of Object.entries(appServers)) {
         const r = await runAppBench({
@@ -231,15 +248,18 @@ async function main() {
           trials: TRIALS,
           have: app,
           label,
+          parts: APP_ONLY,
+          appDir: APP,
+          warmPyramid: synthetic.store.stats.made === 0,
         });
         byProtocol[label] = r.results;
         notes.push(...r.notes);
       }
       // Rows over HTTP/1.1 (as the issue measured them); the HTTP/2 figures go into the detail column.
       for (const row of byProtocol['HTTP/1.1'] ?? []) {
-        const other = byProtocol['HTTP/2']?.find((x) => x.name === row.name);
+        const other = byProtocol['HTTP/2']?.find((x) => x.name === row.name && !x.notMeasured);
         results.push(
-          other
+          other && !row.notMeasured
             ? {
                 ...row,
                 baseline: `${row.baseline}; over HTTP/2 ${other.value} (${other.baseline.replace(/^HTTP\/2: /, '')})`,
@@ -248,11 +268,35 @@ async function main() {
         );
       }
     }
+    if (SERIES) await seriesRuns();
   } finally {
     await browser?.close();
     await server?.stop();
     await h2server?.stop();
     for (const s of Object.values(appServers)) await s.stop();
+  }
+
+  /** The point series row, from scripts/bench-series.mjs's runSeriesBench when that module is there. */
+  async function seriesRuns() {
+    const row = 'series-10k-chunks-vs-network';
+    if (!existsSync(SERIES_MODULE)) return void notes.push(`${row} not measured: no scripts/bench-series.mjs yet`);
+    console.log(`▶ run 5b: a point series over 10,000 chunks (scripts/bench-series.mjs), ${LATENCY} ms latency`);
+    try {
+      const { runSeriesBench } = await import(SERIES_MODULE);
+      const r = await runSeriesBench({
+        browser,
+        startServer,
+        tls,
+        appDir: APP,
+        dataDir: DATA,
+        latency: LATENCY,
+        trials: TRIALS,
+      });
+      results.push(...r.results);
+      notes.push(...r.notes);
+    } catch (e) {
+      notes.push(`${row} not measured: ${String(e).split('\n').slice(0, 3).join(' ')}`);
+    }
   }
 
   async function dataRuns() {
@@ -354,6 +398,7 @@ async function main() {
         baseline: `HTTP/2 (${h2.protocol}): zarrita ${round(h2.zarrita, 0)} ms; ours ${round(h2.ours, 0)} ms; ${h2.after}`,
         met: h2.zarrita / h2.ours >= ZARRITA_TARGET,
       });
+      results.push(afterLastByteRow('first-slice-after-last-byte-ms', 'HTTP/2', h2));
     } else notes.push('HTTP/2 row skipped: openssl could not make a certificate');
     results.push({
       name: 'first-slice-speedup-vs-zarrita-http1',
@@ -363,6 +408,7 @@ async function main() {
       baseline: `HTTP/1.1 (${h1.protocol}): zarrita ${round(z, 0)} ms; ours ${round(o, 0)} ms; ${h1.after}`,
       met: z / o >= ZARRITA_TARGET,
     });
+    results.push(afterLastByteRow('first-slice-after-last-byte-ms-http1', 'HTTP/1.1', h1));
     if (!noXarray)
       results.push({
         name: 'first-slice-speedup-vs-xarray',
@@ -417,7 +463,9 @@ async function main() {
     }
   }
 
-  const js = ONLY === 'virtual' ? null : appJsGzip();
+  // The app's size: in a full run and the parts that build the app anyway (not for one group of rows).
+  const SIZE = ['', 'data', 'app', 'files'].includes(ONLY);
+  const js = SIZE ? appJsGzip() : null;
   if (js && 'bytes' in js) {
     const kb = js.bytes / 1024;
     results.push({
@@ -428,12 +476,14 @@ async function main() {
       baseline: `${js.files} script(s) referenced by dist/index.html`,
       met: kb <= 250,
     });
-  } else if (ONLY !== 'virtual') notes.push(js ? `app size: ${js.error}` : 'app size: no app to build yet');
+  } else if (SIZE) notes.push(js ? `app size: ${js.error}` : 'app size: no app to build yet');
 
   // A partial run (BENCH_ONLY) replaces its own rows in latest.json and keeps the others of the last full run.
   const latestFile = path.join(ROOT, 'bench', 'latest.json');
   const previous = ONLY && existsSync(latestFile) ? JSON.parse(readFileSync(latestFile, 'utf8')) : [];
-  const latest = [...previous.filter((r) => !results.some((x) => x.name === r.name)), ...results];
+  // A row not measured (`notMeasured`: why) keeps its earlier value there.
+  const measured = results.filter((r) => !r.notMeasured);
+  const latest = [...previous.filter((r) => !measured.some((x) => x.name === r.name)), ...measured];
   await fs.writeFile(latestFile, JSON.stringify(latest, null, 2) + '\n');
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const section = await recordRun(ROOT, {

@@ -1,0 +1,16 @@
+// The bench's browser: Debian's Chromium and its flags, in one place for every bench part (scripts/bench.mjs and
+// the bench-*.mjs modules it calls). Without the background-networking flags Chromium stalls on the closed network
+// (../shared/ENVIRONMENT.md). GPU flags (e.g. for WebGL2 in software) are added here and nowhere else;
+// BENCH_CHROMIUM_ARGS (space-separated) appends flags for one run.
+export const CHROMIUM = '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  ...(process.env.BENCH_CHROMIUM_ARGS ?? '').split(/\s+/).filter(Boolean),
+];

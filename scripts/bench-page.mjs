@@ -1,0 +1,114 @@
+// What the app bench parts (scripts/bench-app.mjs, scripts/bench-pyramid.mjs) do in the viewer's page: record when
+// each heatmap picture is drawn, open a dataset, and read resource timing of the page and its workers.
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+/**
+ * In the page: for each complete heatmap picture n (the plot's `data-rendered` reaching n), `__drawn[n-1]` is the
+ * time of the frame after it (requestAnimationFrame), `__frames[n-1]` its `data-frame-index` (the time step…) and
+ * `__levels[n-1]` its `data-pyramid-level` (on the plot element or an element around it; null without one); `__key` / `__keys` are the times of the keydowns. `__pics` lists pictures for the pyramid rows: `{ level, via, drawn }`.
+ */
+export function instrument() {
+  const w = /** @type {any} */ (window);
+  performance.setResourceTimingBufferSize(10_000);
+  w.__drawn = [];
+  w.__frames = [];
+  w.__levels = [];
+  w.__pics = [];
+  w.__key = 0;
+  w.__keys = [];
+  document.addEventListener(
+    'keydown',
+    () => {
+      w.__key = performance.now();
+      w.__keys.push(w.__key);
+    },
+    true,
+  );
+  new MutationObserver(() => {
+    const el = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid=heatmap]'));
+    const n = Number(el?.dataset.rendered ?? 0);
+    if (el && n > w.__drawn.length) {
+      w.__drawn.length = n;
+      w.__frames[n - 1] = el.dataset.frameIndex ?? null;
+      // On the plot element, or on the heatmap around it (the tiled heatmap's wrapper); '' or none: no level.
+      const level = /** @type {HTMLElement | null} */ (el.closest('[data-pyramid-level]'))?.dataset.pyramidLevel;
+      w.__levels[n - 1] = level ? level : null;
+      const pic = { level: level ? level : null, via: 'data-rendered', drawn: 0 };
+      w.__pics.push(pic);
+      requestAnimationFrame(() => (w.__drawn[n - 1] = pic.drawn = performance.now()));
+    }
+    // A tiled heatmap's new whole picture of a region (`data-region`, with its `data-pyramid-level`) counts too: a
+    // picture drawn under the plot (an underlay) does not move `data-rendered`.
+    const tiled = /** @type {HTMLElement | null} */ (document.querySelector('[data-region][data-pyramid-level]'));
+    const region = tiled?.dataset.region;
+    if (tiled && region && region !== w.__region) {
+      w.__region = region;
+      const pic = { level: tiled.dataset.pyramidLevel || null, via: 'data-region', drawn: 0 };
+      w.__pics.push(pic);
+      requestAnimationFrame(() => (pic.drawn = performance.now()));
+    }
+  }).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-rendered', 'data-region'],
+  });
+}
+
+/** Opens `datasetUrl` in the app at `appUrl` (Enter in the URL field); ms from Enter until `waitFor` shows. */
+export async function openInApp(page, appUrl, datasetUrl, waitFor) {
+  await page.goto(appUrl);
+  await page.evaluate(instrument);
+  const field = page.getByRole('textbox', { name: 'Dataset URL' });
+  await field.fill(datasetUrl);
+  await field.press('Enter');
+  const t0 = await page.evaluate(() => /** @type {any} */ (window).__key);
+  await page.locator(waitFor).first().waitFor({ timeout: 120_000 });
+  const t1 = await page.evaluate(() => performance.now());
+  return t1 - t0;
+}
+
+/** Clicks the tree row of `path`; returns the page time of the click. */
+export function selectInTree(page, path) {
+  return page.evaluate((p) => {
+    const t = performance.now();
+    /** @type {HTMLElement} */ (document.querySelector(`[role=treeitem][data-path="${p}"]`)).click();
+    return t;
+  }, path);
+}
+
+export const drawnCount = (page) => page.evaluate(() => /** @type {any} */ (window).__drawn.filter(Boolean).length);
+
+/**
+ * Resource timing entries whose URL matches `re`, fetched by the page or by one of its workers (a decode worker
+ * fetches a chunk it decodes as it arrives), on the page's clock (workers' clocks start at their own time origin):
+ * `{ name, start, end, bytes, protocol }`, in ms.
+ */
+export async function resources(page, re) {
+  const find = (source) =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => new RegExp(source).test(e.name))
+      .map((e) => {
+        const r = /** @type {PerformanceResourceTiming} */ (e);
+        return {
+          name: r.name,
+          start: performance.timeOrigin + r.startTime,
+          end: performance.timeOrigin + r.responseEnd,
+          bytes: r.encodedBodySize,
+          protocol: r.nextHopProtocol,
+        };
+      });
+  const found = [...(await page.evaluate(find, re.source))];
+  for (const w of page.workers()) found.push(...(await w.evaluate(find, re.source).catch(() => [])));
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  return found.map((e) => ({ ...e, start: e.start - origin, end: e.end - origin }));
+}
+
+/** When the last byte of the objects whose URL matches `re` arrived (page clock) and over which protocol. */
+export async function chunkTiming(page, re) {
+  const last = (await resources(page, re)).sort((a, b) => b.end - a.end)[0];
+  return { lastByte: last ? last.end : NaN, protocol: last?.protocol ?? '?' };
+}

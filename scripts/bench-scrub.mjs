@@ -1,0 +1,89 @@
+// scrub-fast-step-vs-network (called by scripts/bench-app.mjs): the time slider's ArrowRight held at 5 steps/s (a
+// key repeat every 200 ms, no pause between steps) over the ERA5-like store's time axis, each trial in a fresh page.
+// A step's time is from its keydown to the frame after the first whole picture of that step or a later one (a step
+// the picture skips while the key is held counts until a later step is on screen); the row is the median step ÷
+// the network time of the trial's first slice (select → its chunk's last byte), as slider-step-vs-network.
+import { chunkTiming, median, openInApp, round, selectInTree } from './bench-page.mjs';
+
+const STEP_MS = 200;
+/** Steps measured in all (over as many fresh pages as the time axis needs). */
+export const SCRUB_STEPS = 25;
+
+/** One held-key scrub over `steps` steps; ms figures. */
+async function scrubTrial(context, server, steps) {
+  const page = await context.newPage();
+  try {
+    await openInApp(
+      page,
+      `${server.url}/index.html`,
+      `${server.url}/data/era5.zarr`,
+      '[role=treeitem][data-path="/t"]',
+    );
+    await page.waitForTimeout(1500);
+    const t0 = await selectInTree(page, '/t');
+    await page.waitForFunction(() => /** @type {any} */ (window).__drawn.filter(Boolean).length >= 1, null, {
+      timeout: 60_000,
+    });
+    const { lastByte, protocol } = await chunkTiming(page, /\/t\/0\.0\.0\.0$/);
+    // The user looks at the first picture for a moment, as before any scrub (its neighbours are read meanwhile).
+    await page.waitForTimeout(1000);
+    const slider = page.getByTestId('slider-time');
+    await slider.focus();
+    const before = await page.evaluate(() => /** @type {any} */ (window).__keys.length);
+    for (let k = 0; k < steps; k++) {
+      await page.keyboard.down('ArrowRight');
+      await page.waitForTimeout(STEP_MS);
+    }
+    await page.keyboard.up('ArrowRight');
+    // The last step on screen.
+    await page.waitForFunction(
+      (last) => {
+        const w = /** @type {any} */ (window);
+        return w.__frames.some((f, i) => w.__drawn[i] && parseInt(f, 10) >= last);
+      },
+      steps,
+      { timeout: 30_000 },
+    );
+    const stepsMs = await page.evaluate(
+      ([from, n]) => {
+        const w = /** @type {any} */ (window);
+        const keys = w.__keys.slice(from, from + n);
+        return keys.map((at, k) => {
+          const i = w.__frames.findIndex((f, j) => w.__drawn[j] >= at && parseInt(f, 10) >= k + 1);
+          return i >= 0 ? w.__drawn[i] - at : NaN;
+        });
+      },
+      [before, steps],
+    );
+    return { network: lastByte - t0, protocol, steps: stepsMs };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * `timeSteps`: the length of the store's time axis (a trial scrubs it from the first step to the last); runs
+ * trials until SCRUB_STEPS steps are measured. Returns the row.
+ */
+export async function scrubRow({ context, server, label, timeSteps }) {
+  const perTrial = Math.min(SCRUB_STEPS, timeSteps - 1);
+  const runs = [];
+  for (let done = 0; done < SCRUB_STEPS; done += perTrial) {
+    const r = await scrubTrial(context, server, Math.min(perTrial, SCRUB_STEPS - done));
+    console.log(
+      `  ${label} scrub trial ${runs.length + 1}: held steps ${r.steps.map((s) => round(s, 0)).join('/')} ms (first slice's last byte ${round(r.network, 0)} ms, ${r.protocol})`,
+    );
+    runs.push(r);
+  }
+  const steps = runs.flatMap((r) => r.steps).map((s) => (Number.isNaN(s) ? Infinity : s));
+  const step = median(steps);
+  const net = median(runs.map((r) => r.network));
+  return {
+    name: 'scrub-fast-step-vs-network',
+    value: round(step / net),
+    unit: 'ratio',
+    target: 0.5,
+    met: step / net <= 0.5,
+    baseline: `${label}: median step ${round(step, 0)} ms over ${steps.length} steps held at ${1000 / STEP_MS}/s (${runs.length} fresh pages × ${perTrial}, the whole time axis) ÷ ${round(net, 0)} ms network`,
+  };
+}
