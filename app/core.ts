@@ -85,6 +85,7 @@ export {
   type ColouredImage,
 } from '../src/render/image';
 export type { RenderedImage } from '../src/render/encode';
+export { LUT_BINS, colourLut, colourWord, segments } from '../src/render/colour-lut';
 
 /** Whether an error is a cancellation (the user pressed Cancel or a newer request replaced this one). */
 export function isAbort(e: unknown): boolean {

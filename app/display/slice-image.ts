@@ -5,6 +5,7 @@
  * per slice, see decode-cache.ts) and colour options.
  */
 import type { ImageRequest, OpenDataset, OpenedDataset, RenderedImage } from '../core';
+import { choosePath, glImage, pathSetting, recordWorker, type ColourPath } from '../plot/gl/gl-image';
 import type { ViewOptions } from '../state/view-options';
 import { displayStep, type Values } from './plot-data';
 
@@ -151,11 +152,18 @@ export interface ShownImage extends Omit<RenderedImage, 'rgba'> {
   /** The pixels, ready to draw. */
   readonly source: CanvasImageSource;
   readonly step: number;
+  /** Which way the pixels were coloured: on the GPU (`webgl2`) or in the decode workers (`canvas`). */
+  readonly path?: ColourPath | undefined;
 }
 
 /** Images kept (the one on screen, the neighbours a prefetch coloured): bounded by their pixels' bytes. */
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
-const images = new Map<string, { promise: Promise<ShownImage>; bytes: number; value?: ShownImage }>();
+interface Kept {
+  promise: Promise<ShownImage>;
+  bytes: number;
+  value?: ShownImage;
+}
+const images = new Map<string, Kept>();
 
 function hasRender(ds: OpenedDataset): ds is OpenDataset {
   return typeof (ds as Partial<OpenDataset>).renderImage === 'function';
@@ -171,33 +179,75 @@ async function drawable(img: RenderedImage): Promise<CanvasImageSource> {
   return canvas;
 }
 
-/** The image of a slice: from the cache, or coloured (in the decode workers) and cached. */
+/** Cache keys of an image coloured on the GPU and of one coloured by the workers. */
+const glKey = (key: string) => `gl:${key}`;
+
+/** A kept image of `req` that the colour-path setting allows (a forced path uses only its own images). */
+function kept(key: string): Kept | undefined {
+  const setting = pathSetting();
+  return (
+    (setting !== 'canvas' ? images.get(glKey(key)) : undefined) ?? (setting !== 'webgl2' ? images.get(key) : undefined)
+  );
+}
+
+/** Names the path of the picture on screen on the document (`data-colour-path`, read by tests and the bench). */
+function shown(image: ShownImage): ShownImage {
+  if (typeof document !== 'undefined' && image.path) document.documentElement.dataset.colourPath = image.path;
+  return image;
+}
+
+/** Colours `req` on the GPU now and keeps the image, or null where WebGL2 cannot (the workers then colour it). */
+function glShown(key: string, req: ImageRequest): ShownImage | null {
+  try {
+    const image: ShownImage = { ...glImage(req), step: req.step, path: 'webgl2' };
+    const entry: Kept = { promise: Promise.resolve(image), bytes: image.width * image.height * 4, value: image };
+    images.set(glKey(key), entry);
+    trim();
+    return image;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The image of a slice: from the cache, or coloured — on the GPU (a draw on this thread) or in the decode workers —
+ * and cached. `colourPath` in localStorage forces a path; otherwise the cheaper on this machine (gl/colour-path.ts).
+ */
 export function sliceImage(
   ds: OpenedDataset,
   req: ImageRequest,
   priority: 'normal' | 'low' = 'normal',
 ): Promise<ShownImage> {
   const key = requestKey(req);
-  const hit = images.get(key);
+  const hit = kept(key);
   if (hit) {
-    images.delete(key);
-    images.set(key, hit);
-    return hit.promise;
+    const k = hit.value?.path === 'webgl2' ? glKey(key) : key;
+    images.delete(k);
+    images.set(k, hit);
+    return priority === 'normal' ? hit.promise.then(shown) : hit.promise;
+  }
+  if (choosePath(req) === 'webgl2') {
+    const image = glShown(key, req);
+    if (image) return Promise.resolve(priority === 'normal' ? shown(image) : image);
   }
   if (!hasRender(ds)) return Promise.reject(new Error('This dataset cannot colour images.'));
-  const p = ds.renderImage(req, { priority }).then((img) => shownImage(img, req.step));
+  const t0 = performance.now();
+  const p = ds.renderImage(req, { priority }).then((img) => {
+    recordWorker(performance.now() - t0, img.width * img.height);
+    return shownImage(img, req.step);
+  });
   remember(key, req, p);
-  return p;
+  return priority === 'normal' ? p.then(shown) : p;
 }
 
 async function shownImage(img: RenderedImage, step: number): Promise<ShownImage> {
   const { width, height, zmin, zmax, threshold } = img;
-  return { width, height, zmin, zmax, threshold, step, source: img.bitmap ?? (await drawable(img)) };
+  return { width, height, zmin, zmax, threshold, step, source: img.bitmap ?? (await drawable(img)), path: 'canvas' };
 }
 
 function remember(key: string, req: ImageRequest, p: Promise<ShownImage>): void {
   const [n0, n1] = req.shape;
-  const entry: { promise: Promise<ShownImage>; bytes: number; value?: ShownImage } = {
+  const entry: Kept = {
     promise: p,
     bytes: Math.ceil(n0 / req.step) * Math.ceil(n1 / req.step) * 4,
   };
@@ -206,6 +256,11 @@ function remember(key: string, req: ImageRequest, p: Promise<ShownImage>): void 
     () => images.delete(key),
   );
   images.set(key, entry);
+  trim();
+}
+
+/** Forgets the oldest images beyond the budget (the newest is always kept). */
+function trim(): void {
   let total = 0;
   for (const e of images.values()) total += e.bytes;
   for (const [k, e] of images) {
@@ -215,9 +270,17 @@ function remember(key: string, req: ImageRequest, p: Promise<ShownImage>): void 
   }
 }
 
-/** The image of `req` if it is kept and ready now (a view shows it in its first render), else null. */
+/**
+ * The image of `req` if it is kept and ready now (a view shows it in its first render), else null. Where the GPU
+ * colours images, it is drawn now (one draw of values decoded already: no colouring step after the last byte).
+ */
 export function keptImage(req: ImageRequest): ShownImage | null {
-  return images.get(requestKey(req))?.value ?? null;
+  const key = requestKey(req);
+  const value = kept(key)?.value;
+  if (value) return shown(value);
+  if (choosePath(req) !== 'webgl2') return null;
+  const image = glShown(key, req);
+  return image && shown(image);
 }
 
 /** Keeps an image coloured elsewhere (a worker's decode-and-colour task) as the image of `req`. */
