@@ -19,6 +19,7 @@ import {
   type TileRegion,
   type TileView,
 } from './tile-plan';
+import { TileExport } from './TileExport';
 import { TileReadout, useTileHover } from './use-tile-hover';
 
 export interface TiledAxis {
@@ -135,11 +136,17 @@ export function TiledHeatmap({ dataset, variable, levels, axes, x, y, options }:
     (!base || detail.region.level.index < base.region.level.index)
       ? detail
       : null;
+  // The coarse picture alone is the image (a complete picture: counted as rendered); with a finer one over it, the
+  // underlay.
   const underlay = useMemo(
-    () => (base ? pictureImage(base, axes, x.axis, y.axis) : null),
-    [base, axes, x.axis, y.axis],
+    () => (top && base ? pictureImage(base, axes, x.axis, y.axis) : null),
+    [top, base, axes, x.axis, y.axis],
   );
-  const image = useMemo(() => (top ? pictureImage(top, axes, x.axis, y.axis) : null), [top, axes, x.axis, y.axis]);
+  const shownPicture = top ?? base;
+  const image = useMemo(
+    () => (shownPicture ? pictureImage(shownPicture, axes, x.axis, y.axis) : null),
+    [shownPicture, axes, x.axis, y.axis],
+  );
   const inUse = top ?? base;
   const colorbar = useMemo(
     () => (inUse ? { ...colourBarOf(options, inUse.image), title: variable.name } : null),
@@ -156,6 +163,7 @@ export function TiledHeatmap({ dataset, variable, levels, axes, x, y, options }:
       data-testid="tiled-heatmap"
       data-pyramid-level={inUse?.region.level.index ?? ''}
       data-region={inUse ? inUse.region.key : ''}
+      onMouseDown={hover.onPress}
     >
       {levels.length > 1 && (
         <p className="muted" data-testid="pyramid-level">
@@ -194,6 +202,7 @@ export function TiledHeatmap({ dataset, variable, levels, axes, x, y, options }:
       >
         <TileReadout readout={hover.readout} />
       </RasterPlot>
+      <TileExport dataset={dataset} finest={levels[0]!} axes={axes} view={view} x={x} y={y} name={variable.name} />
     </div>
   );
 }

@@ -38,8 +38,16 @@ export function useTileHover(
   readonly readout: Readout | null;
   readonly onHover: (p: RasterPointer | null) => void;
   readonly onClick: (p: RasterPointer) => void;
+  readonly onPress: () => void;
 } {
   const [readout, setReadout] = useState<Readout | null>(null);
+  // While a button is held (a zoom box or a pan) the pointer is not resting on a value: nothing is read.
+  const pressed = useRef(false);
+  useEffect(() => {
+    const up = () => void (pressed.current = false);
+    window.addEventListener('mouseup', up);
+    return () => window.removeEventListener('mouseup', up);
+  }, []);
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; ctl: AbortController } | null>(null);
   const setPoint = useSeries((s) => s.setPoint);
   const stop = () => {
@@ -55,7 +63,7 @@ export function useTileHover(
 
   const onHover = (p: RasterPointer | null) => {
     stop();
-    if (!p || p.col === null || p.row === null) return setReadout(null);
+    if (!p || p.col === null || p.row === null || pressed.current) return setReadout(null);
     const [xi, yi] = [p.col, p.row];
     const where = [`${x.title}: ${x.label(xi)}`, `${y.title}: ${y.label(yi)}`];
     const show = (value: string) =>
@@ -95,7 +103,12 @@ export function useTileHover(
     const indices = indicesAt(p.col, p.row);
     setPoint({ variable: finest.path, indices, label: `(${y.label(p.row)}, ${x.label(p.col)})` });
   };
-  return { readout, onHover, onClick };
+  const onPress = () => {
+    pressed.current = true;
+    stop();
+    setReadout(null);
+  };
+  return { readout, onHover, onClick, onPress };
 }
 
 /** The read-out over the plot. */
