@@ -18,6 +18,7 @@ import { HTML_CHUNK_ADVICE } from './store/html';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
 import type { ReprojectTask } from './geo/reproject-task';
+import type { RegridResult, RegridTask } from './compare/regrid';
 import { mergeBands, sliceBands, type SliceImageResult, type SliceImageTask } from './render/slice-image-task';
 import { arraySpec } from './data/array-spec';
 import { findVariable, openMetadata } from './model';
@@ -78,6 +79,8 @@ export interface Dataset extends OpenedDataset {
   warmSliceImage(task: SliceImageTask, runs: number): void;
   /** Reprojects a grid for the map off the calling thread (the decode workers): the cell index of each pixel. */
   reproject(task: ReprojectTask, options?: { signal?: AbortSignal | undefined }): Promise<Int32Array>;
+  /** Regrids B's slice onto A's grid off the calling thread (the decode workers; `src/compare/regrid.ts`). */
+  regrid(task: RegridTask, options?: { signal?: AbortSignal | undefined }): Promise<RegridResult>;
 }
 
 /** The notice of an aggregation's missing fragment files (named, the first ten). */
@@ -236,6 +239,11 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     },
     reproject(task, o = {}) {
       return ctx.executor.reproject(task, o.signal);
+    },
+    async regrid(task, o = {}) {
+      if (ctx.executor.regrid) return ctx.executor.regrid(task, o.signal);
+      const { runRegrid } = await import('./compare/regrid');
+      return runRegrid(task);
     },
     close() {
       // Decoded chunks stay in the shared cache (bounded by its budget) so reopening is instant.

@@ -48,3 +48,19 @@ describe('regrid in the decode workers', () => {
     pool.close();
   });
 });
+
+describe('regrid through an opened dataset', () => {
+  it('gives what runRegrid gives', async () => {
+    const { join } = await import('node:path');
+    const { createDataContext } = await import('../data');
+    const { openDataset } = await import('../open');
+    const { openStoreNode } = await import('../opening/open-store-node');
+    const root = join(import.meta.dirname, '..', '..', 'fixtures', 'compare', 'era5-like.zarr');
+    const ds = await openDataset(
+      { kind: 'local', path: root },
+      { openStore: openStoreNode, context: createDataContext({ workers: false }) },
+    );
+    const r = await ds.regrid(task);
+    expect(Array.from(r.values)).toEqual(Array.from(runRegrid(task).values));
+  });
+});
