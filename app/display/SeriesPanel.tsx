@@ -25,8 +25,19 @@ interface Props {
   readonly point: SeriesPoint;
 }
 
-/** Above this many points a series is drawn as a line only (markers for 10⁴ points make every redraw slow). */
-const MARKERS_UP_TO = 500;
+/**
+ * Up to this many points a series is drawn with markers on a category axis of its labels; a longer one as a line
+ * over the index with a few labelled ticks (10⁴ markers and categories make each redraw take hundreds of ms).
+ */
+const SHORT = 500;
+
+/** About eight evenly spaced ticks of a long series, labelled with the axis labels. */
+function ticks(labels: readonly string[]): { tickvals: number[]; ticktext: string[] } {
+  const step = Math.max(1, Math.ceil(labels.length / 8));
+  const tickvals: number[] = [];
+  for (let i = 0; i < labels.length; i += step) tickvals.push(i);
+  return { tickvals, ticktext: tickvals.map((i) => labels[i] ?? String(i)) };
+}
 
 function toCsv(all: readonly PinnedSeries[], axisName: string): string {
   const x = all[0]?.x ?? [];
@@ -97,11 +108,15 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
   const label = `${variable.name} ${point.label}`;
   const current: PinnedSeries | null = values ? { key, label, x: labels, y: values.y } : null;
   const shown = [...pinned.filter((p) => p.key !== current?.key), ...(current ? [current] : [])];
+  const long = labels.length > SHORT;
+  const index = useMemo(() => (long ? labels.map((_, i) => i) : null), [labels, long]);
+  const xaxis = useMemo(() => (long ? { type: 'linear', ...ticks(labels) } : { type: 'category' }), [labels, long]);
   const traces = shown.map((s) => ({
     type: 'scatter',
-    mode: s.y.length > MARKERS_UP_TO ? 'lines' : 'lines+markers',
+    mode: long ? 'lines' : 'lines+markers',
     name: s === current && status.kind !== 'done' ? `${s.label} (${values?.count ?? 0} of ${s.y.length})` : s.label,
-    x: s.x,
+    x: index ?? s.x,
+    ...(index ? { text: s.x, hovertemplate: '%{text}: %{y}<extra>%{fullData.name}</extra>' } : {}),
     y: s.y,
     connectgaps: false,
   }));
@@ -147,7 +162,7 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
           <PlotlyView
             data={traces}
             layout={{
-              xaxis: { title: { text: axis?.title ?? '' }, type: 'category' },
+              xaxis: { title: { text: axis?.title ?? '' }, ...xaxis },
               yaxis: { title: { text: variable.name } },
               showlegend: true,
             }}
