@@ -44,7 +44,8 @@ export const chooser = new PathChooser();
 /** The path for the image of `req` now: the setting, whether WebGL2 works, and (auto) the measured costs. */
 export function choosePath(req: ImageRequest): ColourPath {
   const setting = pathSetting();
-  if (setting === 'canvas') return 'canvas';
+  // Auto starts with the workers: no WebGL2 context is made until they have been timed.
+  if (setting === 'canvas' || (setting === 'auto' && chooser.costs.canvas === null)) return 'canvas';
   const { width, height } = imageSize(req);
   const gl = glAvailable();
   return chooser.choose(setting, gl, width * height, req.shape[0] * req.shape[1], gl && glHasValues(req));
