@@ -13,6 +13,8 @@ const MIME = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
   '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
 };
 
 /** The paths the injected latency applies to by default: the data, not the page and its scripts. */
