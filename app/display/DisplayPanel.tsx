@@ -26,8 +26,8 @@ import { FieldSelect } from './FieldSelect';
 import { readsAsText, unavailableViews, userContext, userView } from './user-frame';
 import { applicableViews, chooseView, isNumeric, viewContext, type ViewRegistry } from './view-kind';
 import { usePrefetch } from './use-prefetch';
-import { TiledHeatmap } from './tiles/TiledHeatmap';
-import { tiledAxis, tiledPlan } from './tiles/tiled-view';
+import { TiledHeatmap } from './TiledHeatmap';
+import { tiledAxis, tiledPlan } from './tiled-view';
 import { ViewToolbar } from './ViewToolbar';
 
 interface Props {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { isAbort, type DimSelection, type OpenedDataset, type Slice } from '../../core';
-import { download, fileStem, formatBytes } from '../../common/format';
-import { toCsv } from '../../export/csv';
-import { writeNpy } from '../../export/npy';
-import { decodeOnce } from '../../state/decode-cache';
-import { IMAGE_MAX_CELLS } from '../slice-image';
+import { isAbort, type DimSelection, type OpenedDataset, type Slice } from '../core';
+import { download, fileStem, formatBytes } from '../common/format';
+import { toCsv } from '../export/csv';
+import { writeNpy } from '../export/npy';
+import { decodeOnce } from '../state/decode-cache';
+import { IMAGE_MAX_CELLS } from './slice-image';
 import type { TileAxes, TileLevel, TileView } from './tile-plan';
 import type { TiledAxis } from './TiledHeatmap';
 

@@ -1,12 +1,12 @@
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { isAbort, type OpenedDataset, type Progress, type Variable } from '../../core';
-import { ErrorMessage } from '../../common/ErrorMessage';
-import { formatBytes } from '../../common/format';
-import { ProgressBar } from '../../common/ProgressBar';
-import { PlotHostContext } from '../../plot/plot-host';
-import { RasterPlot, type AxisFrame, type RasterImage } from '../../plot/RasterPlot';
-import type { ViewOptions } from '../../state/view-options';
-import { colourBarOf, heatmapLayout } from '../ImageHeatmap';
+import { isAbort, type OpenedDataset, type Progress, type Variable } from '../core';
+import { ErrorMessage } from '../common/ErrorMessage';
+import { formatBytes } from '../common/format';
+import { ProgressBar } from '../common/ProgressBar';
+import { PlotHostContext } from '../plot/plot-host';
+import { RasterPlot, type AxisFrame, type RasterImage } from '../plot/RasterPlot';
+import type { ViewOptions } from '../state/view-options';
+import { colourBarOf, heatmapLayout } from './ImageHeatmap';
 import { readRegion, type RegionPicture } from './read-region';
 import { gridPlacement, regionExtent, viewOf, type IndexAxis } from './tile-axes';
 import {

@@ -2,7 +2,7 @@
  * Between plotly's axes (data coordinates) and the finest level's index space, pure: the part of the grid on
  * screen, and where the image of a region of any level lies.
  */
-import type { AxisFrame, RasterExtent, RasterPlacement } from '../../plot/RasterPlot';
+import type { AxisFrame, RasterExtent, RasterPlacement } from '../plot/RasterPlot';
 import type { TileAxes, TileRegion, TileView } from './tile-plan';
 
 /** An evenly spaced axis: data value of finest index i is `start + i · step`. */

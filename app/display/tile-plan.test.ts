@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Variable } from '../../core';
+import type { Variable } from '../core';
 import { regionCell, regionExtent, viewOf } from './tile-axes';
 import { chooseLevel, contains, readsByViewport, regionOf, tileLevels, type TileAxes } from './tile-plan';
 

@@ -4,10 +4,10 @@
  * finest cell.
  */
 import { useEffect, useRef, useState } from 'react';
-import { formatNumber, isAbort, type OpenedDataset } from '../../core';
-import type { RasterPointer } from '../../plot/RasterPlot';
-import { decodeOnce } from '../../state/decode-cache';
-import { useSeries } from '../../state/series-store';
+import { formatNumber, isAbort, type OpenedDataset } from '../core';
+import type { RasterPointer } from '../plot/RasterPlot';
+import { decodeOnce } from '../state/decode-cache';
+import { useSeries } from '../state/series-store';
 import type { RegionPicture } from './read-region';
 import { regionCell } from './tile-axes';
 import type { TileAxes, TileLevel } from './tile-plan';

@@ -1,9 +1,9 @@
 /** Reading one region of one level and making its picture (coloured by the same path as every heatmap image). */
-import type { OpenedDataset, Progress } from '../../core';
-import type { ViewOptions } from '../../state/view-options';
-import { decodeOnce } from '../../state/decode-cache';
-import type { Values } from '../plot-data';
-import { imageRequest, sliceImage, type ShownImage } from '../slice-image';
+import type { OpenedDataset, Progress } from '../core';
+import type { ViewOptions } from '../state/view-options';
+import { decodeOnce } from '../state/decode-cache';
+import type { Values } from './plot-data';
+import { imageRequest, sliceImage, type ShownImage } from './slice-image';
 import type { TileAxes, TileRegion } from './tile-plan';
 
 export interface RegionPicture {

@@ -1,6 +1,6 @@
 /** Whether a variable's heatmap is drawn level by level (`TiledHeatmap`), and what that view needs. */
-import { findVariable, type OpenedDataset, type Variable } from '../../core';
-import type { Axes } from '../use-axes';
+import { findVariable, type OpenedDataset, type Variable } from '../core';
+import type { Axes } from './use-axes';
 import { indexAxis } from './tile-axes';
 import { readsByViewport, tileLevels, type TileAxes, type TileLevel } from './tile-plan';
 import type { TiledAxis } from './TiledHeatmap';

@@ -4,7 +4,7 @@
  * the viewport, with its cost. Positions are in the finest level's index space along each dimension: cell i of the
  * finest level has its centre at i; cell j of a coarser level at `offset + j · factor`.
  */
-import type { DimSelection, Variable } from '../../core';
+import type { DimSelection, Variable } from '../core';
 
 /** A 2-D slice whose chunks hold more than this is read by viewport (never whole) when it has no pyramid. */
 export const VIEWPORT_BUDGET_BYTES = 64 * 1024 * 1024;
