@@ -12,6 +12,7 @@ import {
 import type { ViewOptions } from '../state/view-options';
 import { useDataset } from '../state/dataset-store';
 import { frameTag } from './frame-tag';
+import { HoverReadout, type Readout } from './HoverReadout';
 import type { AxisInfo } from './Heatmap';
 import type { Values } from './plot-data';
 import type { ValueLabels } from './slice-frame';
@@ -36,12 +37,6 @@ interface Props {
   readonly onCell?: ((xi: number, yi: number) => void) | undefined;
   /** Names of the values (enums): hover text and colour bar ticks. */
   readonly labels?: ValueLabels | undefined;
-}
-
-interface Readout {
-  readonly left: number;
-  readonly top: number;
-  readonly lines: readonly string[];
 }
 
 /**
@@ -143,18 +138,7 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell, l
       onHover={onHover}
       onClick={onClick}
     >
-      {readout && (
-        <div
-          className="hover-readout"
-          role="status"
-          data-testid="hover-value"
-          style={{ left: readout.left, top: readout.top }}
-        >
-          {readout.lines.map((l) => (
-            <div key={l}>{l}</div>
-          ))}
-        </div>
-      )}
+      <HoverReadout readout={readout} />
     </RasterPlot>
   );
 }

@@ -20,7 +20,8 @@ import {
   type TileView,
 } from './tile-plan';
 import { TileExport } from './TileExport';
-import { TileReadout, useTileHover } from './use-tile-hover';
+import { HoverReadout } from './HoverReadout';
+import { useTileHover } from './use-tile-hover';
 
 export interface TiledAxis {
   readonly title: string;
@@ -200,7 +201,7 @@ export function TiledHeatmap({ dataset, variable, levels, axes, x, y, options }:
         onHover={hover.onHover}
         onClick={hover.onClick}
       >
-        <TileReadout readout={hover.readout} />
+        <HoverReadout readout={hover.readout} />
       </RasterPlot>
       <TileExport dataset={dataset} finest={levels[0]!} axes={axes} view={view} x={x} y={y} name={variable.name} />
     </div>

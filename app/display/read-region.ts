@@ -1,5 +1,5 @@
 /** Reading one region of one level and making its picture (coloured by the same path as every heatmap image). */
-import type { OpenedDataset, Progress } from '../core';
+import { valueRange, type OpenedDataset, type Progress } from '../core';
 import type { ViewOptions } from '../state/view-options';
 import { decodeOnce } from '../state/decode-cache';
 import type { Values } from './plot-data';
@@ -14,20 +14,6 @@ export interface RegionPicture {
   readonly image: ShownImage;
   /** The colour range used, in data values (the first picture's, so that finer ones keep its colours). */
   readonly range: readonly [number, number] | null;
-}
-
-/** Smallest and largest finite unmasked value, or null when there is none. */
-export function valueRange(v: Values): [number, number] | null {
-  let lo = Infinity;
-  let hi = -Infinity;
-  const { values, mask } = v;
-  for (let i = 0; i < values.length; i++) {
-    const x = values[i]!;
-    if ((mask && mask[i]) || !Number.isFinite(x)) continue;
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  return lo <= hi ? [lo, hi] : null;
 }
 
 /** Reads `region`, decodes it and colours it with `options` (over `range` when given, else its own range). */
@@ -45,7 +31,8 @@ export async function readRegion(
   const d = decodeOnce(dataset, slice);
   if (!d) throw new Error(`${region.level.path} holds no numbers to draw.`);
   const data: Values = { values: d.values, mask: d.mask, shape: slice.shape };
-  const used = options.range ?? range ?? valueRange(data);
+  const own = valueRange(d);
+  const used = options.range ?? range ?? (own && ([own.min, own.max] as const));
   const transposed = axes.xDim < axes.yDim;
   const req = imageRequest(data, transposed, { ...options, range: used }, { x: false, y: false });
   const image = await sliceImage(dataset, req);

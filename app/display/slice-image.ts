@@ -20,10 +20,11 @@ export interface UniformAxis {
 }
 
 /** First value and spacing of evenly spaced numeric coordinates (either direction), or null. */
-export function uniformAxis(values: readonly (number | string)[]): UniformAxis | null {
+export function uniformAxis(values: ArrayLike<number | string>): UniformAxis | null {
   const n = values.length;
-  if (n === 0 || values.some((v) => typeof v !== 'number' || !Number.isFinite(v))) return null;
-  const v = values as readonly number[];
+  if (n === 0) return null;
+  for (let i = 0; i < n; i++) if (typeof values[i] !== 'number' || !Number.isFinite(values[i])) return null;
+  const v = values as ArrayLike<number>;
   if (n === 1) return { start: v[0]!, step: 1 };
   const step = (v[n - 1]! - v[0]!) / (n - 1);
   if (step === 0) return null;

@@ -3,6 +3,7 @@
  * screen, and where the image of a region of any level lies.
  */
 import type { AxisFrame, RasterExtent, RasterPlacement } from '../plot/RasterPlot';
+import { uniformAxis } from './slice-image';
 import type { TileAxes, TileRegion, TileView } from './tile-plan';
 
 /** An evenly spaced axis: data value of finest index i is `start + i · step`. */
@@ -12,16 +13,11 @@ export interface IndexAxis {
   readonly length: number;
 }
 
-/** The axis of `n` coordinate values when they are evenly spaced (1 ‰ tolerance), else null. */
+/** The axis of `n` coordinate values when they are evenly spaced (`uniformAxis`), else null; indices without values. */
 export function indexAxis(values: ArrayLike<number> | undefined, n: number): IndexAxis | null {
   if (!values || values.length !== n) return { start: 0, step: 1, length: n };
-  const first = values[0]!;
-  if (n === 1) return Number.isFinite(first) ? { start: first, step: 1, length: 1 } : null;
-  const step = (values[n - 1]! - first) / (n - 1);
-  if (!Number.isFinite(step) || step === 0) return null;
-  const tol = Math.abs(step) * 1e-3;
-  for (let i = 0; i < n; i++) if (!(Math.abs(values[i]! - (first + i * step)) <= tol)) return null;
-  return { start: first, step, length: n };
+  const even = uniformAxis(values);
+  return even && { ...even, length: n };
 }
 
 const toIndex = (a: IndexAxis, v: number) => (v - a.start) / a.step;

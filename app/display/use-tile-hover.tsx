@@ -6,18 +6,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatNumber, isAbort, type OpenedDataset } from '../core';
 import type { RasterPointer } from '../plot/RasterPlot';
+import type { Readout } from './HoverReadout';
 import { decodeOnce } from '../state/decode-cache';
 import { useSeries } from '../state/series-store';
 import type { RegionPicture } from './read-region';
 import { regionCell } from './tile-axes';
 import type { TileAxes, TileLevel } from './tile-plan';
 import type { TiledAxis } from './TiledHeatmap';
-
-export interface Readout {
-  readonly left: number;
-  readonly top: number;
-  readonly lines: readonly string[];
-}
 
 /** The pointer rests this long before the finest value is read. */
 const REST_MS = 120;
@@ -109,21 +104,4 @@ export function useTileHover(
     setReadout(null);
   };
   return { readout, onHover, onClick, onPress };
-}
-
-/** The read-out over the plot. */
-export function TileReadout({ readout }: { readonly readout: Readout | null }) {
-  if (!readout) return null;
-  return (
-    <div
-      className="hover-readout"
-      role="status"
-      data-testid="hover-value"
-      style={{ left: readout.left, top: readout.top }}
-    >
-      {readout.lines.map((l) => (
-        <div key={l}>{l}</div>
-      ))}
-    </div>
-  );
 }
