@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { findVariable } from '../core';
 import { isViewKind } from '../display/view-kind';
+import { useCompare } from '../state/compare-store';
 import { useDataset } from '../state/dataset-store';
 import { useView } from '../state/view-store';
 import { VIEWS } from '../views/registry';
@@ -31,6 +32,7 @@ export function currentShareState(): ShareState | null {
     indices,
     options: v.options,
     compare: v.compare ?? undefined,
+    b: useCompare.getState().settings() ?? undefined,
   };
 }
 
@@ -64,6 +66,7 @@ export async function applyShare(state: ShareState): Promise<void> {
   const compare = state.compare ? await ds.loadVariable(state.compare).catch(() => undefined) : undefined;
   if (compare) view.setCompare(compare.path);
   useDataset.getState().select(variable.path);
+  if (state.b) await useCompare.getState().restore(state.b);
 }
 
 /** Restores from the fragment at start and on `hashchange`; mirrors the view into the fragment. */
@@ -92,7 +95,7 @@ export function useShareSync(): { message: string | null; dismiss: () => void } 
       const hash = `#${encodeShare(s)}`;
       if (hash !== window.location.hash) history.replaceState(null, '', hash);
     };
-    const unsubs = [useView.subscribe(mirror), useDataset.subscribe(mirror)];
+    const unsubs = [useView.subscribe(mirror), useDataset.subscribe(mirror), useCompare.subscribe(mirror)];
     return () => {
       window.removeEventListener('hashchange', restore);
       unsubs.forEach((u) => u());

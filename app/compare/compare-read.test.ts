@@ -1,0 +1,76 @@
+/**
+ * The pair read as the Compare view reads it: era5-like.zarr's t2m (A, K, −180–170) against cmip-like.zarr's tas
+ * (B, degC, noleap, 0–360, coarser): B's slice linked by time across calendars, its values in K, and A − B on A's
+ * grid equal to xarray's (fixtures/compare/expected/regrid.json, periodic: B is global).
+ */
+import { describe, expect, it } from 'vitest';
+import { closeF32, expected, fromJson, openFixture } from '../../src/compare/testing/fixtures';
+import { findVariable } from '../core';
+import { linkB, linkAxes, pairDifference, readPair } from './compare-read';
+import { alignLongitudes, rankVariables } from './compare-math';
+
+interface Pair {
+  readonly a_time: number;
+  readonly b_time: number;
+  readonly [key: string]: unknown;
+}
+
+describe('the pair of era5-like t2m and cmip-like tas', async () => {
+  const [a, b] = await Promise.all([openFixture('era5-like.zarr'), openFixture('cmip-like.zarr')]);
+  const t2m = findVariable(a.model.root, '/t2m')!;
+  const tas = findVariable(b.model.root, '/tas')!;
+  const want = expected<{ pairs: Pair[] }>('regrid.json');
+  const signal = new AbortController().signal;
+
+  it('offers B’s variable of the same standard_name first', () => {
+    const all = b.model.root.variables;
+    expect(rankVariables(t2m, all)[0]?.path).toBe('/tas');
+  });
+
+  it('links time by calendar date, by index, or says there is none', async () => {
+    const [axA, axB] = await Promise.all([linkAxes(a, t2m), linkAxes(b, tas)]);
+    const at = (t: number, mode: 'coords' | 'index') => linkB(mode, axA, [t, null, null], axB, tas.shape);
+    expect(at(0, 'coords').text).toEqual(['time → time: 2020-01-16 12:00:00']);
+    expect(at(0, 'coords').selection).toEqual([0, null, null]);
+    expect(at(1, 'coords').text[0]).toMatch(/^time → time: 2020-02-15 00:00:00 \(nearest: 14 days earlier\)$/);
+    expect(at(3, 'coords').linked).toBe(false);
+    expect(at(3, 'coords').text[0]).toMatch(/none/);
+    expect(at(3, 'index')).toMatchObject({ linked: true, selection: [3, null, null] });
+  });
+
+  for (const method of ['nearest', 'linear'] as const)
+    for (const pair of want.pairs)
+      it(`A time ${pair.a_time} − B (${method}) equals xarray on every cell`, async () => {
+        const p = await readPair(a, t2m, [pair.a_time, null, null], { x: 2, y: 1 }, b, tas, 'coords', signal);
+        expect(p.unitsText).toBe('B converted: degC → K: x + 273.15');
+        expect(p.problem).toBeNull();
+        // Side by side: B's 0–360 longitudes moved into A's −180–180, sorted.
+        expect(p.b!.x[0]).toBeLessThan(0);
+        expect(Array.from(p.b!.x)).toEqual(Array.from(p.b!.x).sort((u, v) => u - v));
+        const d = await pairDifference(a, p, method, signal);
+        expect(d.label).toBe(
+          `B regridded onto A's grid (${method === 'linear' ? 'bilinear' : 'nearest neighbour'}, periodic in longitude)`,
+        );
+        const xr = fromJson(pair[`periodic_${method}_difference`] as (number | null)[]);
+        const bad = Array.from(xr).filter((v, i) => !closeF32(d.grid.values[i]!, v));
+        expect(bad).toEqual([]);
+        const s = pair[`periodic_${method}_summary`] as { count: number; masked_only_b: number };
+        expect(d.summary.at(-1)).toBe(
+          `Cells compared: ${s.count}; masked only in A: 0, only in B: ${s.masked_only_b}, in both: 0`,
+        );
+      });
+
+  it('refuses the difference of incompatible units', async () => {
+    const sp = findVariable(a.model.root, '/sp')!;
+    const p = await readPair(a, sp, [0, null, null], { x: 2, y: 1 }, b, tas, 'coords', signal);
+    expect(p.problem).toMatch(/cannot be converted/);
+    await expect(pairDifference(a, p, 'linear', signal)).rejects.toThrow(/cannot be converted/);
+  });
+
+  it('aligns 0–360 longitudes into A’s range', () => {
+    const g = { values: Float64Array.from([0, 1, 2, 3]), ny: 1, nx: 4 };
+    const r = alignLongitudes(g, [0, 90, 180, 270], [-180, -90, 0, 90]);
+    expect(Array.from(r.lon)).toEqual([-180, -90, 0, 90]);
+    expect(Array.from(r.grid.values)).toEqual([2, 3, 0, 1]);
+  });
+});
