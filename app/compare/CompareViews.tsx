@@ -9,7 +9,8 @@ import { colorscale } from '../plot/colormap';
 import type { CompareMode, LinkMode, RegridChoice } from '../state/compare-settings';
 import type { ViewOptions } from '../state/view-options';
 import { nearestIndex, sharedRange, symmetricRange, zRows, type Grid2 } from './compare-math';
-import type { Side } from './compare-read';
+import { compareCode } from './compare-code';
+import { gridsMatch, type Side } from './compare-read';
 import { CompareSeries, type SeriesPoint } from './CompareSeries';
 import { LinkedPlot, newLinkGroup } from './LinkedPlot';
 import { usePair } from './use-pair';
@@ -104,6 +105,21 @@ export function CompareViews(props: Props) {
             ))}
           </p>
           {pair.unitsText && <p data-testid="compare-units">{pair.unitsText}</p>}
+          <details data-testid="compare-code">
+            <summary>Code (xarray)</summary>
+            <pre>
+              {compareCode({
+                urlA: dsA.location,
+                urlB: dsB.location,
+                varA: varA.path,
+                varB: varB.path,
+                selA,
+                pair,
+                method,
+                sameGrid: gridsMatch(pair),
+              })}
+            </pre>
+          </details>
           {pair.problem && (
             <p className="warning" role="status" data-testid="compare-problem">
               {pair.problem}

@@ -14,6 +14,7 @@ import type { ViewOptions } from '../state/view-options';
 import { rankVariables } from './compare-math';
 import { CompareViews } from './CompareViews';
 import { MetadataDiff } from './MetadataDiff';
+import { VersionPicker } from './VersionPicker';
 import './compare.css';
 
 interface Props {
@@ -35,7 +36,7 @@ function canRegrid(ds: OpenedDataset | null): ds is OpenDataset {
   return ds !== null && typeof (ds as Partial<OpenDataset>).regrid === 'function';
 }
 
-function OpenB() {
+function OpenB({ dataset }: { readonly dataset: OpenedDataset }) {
   const url = useCompare((s) => s.url);
   const status = useCompare((s) => s.status);
   const progress = useCompare((s) => s.progress);
@@ -64,6 +65,7 @@ function OpenB() {
         <button type="submit" disabled={status === 'opening'}>
           Open B
         </button>
+        <VersionPicker dataset={dataset} onOpen={(u) => void open(u)} />
       </form>
       {status === 'opening' && <ProgressBar label="Opening B" progress={progress} onCancel={cancel} />}
       {status === 'error' && <ErrorMessage error={error} title="Dataset B could not be opened" />}
@@ -113,7 +115,7 @@ export function CompareWith({ dataset, variable, selection, x, y, options }: Pro
       </button>
       {active && (
         <section className="compare-panel" aria-label="Compare with another dataset" data-testid="compare-panel">
-          <OpenB key={urlB} />
+          <OpenB key={urlB} dataset={dataset} />
           {modelB && (
             <div className="compare-controls">
               <label>

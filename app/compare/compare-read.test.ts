@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { closeF32, expected, fromJson, openFixture } from '../../src/compare/testing/fixtures';
 import { findVariable } from '../core';
-import { linkB, linkAxes, pairDifference, readPair } from './compare-read';
+import { compareCode } from './compare-code';
+import { gridsMatch, linkB, linkAxes, pairDifference, readPair } from './compare-read';
 import { alignLongitudes, rankVariables } from './compare-math';
 
 interface Pair {
@@ -72,5 +73,40 @@ describe('the pair of era5-like t2m and cmip-like tas', async () => {
     const r = alignLongitudes(g, [0, 90, 180, 270], [-180, -90, 0, 90]);
     expect(Array.from(r.lon)).toEqual([-180, -90, 0, 90]);
     expect(Array.from(r.grid.values)).toEqual([2, 3, 0, 1]);
+  });
+});
+
+describe('the xarray code of a comparison', async () => {
+  const [a, b] = await Promise.all([openFixture('era5-like.zarr'), openFixture('cmip-like.zarr')]);
+  const t2m = findVariable(a.model.root, '/t2m')!;
+  const tas = findVariable(b.model.root, '/tas')!;
+
+  it('selects B’s linked slice, converts its units, interpolates onto A’s grid and subtracts', async () => {
+    const sel = [1, null, null];
+    const pair = await readPair(a, t2m, sel, { x: 2, y: 1 }, b, tas, 'coords', new AbortController().signal);
+    const code = compareCode({
+      urlA: 'https://h/era5-like.zarr#mode=zarr',
+      urlB: 'https://h/cmip-like.zarr',
+      varA: '/t2m',
+      varB: '/tas',
+      selA: sel,
+      pair,
+      method: 'linear',
+      sameGrid: gridsMatch(pair),
+    });
+    expect(code).toBe(
+      [
+        'import xarray as xr',
+        '',
+        'a = xr.open_zarr("https://h/era5-like.zarr")["t2m"].isel({"time": 1})',
+        '# linked by coordinate value: time → time: 2020-02-15 00:00:00 (nearest: 14 days earlier)',
+        'b = xr.open_zarr("https://h/cmip-like.zarr", use_cftime=True)["tas"].isel({"time": 1})',
+        'b = b * 1 + 273.15  # degC → K: x + 273.15',
+        'b_on_a = b.interp({"lat": a["latitude"], "lon": a["longitude"] % 360}, method="linear")  # B onto A\'s grid',
+        'diff = a - b_on_a',
+        'print(float(diff.mean()), float(abs(diff).max()))',
+        '',
+      ].join('\n'),
+    );
   });
 });

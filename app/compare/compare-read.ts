@@ -46,6 +46,13 @@ export interface PairSlices {
   readonly kindY: string;
   /** A's plotted dimensions' names. */
   readonly names: { readonly x: string; readonly y: string };
+  /** A's and B's dimension names, B's selection and plotted dimensions (null: no B slice), for the code. */
+  readonly dimsA: readonly string[];
+  readonly dimsB: readonly string[];
+  readonly selB: readonly DimSelection[] | null;
+  readonly namesB: { readonly x: string; readonly y: string } | null;
+  /** B's values into A's: x × scale + offset (null: none needed or none possible). */
+  readonly conversion: { readonly scale: number; readonly offset: number; readonly text: string } | null;
 }
 
 export interface PairDifference {
@@ -139,23 +146,44 @@ export async function readPair(
   };
   const kindOf = (d: number) => (axesA[d]?.axis?.kind ?? 'other') as string;
   const names = { x: axesA[xDim]?.dimension ?? 'x', y: axesA[yDim]?.dimension ?? 'y' };
-  const base = { a, names, linkText: link.text, unitsA: unitsOf(varA), kindX: kindOf(xDim), kindY: kindOf(yDim) };
+  const dimsA = axesA.map((x) => x.dimension);
+  const dimsB = axesB.map((x) => x.dimension);
+  const none = { selB: null, namesB: null, conversion: null };
+  const base = {
+    a,
+    names,
+    dimsA,
+    dimsB,
+    linkText: link.text,
+    unitsA: unitsOf(varA),
+    kindX: kindOf(xDim),
+    kindY: kindOf(yDim),
+  };
   if (!link.linked)
-    return { ...base, b: null, bSource: null, unitsText: null, problem: 'B has no slice linked to A’s.' };
+    return { ...base, ...none, b: null, bSource: null, unitsText: null, problem: 'B has no slice linked to A’s.' };
   const keptB = link.selection.flatMap((s, d) => (s === null ? [d] : []));
   const nameY = axesA[yDim]?.dimension;
   const bY = keptB.find((d) => link.links[d]?.dimensionA === nameY);
   const bX = keptB.find((d) => d !== bY);
   if (keptB.length !== 2 || bY === undefined || bX === undefined)
-    return { ...base, b: null, bSource: null, unitsText: null, problem: 'B’s variable lacks A’s plotted dimensions.' };
+    return {
+      ...base,
+      ...none,
+      b: null,
+      bSource: null,
+      unitsText: null,
+      problem: 'B’s variable lacks A’s plotted dimensions.',
+    };
   const sliceB = await dsB.read(varB.path, link.selection, { signal });
   const decB = decodeSlice(sliceB, { defaultFill: defaultFillFor(dsB.model.dialect) });
   let unitsText: string | null = null;
   let problem: string | null = null;
   let values: Float32Array | Float64Array = decB.values;
+  let conversion: PairSlices['conversion'] = null;
   try {
     const u = unitsForDifference(unitsOf(varA), unitsOf(varB));
     values = convertValues(decB.values, u.conversion);
+    if (!u.conversion.identity) conversion = u.conversion;
     unitsText = u.note ?? (u.conversion.identity ? null : `B converted: ${u.conversion.text}`);
   } catch (e) {
     problem = e instanceof Error ? e.message : String(e);
@@ -171,7 +199,14 @@ export async function readPair(
     const al = alignLongitudes(gridB, bSource.x, a.x);
     b = { grid: al.grid, x: al.lon, y: bSource.y };
   }
-  return { ...base, b, bSource, unitsText, problem };
+  const namesB = { x: axesB[bX]?.dimension ?? 'x', y: axesB[bY]?.dimension ?? 'y' };
+  return { ...base, b, bSource, unitsText, problem, selB: link.selection, namesB, conversion };
+}
+
+/** Whether B's grid (longitudes in A's range) is A's. */
+export function gridsMatch(pair: PairSlices): boolean {
+  const { a, b } = pair;
+  return b !== null && sameCoordinates(a.x, b.x, pair.kindX === 'longitude') && sameCoordinates(a.y, b.y);
 }
 
 /** B on A's grid and A − B with its summary lines (regridding in the decode workers when the grids differ). */
@@ -183,10 +218,9 @@ export async function pairDifference(
 ): Promise<PairDifference> {
   const { a, b, bSource } = pair;
   if (!b || !bSource || pair.problem) throw new Error(pair.problem ?? 'B has no slice linked to A’s.');
-  const lon = pair.kindX === 'longitude';
   let bOnA: Grid2;
   let label: string;
-  if (sameCoordinates(a.x, b.x, lon) && sameCoordinates(a.y, b.y)) {
+  if (gridsMatch(pair)) {
     bOnA = b.grid;
     label = 'B on A’s grid as read (the grids match)';
   } else {

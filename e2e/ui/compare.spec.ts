@@ -133,4 +133,11 @@ test('compare two datasets: link by time across calendars, linked zoom, differen
   expect(await region2.innerText()).toBe(summary);
   await expect(fresh.getByTestId('compare-b-variable')).toHaveValue('/tas');
   await expect(fresh.getByTestId('compare-link-text')).toContainText('2020-02-15 00:00:00 (nearest: 14 days earlier)');
+
+  // The xarray equivalent, and the metadata diff of the pair and of the whole datasets.
+  await expect(page.getByTestId('compare-code')).toContainText('b_on_a = b.interp(');
+  await expect(page.getByTestId('compare-code')).toContainText('diff = a - b_on_a');
+  await page.getByTestId('compare-mode-meta').click();
+  await expect(page.getByTestId('compare-meta-pair')).toContainText(':units = "K" -> "degC"');
+  await expect(page.getByTestId('compare-meta-datasets')).toContainText('--- A ');
 });
