@@ -3,11 +3,12 @@
  * (the same name and standard_name first), the link mode, the view (side by side, difference, metadata) and the
  * regridding of the difference.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { findVariable, walkVariables, type OpenDataset, type OpenedDataset, type Variable } from '../core';
 import { isNumeric } from '../display/view-kind';
+import { sourceFromDrop, sourceFromFile } from '../open/folder-entries';
 import { useCompare } from '../state/compare-store';
 import type { CompareMode, LinkMode, RegridChoice } from '../state/compare-settings';
 import type { ViewOptions } from '../state/view-options';
@@ -42,10 +43,20 @@ function OpenB({ dataset }: { readonly dataset: OpenedDataset }) {
   const progress = useCompare((s) => s.progress);
   const error = useCompare((s) => s.error);
   const open = useCompare((s) => s.open);
+  const openSource = useCompare((s) => s.openSource);
   const cancel = useCompare((s) => s.cancelOpen);
   const [text, setText] = useState(url);
+  const [dropError, setDropError] = useState<string | null>(null);
+  const onDrop = async (e: DragEvent) => {
+    e.preventDefault();
+    // The items are read before the first await (they are gone once the event is over).
+    const name = e.dataTransfer.items[0]?.getAsFile()?.name ?? 'dropped dataset';
+    const source = await sourceFromDrop(e.dataTransfer.items).catch(() => null);
+    if (source) void openSource(source, name);
+    else setDropError('Drop a netCDF file (.nc), a .zip file or a dataset folder as B.');
+  };
   return (
-    <>
+    <div className="compare-open" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void onDrop(e)}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -65,11 +76,25 @@ function OpenB({ dataset }: { readonly dataset: OpenedDataset }) {
         <button type="submit" disabled={status === 'opening'}>
           Open B
         </button>
+        <label className="compare-file">
+          or a file (or drop one here){' '}
+          <input
+            type="file"
+            aria-label="Dataset B file"
+            data-testid="compare-b-file"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) void openSource(sourceFromFile(f), f.name);
+              e.target.value = '';
+            }}
+          />
+        </label>
         <VersionPicker dataset={dataset} onOpen={(u) => void open(u)} />
       </form>
+      {dropError && <p className="warning">{dropError}</p>}
       {status === 'opening' && <ProgressBar label="Opening B" progress={progress} onCancel={cancel} />}
       {status === 'error' && <ErrorMessage error={error} title="Dataset B could not be opened" />}
-    </>
+    </div>
   );
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { closeF32, expected, fromJson, openFixture } from '../../src/compare/testing/fixtures';
 import { findVariable } from '../core';
 import { compareCode } from './compare-code';
+import { pairSeriesCsv, readPairSeries } from './compare-series';
 import { gridsMatch, linkB, linkAxes, pairDifference, readPair } from './compare-read';
 import { alignLongitudes, rankVariables } from './compare-math';
 
@@ -108,5 +109,40 @@ describe('the xarray code of a comparison', async () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('the series of A and B at a cell', async () => {
+  const [a, b] = await Promise.all([openFixture('era5-like.zarr'), openFixture('cmip-like.zarr')]);
+  const t2m = findVariable(a.model.root, '/t2m')!;
+  const tas = findVariable(b.model.root, '/tas')!;
+  const signal = new AbortController().signal;
+
+  it('reads A’s series, B’s at the nearest cell in A’s units, and links each of A’s dates to B’s', async () => {
+    const cell = { x: 2, y: 1, xi: 20, yi: 9 };
+    const s = await readPairSeries(a, t2m, [1, null, null], cell, b, tas, 'coords', signal);
+    const aRead = await a.read('/t2m', [null, 9, 20]);
+    expect(s.valuesA).toEqual(Array.from(aRead.data as Float32Array));
+    expect(s.labelsA).toEqual([
+      '2020-01-16 12:00:00',
+      '2020-02-29 00:00:00',
+      '2020-05-10 00:00:00',
+      '2020-06-20 00:00:00',
+    ]);
+    expect(s.labelsB).toHaveLength(4);
+    expect(s.linkedB).toEqual([0, 1, 3, -1]);
+    // B's nearest cell to A's (latitude 0, longitude 20): lat index and lon index from link.json's nearest links.
+    const link = expected<{ latitude: { a: number; index: number }[]; longitude: { a: number; index: number }[] }>(
+      'link.json',
+    );
+    const [li, lo] = [link.latitude[9]!.index, link.longitude[20]!.index];
+    const bRead = await b.read('/tas', [null, li, lo]);
+    expect(s.valuesB.map((v) => Number(v!.toFixed(3)))).toEqual(
+      Array.from(bRead.data as Float32Array, (v) => Number((v + 273.15).toFixed(3))),
+    );
+    const csv = pairSeriesCsv(s, '/t2m', '/tas').split('\r\n');
+    expect(csv[0]).toBe('time,A /t2m [K],B time,B /tas [K]');
+    expect(csv[4]).toMatch(/^2020-06-20 00:00:00,[-\d.e]+,,$/);
+    expect(csv[3]).toMatch(/^2020-05-10 00:00:00,[-\d.e]+,2020-04-16 00:00:00,[-\d.e]+$/);
   });
 });

@@ -4,7 +4,15 @@
  * by index), the regridding method of the difference and which compare view is shown.
  */
 import { create } from 'zustand';
-import { isAbort, openDataset, type Dataset, type OpenDataset, type Progress, type Source } from '../core';
+import {
+  isAbort,
+  openDataset,
+  pendingPaths,
+  type Dataset,
+  type OpenDataset,
+  type Progress,
+  type Source,
+} from '../core';
 import type { CompareMode, CompareSettings, LinkMode, RegridChoice } from './compare-settings';
 import { openCredentials, requestTimeoutMs } from './settings-store';
 
@@ -16,8 +24,10 @@ interface CompareState {
   status: 'idle' | 'opening' | 'ready' | 'error';
   dataset: OpenDataset | null;
   model: Dataset | null;
-  /** B's location as opened (a URL with its `#mode`). */
+  /** B's location as opened (a URL with its `#mode`; a dropped file's name). */
   url: string;
+  /** Where B came from: only a URL goes into share links. */
+  source: Source | null;
   error: unknown;
   progress: Progress | null;
   controller: AbortController | null;
@@ -29,6 +39,8 @@ interface CompareState {
   setActive(active: boolean): void;
   /** Opens B (replacing an earlier B); resolves with it, or null when cancelled or failed (see `error`). */
   open(url: string): Promise<OpenDataset | null>;
+  /** Opens B from any source (a dropped file or folder: `label` names it). */
+  openSource(source: Source, label: string): Promise<OpenDataset | null>;
   cancelOpen(): void;
   setVariable(path: string | null): void;
   setLink(link: LinkMode): void;
@@ -43,6 +55,10 @@ interface CompareState {
 }
 
 let unsubscribe: () => void = () => undefined;
+/** Reads of B's pending metadata: stopped when B closes or another B opens. */
+let lifetime = new AbortController();
+/** B's variables read at open (a lazily opened file lists names only; the offer needs their metadata). */
+const READ_AT_OPEN = 500;
 
 export const useCompare = create<CompareState>((set, get) => ({
   active: false,
@@ -50,6 +66,7 @@ export const useCompare = create<CompareState>((set, get) => ({
   dataset: null,
   model: null,
   url: '',
+  source: null,
   error: null,
   progress: null,
   controller: null,
@@ -60,11 +77,13 @@ export const useCompare = create<CompareState>((set, get) => ({
   setActive(active) {
     set({ active });
   },
-  async open(url) {
+  open(url) {
+    return get().openSource({ kind: 'url', url }, url);
+  },
+  async openSource(source, label) {
     get().controller?.abort();
     const controller = new AbortController();
     set({ status: 'opening', controller, error: null, progress: null, active: true });
-    const source: Source = { kind: 'url', url };
     try {
       const ds = await openDataset(source, {
         signal: controller.signal,
@@ -77,11 +96,24 @@ export const useCompare = create<CompareState>((set, get) => ({
       });
       if (controller.signal.aborted) throw new DOMException('aborted', 'AbortError');
       get().dataset?.close();
+      lifetime.abort();
+      lifetime = new AbortController();
       unsubscribe();
       unsubscribe = ds.subscribe((model) => {
         if (get().dataset === ds) set({ model });
       });
-      set({ status: 'ready', dataset: ds, model: ds.model, url, controller: null, progress: null, variable: null });
+      set({
+        status: 'ready',
+        dataset: ds,
+        model: ds.model,
+        url: label,
+        source,
+        controller: null,
+        progress: null,
+        variable: null,
+      });
+      const pending = pendingPaths(ds.model.root).slice(0, READ_AT_OPEN);
+      if (pending.length) void ds.load(pending, { signal: lifetime.signal }).catch(() => undefined);
       return ds;
     } catch (e) {
       if (get().controller !== controller) return null;
@@ -108,14 +140,24 @@ export const useCompare = create<CompareState>((set, get) => ({
   },
   close() {
     get().controller?.abort();
+    lifetime.abort();
     unsubscribe();
     unsubscribe = () => undefined;
     get().dataset?.close();
-    set({ active: false, status: 'idle', dataset: null, model: null, url: '', variable: null, error: null });
+    set({
+      active: false,
+      status: 'idle',
+      dataset: null,
+      model: null,
+      url: '',
+      source: null,
+      variable: null,
+      error: null,
+    });
   },
   settings() {
-    const { dataset, url, variable, link, method, mode, active } = get();
-    if (!active || !dataset) return null;
+    const { dataset, url, source, variable, link, method, mode, active } = get();
+    if (!active || !dataset || source?.kind !== 'url') return null;
     return { url: dataset.location || url, variable: variable ?? undefined, link, method, mode };
   },
   async restore(s) {

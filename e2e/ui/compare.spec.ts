@@ -141,3 +141,23 @@ test('compare two datasets: link by time across calendars, linked zoom, differen
   await expect(page.getByTestId('compare-meta-pair')).toContainText(':units = "K" -> "degC"');
   await expect(page.getByTestId('compare-meta-datasets')).toContainText('--- A ');
 });
+
+test('a local netCDF file as B: linked by index when its dates are elsewhere, and left out of the share link', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await openUrl(page, A);
+  await selectPath(page, '/t2m');
+  await page.getByTestId('compare-with-button').click();
+  await page.getByTestId('compare-b-file').setInputFiles(path.join(ROOT, 'fixtures/netcdf4/xarray/netcdf4.nc'));
+  await expect(page.getByTestId('compare-b-variable')).toHaveValue('/t2m');
+  const linkText = page.getByTestId('compare-link-text');
+  await expect(linkText).toContainText("none: 2020-01-16 12:00:00 is outside B's time range");
+  await page.getByTestId('compare-link').selectOption('index');
+  await expect(linkText).toHaveText('time → time: index 0');
+  await expect(page.getByTestId('compare-b')).toHaveAttribute('data-rendered', /\d+/);
+  // The file's grid (7 × 36) is not A's (19 × 36): the difference is B regridded.
+  await page.getByTestId('compare-mode-diff').click();
+  await expect(page.getByRole('region', { name: 'Difference' })).toContainText("B regridded onto A's grid");
+  expect(new URL(page.url()).hash).not.toContain('burl=');
+});
