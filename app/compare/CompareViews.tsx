@@ -8,7 +8,7 @@ import type { OpenDataset, Variable } from '../core';
 import { colorscale } from '../plot/colormap';
 import type { CompareMode, LinkMode, RegridChoice } from '../state/compare-settings';
 import type { ViewOptions } from '../state/view-options';
-import { nearestIndex, sharedRange, symmetricRange, zRows, type Grid2 } from './compare-math';
+import { drawStep, everyStep, nearestIndex, sharedRange, symmetricRange, zRows, type Grid2 } from './compare-math';
 import { compareCode } from './compare-code';
 import { gridsMatch, type Side } from './compare-read';
 import { CompareSeries, type SeriesPoint } from './CompareSeries';
@@ -44,11 +44,12 @@ function heatmap(
   scale: [number, string][],
   title: string,
 ) {
+  const step = drawStep(g);
   return {
     type: 'heatmap',
-    z: zRows(g),
-    x: Array.from(side.x),
-    y: Array.from(side.y),
+    z: zRows(g, step),
+    x: everyStep(side.x, step),
+    y: everyStep(side.y, step),
     ...(range ? { zmin: range[0], zmax: range[1], zauto: false } : {}),
     colorscale: scale,
     hoverongaps: false,

@@ -7,12 +7,11 @@ import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { findVariable, walkVariables, type OpenDataset, type OpenedDataset, type Variable } from '../core';
-import { isNumeric } from '../display/view-kind';
 import { sourceFromDrop, sourceFromFile } from '../open/folder-entries';
 import { useCompare } from '../state/compare-store';
 import type { CompareMode, LinkMode, RegridChoice } from '../state/compare-settings';
 import type { ViewOptions } from '../state/view-options';
-import { rankVariables } from './compare-math';
+import { comparable, rankVariables } from './compare-math';
 import { CompareViews } from './CompareViews';
 import { MetadataDiff } from './MetadataDiff';
 import { VersionPicker } from './VersionPicker';
@@ -114,13 +113,7 @@ export function CompareWith({ dataset, variable, selection, x, y, options }: Pro
   const setMode = useCompare((s) => s.setMode);
   const close = useCompare((s) => s.close);
   const offered = useMemo(
-    () =>
-      modelB
-        ? rankVariables(
-            variable,
-            walkVariables(modelB.root).filter((v) => isNumeric(v) && v.shape.length >= 2),
-          )
-        : [],
+    () => (modelB ? rankVariables(variable, walkVariables(modelB.root).filter(comparable)) : []),
     [modelB, variable],
   );
   // B's first offer is chosen as soon as B opens (a share link's choice replaces it).

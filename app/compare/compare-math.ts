@@ -13,6 +13,12 @@ const attr = (v: Variable, name: string): string | undefined => {
   return typeof a === 'string' ? a : undefined;
 };
 
+/** Types a comparison can subtract (real numbers; dates and booleans are not offered). */
+const REAL = new Set(['byte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'int64', 'uint64', 'float', 'double', 'half']);
+
+/** Whether B's variable can be compared: real numbers over at least 2 dimensions. */
+export const comparable = (v: Variable) => REAL.has(v.type) && v.shape.length >= 2;
+
 /** The last part of a path (`/g/t2m` → `t2m`). */
 export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
@@ -131,12 +137,22 @@ export function nearestIndex(values: ArrayLike<number>, v: number, longitude = f
   return best;
 }
 
-/** A field as plotly's heatmap z: rows of numbers, null where masked. */
-export function zRows(g: Grid2): (number | null)[][] {
-  return Array.from({ length: g.ny }, (_, r) =>
-    Array.from({ length: g.nx }, (_, c) => {
-      const v = g.values[r * g.nx + c]!;
+/** Cells drawn per comparison plot at most (a heatmap trace of more takes seconds): bigger fields every k-th cell. */
+export const MAX_DRAWN = 250_000;
+
+/** The step that keeps a field within `MAX_DRAWN` cells. */
+export const drawStep = (g: Grid2) => Math.max(1, Math.ceil(Math.sqrt((g.ny * g.nx) / MAX_DRAWN)));
+
+/** A field as plotly's heatmap z: rows of numbers (every `step`-th row and column), null where masked. */
+export function zRows(g: Grid2, step = 1): (number | null)[][] {
+  return Array.from({ length: Math.ceil(g.ny / step) }, (_, r) =>
+    Array.from({ length: Math.ceil(g.nx / step) }, (_, c) => {
+      const v = g.values[r * step * g.nx + c * step]!;
       return Number.isFinite(v) ? v : null;
     }),
   );
 }
+
+/** Every `step`-th coordinate. */
+export const everyStep = (v: ArrayLike<number>, step: number) =>
+  Array.from({ length: Math.ceil(v.length / step) }, (_, i) => v[i * step]!);

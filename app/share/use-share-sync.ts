@@ -38,6 +38,16 @@ export function currentShareState(): ShareState | null {
 
 /** Applies a decoded share state: opens the dataset, selects the variable, restores the view. */
 export async function applyShare(state: ShareState): Promise<void> {
+  // A second dataset (Compare with…) opens and reads alongside A, not after it.
+  const b = state.b ? useCompare.getState().restore(state.b) : null;
+  try {
+    await applyA(state);
+  } finally {
+    await b;
+  }
+}
+
+async function applyA(state: ShareState): Promise<void> {
   const current = useDataset.getState();
   const same =
     current.dataset &&
@@ -66,7 +76,6 @@ export async function applyShare(state: ShareState): Promise<void> {
   const compare = state.compare ? await ds.loadVariable(state.compare).catch(() => undefined) : undefined;
   if (compare) view.setCompare(compare.path);
   useDataset.getState().select(variable.path);
-  if (state.b) await useCompare.getState().restore(state.b);
 }
 
 /** Restores from the fragment at start and on `hashchange`; mirrors the view into the fragment. */
