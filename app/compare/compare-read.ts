@@ -128,12 +128,20 @@ export async function readPair(
   mode: LinkMode,
   signal: AbortSignal,
 ): Promise<PairSlices> {
-  const [axesA, axesB] = await Promise.all([linkAxes(dsA, varA), linkAxes(dsB, varB)]);
   const kept = selA.flatMap((s, d) => (s === null ? [d] : []));
   if (kept.length !== 2 || !kept.includes(view.x) || !kept.includes(view.y))
     throw new Error('Comparing with another dataset shows 2-D slices: choose an x and a y axis.');
+  // A's slice is asked for first; B's as soon as the coordinates link it: both reads are in flight together.
   const readA = dsA.read(varA.path, selA, { signal });
+  void readA.catch(() => undefined);
+  const [axesA, axesB] = await Promise.all([linkAxes(dsA, varA), linkAxes(dsB, varB)]);
   const link = linkB(mode, axesA, selA, axesB, varB.shape);
+  const keptB = link.selection.flatMap((s, d) => (s === null ? [d] : []));
+  const bY = keptB.find((d) => link.links[d]?.dimensionA === axesA[view.y]?.dimension);
+  const bX = keptB.find((d) => d !== bY);
+  const readable = link.linked && keptB.length === 2 && bY !== undefined && bX !== undefined;
+  const readB = readable ? dsB.read(varB.path, link.selection, { signal }) : null;
+  void readB?.catch(() => undefined);
   const sliceA = await readA;
   const decA = decodeSlice(sliceA, { defaultFill: defaultFillFor(dsA.model.dialect) });
   // The view's rows are its y dimension (the slice is stored (x, y) when x comes first among A's dimensions).
@@ -161,11 +169,7 @@ export async function readPair(
   };
   if (!link.linked)
     return { ...base, ...none, b: null, bSource: null, unitsText: null, problem: 'B has no slice linked to A’s.' };
-  const keptB = link.selection.flatMap((s, d) => (s === null ? [d] : []));
-  const nameY = axesA[yDim]?.dimension;
-  const bY = keptB.find((d) => link.links[d]?.dimensionA === nameY);
-  const bX = keptB.find((d) => d !== bY);
-  if (keptB.length !== 2 || bY === undefined || bX === undefined)
+  if (!readB || bY === undefined || bX === undefined)
     return {
       ...base,
       ...none,
@@ -174,7 +178,7 @@ export async function readPair(
       unitsText: null,
       problem: 'B’s variable lacks A’s plotted dimensions.',
     };
-  const sliceB = await dsB.read(varB.path, link.selection, { signal });
+  const sliceB = await readB;
   const decB = decodeSlice(sliceB, { defaultFill: defaultFillFor(dsB.model.dialect) });
   let unitsText: string | null = null;
   let problem: string | null = null;
