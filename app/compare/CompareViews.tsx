@@ -61,6 +61,7 @@ export function CompareViews(props: Props) {
   const { dsA, varA, selA, x, y, dsB, varB, link, method, mode, options } = props;
   const state = usePair(dsA, varA, selA, { x, y }, dsB, varB, link, mode === 'diff' ? method : null);
   const [group] = useState(newLinkGroup);
+  const [alone] = useState(newLinkGroup);
   const [point, setPoint] = useState<SeriesPoint | null>(null);
   const { pair, diff } = state;
   const plots = useMemo(() => {
@@ -68,19 +69,21 @@ export function CompareViews(props: Props) {
     const scale = colorscale(options.colormap, options.invert);
     const units = pair.unitsA ? ` [${pair.unitsA}]` : '';
     const range = pair.problem ? null : (options.range ?? sharedRange(pair.a.grid.values, pair.b?.grid.values ?? []));
-    const xr = extent(pair.a.x, ...(pair.b ? [pair.b.x] : []));
-    const yr = extent(pair.a.y, ...(pair.b ? [pair.b.y] : []));
-    const layout = (title: string) => ({
+    // A curvilinear B is drawn on its own grid (its own axes, not linked); the difference regrids it.
+    const own = pair.curvilinear !== null;
+    const xr = extent(pair.a.x, ...(pair.b && !own ? [pair.b.x] : []));
+    const yr = extent(pair.a.y, ...(pair.b && !own ? [pair.b.y] : []));
+    const layout = (title: string, alone = false) => ({
       title: { text: title, font: { size: 13 } },
-      xaxis: { title: { text: pair.names.x }, ...(xr ? { range: xr } : {}) },
-      yaxis: { title: { text: pair.names.y }, ...(yr ? { range: yr } : {}) },
+      xaxis: { title: { text: alone ? (pair.namesB?.x ?? '') : pair.names.x }, ...(xr && !alone ? { range: xr } : {}) },
+      yaxis: { title: { text: alone ? (pair.namesB?.y ?? '') : pair.names.y }, ...(yr && !alone ? { range: yr } : {}) },
       margin: { l: 60, r: 10, t: 40, b: 50 },
       height: 360,
     });
     const a = { data: [heatmap(pair.a.grid, pair.a, range, scale, units)], layout: layout(`A: ${varA.path}`) };
     const b = pair.b && {
       data: [heatmap(pair.b.grid, pair.b, range, scale, units)],
-      layout: layout(`B: ${varB.path}${pair.unitsText ? ' (in A’s units)' : ''}`),
+      layout: layout(`B: ${varB.path}${pair.unitsText ? ' (in A’s units)' : ''}${own ? ', its own grid' : ''}`, own),
     };
     const d = diff && {
       data: [heatmap(diff.grid, pair.a, symmetricRange(diff.grid.values), colorscale('rdbu', true), `A − B${units}`)],
@@ -132,7 +135,13 @@ export function CompareViews(props: Props) {
         <div className="compare-side">
           <LinkedPlot group={group} {...plots.a} label={`A: ${varA.path}`} testId="compare-a" onPoint={onPoint} />
           {plots.b && (
-            <LinkedPlot group={group} {...plots.b} label={`B: ${varB.path}`} testId="compare-b" onPoint={onPoint} />
+            <LinkedPlot
+              group={pair?.curvilinear ? alone : group}
+              {...plots.b}
+              label={`B: ${varB.path}`}
+              testId="compare-b"
+              onPoint={pair?.curvilinear ? undefined : onPoint}
+            />
           )}
         </div>
       )}

@@ -49,7 +49,13 @@ export function compareCode({ urlA, urlB, varA, varB, selA, pair, method, sameGr
   if (c) lines.push(`b = b * ${c.scale} + ${c.offset}  # ${c.text}`);
   const { x, y } = pair.names;
   const bn = pair.namesB;
-  if (sameGrid) {
+  if (pair.curvilinear) {
+    lines.push(
+      "# B's grid is curvilinear (2-D latitude/longitude): nearest cells, e.g. with xESMF",
+      'import xesmf',
+      'b_on_a = xesmf.Regridder(b, a, "nearest_s2d")(b)',
+    );
+  } else if (sameGrid) {
     const rename = [bn.y !== y ? `${py(bn.y)}: ${py(y)}` : '', bn.x !== x ? `${py(bn.x)}: ${py(x)}` : ''].filter(
       Boolean,
     );

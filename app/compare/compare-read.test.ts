@@ -146,3 +146,41 @@ describe('the series of A and B at a cell', async () => {
     expect(csv[3]).toMatch(/^2020-05-10 00:00:00,[-\d.e]+,2020-04-16 00:00:00,[-\d.e]+$/);
   });
 });
+
+describe('a curvilinear B (rotated pole, 2-D latitude and longitude)', async () => {
+  const [a, b] = await Promise.all([openFixture('era5-like.zarr'), openFixture('../xarray-world/rotated-pole.zarr')]);
+  const t2m = findVariable(a.model.root, '/t2m')!;
+  const tas = findVariable(b.model.root, '/tas')!;
+  const signal = new AbortController().signal;
+
+  it('is drawn on its own grid and regridded to A’s by the nearest cell on the sphere', async () => {
+    const p = await readPair(a, t2m, [0, null, null], { x: 2, y: 1 }, b, tas, 'index', signal);
+    expect(p.curvilinear?.lat).toHaveLength(23 * 24);
+    expect(Array.from(p.b!.x)).toEqual(Array.from(p.bSource!.x)); // rlon as stored, not moved as a longitude
+    const d = await pairDifference(a, p, 'linear', signal);
+    expect(d.label).toBe("B regridded onto A's grid (nearest neighbour, curvilinear)");
+    const { lat, lon } = p.curvilinear!;
+    const xyz = (la: number, lo: number) => {
+      const [f, l] = [(la * Math.PI) / 180, (lo * Math.PI) / 180];
+      return [Math.cos(f) * Math.cos(l), Math.cos(f) * Math.sin(l), Math.sin(f)] as const;
+    };
+    let filled = 0;
+    for (let r = 0; r < p.a.grid.ny; r++)
+      for (let c = 0; c < p.a.grid.nx; c++) {
+        const v = d.bOnA.values[r * p.a.grid.nx + c]!;
+        if (Number.isNaN(v)) continue;
+        filled++;
+        const [x, y, z] = xyz(p.a.y[r]!, p.a.x[c]!);
+        let best = -1;
+        let bestD = Infinity;
+        for (let k = 0; k < lat.length; k++) {
+          const [u, w, s] = xyz(lat[k]!, lon[k]!);
+          const dd = (x - u) ** 2 + (y - w) ** 2 + (z - s) ** 2;
+          if (dd < bestD) [best, bestD] = [k, dd];
+        }
+        expect(v).toBe(p.bSource!.grid.values[best]);
+      }
+    expect(filled).toBeGreaterThan(0);
+    expect(filled).toBeLessThan(p.a.grid.ny * p.a.grid.nx); // a European domain on a global A
+  });
+});

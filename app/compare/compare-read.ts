@@ -21,6 +21,7 @@ import {
 } from '../core';
 import type { LinkMode, RegridChoice } from '../state/compare-settings';
 import { alignLongitudes, isGlobal, orient, sameCoordinates, type Grid2 } from './compare-math';
+import { readCellPositions, type CellPositions } from './compare-curvilinear';
 
 /** One side as drawn: the field (rows y × columns x) and its coordinates. */
 export interface Side {
@@ -51,6 +52,8 @@ export interface PairSlices {
   readonly dimsB: readonly string[];
   readonly selB: readonly DimSelection[] | null;
   readonly namesB: { readonly x: string; readonly y: string } | null;
+  /** B's cells' latitude and longitude when B's grid is curvilinear (its side is then drawn on its own grid). */
+  readonly curvilinear: CellPositions | null;
   /** B's values into A's: x × scale + offset (null: none needed or none possible). */
   readonly conversion: { readonly scale: number; readonly offset: number; readonly text: string } | null;
 }
@@ -142,6 +145,8 @@ export async function readPair(
   const readable = link.linked && keptB.length === 2 && bY !== undefined && bX !== undefined;
   const readB = readable ? dsB.read(varB.path, link.selection, { signal }) : null;
   void readB?.catch(() => undefined);
+  const readCells = readable ? readCellPositions(dsB, varB, bY, bX, signal) : null;
+  void readCells?.catch(() => undefined);
   const sliceA = await readA;
   const decA = decodeSlice(sliceA, { defaultFill: defaultFillFor(dsA.model.dialect) });
   // The view's rows are its y dimension (the slice is stored (x, y) when x comes first among A's dimensions).
@@ -156,7 +161,7 @@ export async function readPair(
   const names = { x: axesA[xDim]?.dimension ?? 'x', y: axesA[yDim]?.dimension ?? 'y' };
   const dimsA = axesA.map((x) => x.dimension);
   const dimsB = axesB.map((x) => x.dimension);
-  const none = { selB: null, namesB: null, conversion: null };
+  const none = { selB: null, namesB: null, conversion: null, curvilinear: null };
   const base = {
     a,
     names,
@@ -198,19 +203,25 @@ export async function readPair(
     y: coords(axesB[bY], varB.shape[bY] ?? 1),
     x: coords(axesB[bX], varB.shape[bX] ?? 1),
   };
+  const curvilinear = readCells ? await readCells : null;
   let b = bSource;
-  if (base.kindX === 'longitude') {
+  if (base.kindX === 'longitude' && !curvilinear) {
     const al = alignLongitudes(gridB, bSource.x, a.x);
     b = { grid: al.grid, x: al.lon, y: bSource.y };
   }
   const namesB = { x: axesB[bX]?.dimension ?? 'x', y: axesB[bY]?.dimension ?? 'y' };
-  return { ...base, b, bSource, unitsText, problem, selB: link.selection, namesB, conversion };
+  return { ...base, b, bSource, unitsText, problem, selB: link.selection, namesB, conversion, curvilinear };
 }
 
 /** Whether B's grid (longitudes in A's range) is A's. */
 export function gridsMatch(pair: PairSlices): boolean {
   const { a, b } = pair;
-  return b !== null && sameCoordinates(a.x, b.x, pair.kindX === 'longitude') && sameCoordinates(a.y, b.y);
+  return (
+    b !== null &&
+    !pair.curvilinear &&
+    sameCoordinates(a.x, b.x, pair.kindX === 'longitude') &&
+    sameCoordinates(a.y, b.y)
+  );
 }
 
 /** B on A's grid and A − B with its summary lines (regridding in the decode workers when the grids differ). */
@@ -230,6 +241,21 @@ export async function pairDifference(
   } else {
     const latLon = pair.kindY === 'latitude' && pair.kindX === 'longitude';
     const lonLat = pair.kindY === 'longitude' && pair.kindX === 'latitude';
+    if (pair.curvilinear && !latLon)
+      throw new Error('B’s grid is curvilinear: it is regridded onto an A with latitude rows and longitude columns.');
+    if (pair.curvilinear) {
+      const source = { ...pair.curvilinear, shape: [bSource.grid.ny, bSource.grid.nx] as const };
+      const target = { kind: 'rectilinear' as const, lat: a.y, lon: a.x };
+      const task = {
+        kind: 'curvilinear' as const,
+        method: 'nearest' as const,
+        values: bSource.grid.values,
+        source,
+        target,
+      };
+      const r = await dsA.regrid(task, { signal });
+      return finish(pair, { values: r.values, ny: a.grid.ny, nx: a.grid.nx }, r.label);
+    }
     if (!latLon && !lonLat)
       throw new Error('The grids differ and are not latitude/longitude: B cannot be regridded onto A’s grid.');
     const layout = latLon ? 'lat-lon' : 'lon-lat';
@@ -250,6 +276,12 @@ export async function pairDifference(
     bOnA = { values: r.values, ny: a.grid.ny, nx: a.grid.nx };
     label = r.label;
   }
+  return finish(pair, bOnA, label);
+}
+
+/** A − B with B on A's grid, and its summary lines. */
+function finish(pair: PairSlices, bOnA: Grid2, label: string): PairDifference {
+  const { a } = pair;
   const d = difference({ values: a.grid.values }, { values: bOnA.values }, [a.grid.ny, a.grid.nx]);
   const at = (v: number | undefined) => (v === undefined ? '?' : Number(v.toPrecision(6)).toString());
   const where = (i: number) =>
