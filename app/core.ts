@@ -95,3 +95,23 @@ export function isAbort(e: unknown): boolean {
     (isZarrviewError(e) && e.code === 'aborted')
   );
 }
+export {
+  difference,
+  differenceText,
+  diffDatasets,
+  diffVariables,
+  formatMetadataDiff,
+  linkAxis,
+  linkSelection,
+  readLinkAxes,
+  unitsForDifference,
+  convertValues,
+  UnitsError,
+  type AxisLink,
+  type DifferenceSummary,
+  type DimensionLink,
+  type LinkAxis,
+  type PairAxis,
+  type RegridTask,
+  type UnitsConversion,
+} from '../src/compare';

@@ -14,6 +14,7 @@ import { keyPath, useSlice, type Prepare } from '../state/slice-store';
 import { imageOptions, imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
 import { selectionOf, useView } from '../state/view-store';
 import { CodeButton } from './CodeButton';
+import { CompareWith } from '../compare/CompareWith';
 import { DatasetNotices } from './DatasetNotices';
 import { DimMapper } from './DimMapper';
 import { SeriesPanel } from './SeriesPanel';
@@ -196,6 +197,9 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
         />
         <FieldSelect view={uv} />
         <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
+        {numeric && (
+          <CompareWith dataset={dataset} variable={variable} selection={selection} x={x} y={y} options={options} />
+        )}
         {pendingKey && <SliceProgress onCancel={onCancel} />}
         <DatasetNotices dataset={dataset} slice={current?.slice} />
         {error !== null && (

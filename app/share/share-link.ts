@@ -10,6 +10,8 @@ import { redactLocation } from '../core';
 import { COLORMAPS, SCALES, type ColormapName, type ScaleName } from '../plot/colormap';
 import { isProjectionName } from '../core';
 import { defaultViewOptions, type ViewOptions } from '../state/view-options';
+import { decodeCompare, encodeCompare } from './compare-link';
+import type { CompareSettings } from '../state/compare-settings';
 
 export interface ShareState {
   /** Dataset location (http(s) or s3 URL with its own `#mode` fragment). */
@@ -23,6 +25,8 @@ export interface ShareState {
   readonly options?: ViewOptions | undefined;
   /** The variable subtracted from this one (Compare A − B), a full path. */
   readonly compare?: string | undefined;
+  /** A second dataset beside this one ("Compare with…"): keys `burl`, `bvar`, `blink`, `bdiff`, `bview`. */
+  readonly b?: CompareSettings | undefined;
 }
 
 export type DecodeResult = { ok: true; state: ShareState } | { ok: false; error: string } | { ok: true; state: null };
@@ -56,6 +60,7 @@ export function encodeShare(state: ShareState): string {
     if (o.center[0] !== 0 || o.center[1] !== 0) p.set('ctr', `${o.center[0]},${o.center[1]}`);
     if (o.field !== null) p.set('field', o.field);
   }
+  if (state.b) encodeCompare(p, state.b);
   return p.toString();
 }
 
@@ -193,6 +198,9 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
       hasOptions = true;
     }
     if (hasOptions) state.options = options;
+    const b = decodeCompare(p);
+    if (typeof b === 'string') return fail(b);
+    if (b) state.b = b;
     return { ok: true, state };
   } catch {
     return fail('This link could not be read.');

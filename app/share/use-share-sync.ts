@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { findVariable } from '../core';
 import { isViewKind } from '../display/view-kind';
+import { useCompare } from '../state/compare-store';
 import { useDataset } from '../state/dataset-store';
 import { useView } from '../state/view-store';
 import { VIEWS } from '../views/registry';
@@ -31,11 +32,22 @@ export function currentShareState(): ShareState | null {
     indices,
     options: v.options,
     compare: v.compare ?? undefined,
+    b: useCompare.getState().settings() ?? undefined,
   };
 }
 
 /** Applies a decoded share state: opens the dataset, selects the variable, restores the view. */
 export async function applyShare(state: ShareState): Promise<void> {
+  // A second dataset (Compare with…) opens and reads alongside A, not after it.
+  const b = state.b ? useCompare.getState().restore(state.b) : null;
+  try {
+    await applyA(state);
+  } finally {
+    await b;
+  }
+}
+
+async function applyA(state: ShareState): Promise<void> {
   const current = useDataset.getState();
   const same =
     current.dataset &&
@@ -92,7 +104,7 @@ export function useShareSync(): { message: string | null; dismiss: () => void } 
       const hash = `#${encodeShare(s)}`;
       if (hash !== window.location.hash) history.replaceState(null, '', hash);
     };
-    const unsubs = [useView.subscribe(mirror), useDataset.subscribe(mirror)];
+    const unsubs = [useView.subscribe(mirror), useDataset.subscribe(mirror), useCompare.subscribe(mirror)];
     return () => {
       window.removeEventListener('hashchange', restore);
       unsubs.forEach((u) => u());

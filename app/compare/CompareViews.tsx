@@ -1,0 +1,184 @@
+/**
+ * A and B side by side (one colour range, linked zoom and pan) or A − B on A's grid with its summary (the region
+ * "Difference"), the link of B's slice to A's, and the series of both at a clicked point.
+ */
+import { useMemo, useState } from 'react';
+import { ErrorMessage } from '../common/ErrorMessage';
+import type { OpenDataset, Variable } from '../core';
+import { colorscale } from '../plot/colormap';
+import type { CompareMode, LinkMode, RegridChoice } from '../state/compare-settings';
+import type { ViewOptions } from '../state/view-options';
+import { drawStep, everyStep, nearestIndex, sharedRange, symmetricRange, zRows, type Grid2 } from './compare-math';
+import { compareCode } from './compare-code';
+import { gridsMatch, type Side } from './compare-read';
+import { CompareSeries, type SeriesPoint } from './CompareSeries';
+import { LinkedPlot, newLinkGroup } from './LinkedPlot';
+import { usePair } from './use-pair';
+
+interface Props {
+  readonly dsA: OpenDataset;
+  readonly varA: Variable;
+  readonly selA: readonly (number | null)[];
+  readonly x: number | null;
+  readonly y: number | null;
+  readonly dsB: OpenDataset;
+  readonly varB: Variable;
+  readonly link: LinkMode;
+  readonly method: RegridChoice;
+  readonly mode: CompareMode;
+  readonly options: ViewOptions;
+}
+
+/** The padded extent of coordinates (cell edges), so that A and B start on the same axis ranges. */
+function extent(...axes: readonly Float64Array[]): [number, number] | null {
+  const r = sharedRange(...axes);
+  if (!r) return null;
+  const step = Math.min(...axes.map((a) => (a.length > 1 ? Math.abs(a[1]! - a[0]!) : 1)));
+  return [r[0] - step / 2, r[1] + step / 2];
+}
+
+function heatmap(
+  g: Grid2,
+  side: Side,
+  range: readonly [number, number] | null,
+  scale: [number, string][],
+  title: string,
+) {
+  const step = drawStep(g);
+  return {
+    type: 'heatmap',
+    z: zRows(g, step),
+    x: everyStep(side.x, step),
+    y: everyStep(side.y, step),
+    ...(range ? { zmin: range[0], zmax: range[1], zauto: false } : {}),
+    colorscale: scale,
+    hoverongaps: false,
+    colorbar: { title: { text: title, side: 'right' } },
+  };
+}
+
+export function CompareViews(props: Props) {
+  const { dsA, varA, selA, x, y, dsB, varB, link, method, mode, options } = props;
+  const state = usePair(dsA, varA, selA, { x, y }, dsB, varB, link, mode === 'diff' ? method : null);
+  const [group] = useState(newLinkGroup);
+  const [alone] = useState(newLinkGroup);
+  const [point, setPoint] = useState<SeriesPoint | null>(null);
+  const { pair, diff } = state;
+  const plots = useMemo(() => {
+    if (!pair) return null;
+    const scale = colorscale(options.colormap, options.invert);
+    const units = pair.unitsA ? ` [${pair.unitsA}]` : '';
+    const range = pair.problem ? null : (options.range ?? sharedRange(pair.a.grid.values, pair.b?.grid.values ?? []));
+    // A curvilinear B is drawn on its own grid (its own axes, not linked); the difference regrids it.
+    const own = pair.curvilinear !== null;
+    const xr = extent(pair.a.x, ...(pair.b && !own ? [pair.b.x] : []));
+    const yr = extent(pair.a.y, ...(pair.b && !own ? [pair.b.y] : []));
+    const layout = (title: string, alone = false) => ({
+      title: { text: title, font: { size: 13 } },
+      xaxis: { title: { text: alone ? (pair.namesB?.x ?? '') : pair.names.x }, ...(xr && !alone ? { range: xr } : {}) },
+      yaxis: { title: { text: alone ? (pair.namesB?.y ?? '') : pair.names.y }, ...(yr && !alone ? { range: yr } : {}) },
+      margin: { l: 60, r: 10, t: 40, b: 50 },
+      height: 360,
+    });
+    const a = { data: [heatmap(pair.a.grid, pair.a, range, scale, units)], layout: layout(`A: ${varA.path}`) };
+    const b = pair.b && {
+      data: [heatmap(pair.b.grid, pair.b, range, scale, units)],
+      layout: layout(`B: ${varB.path}${pair.unitsText ? ' (in A’s units)' : ''}${own ? ', its own grid' : ''}`, own),
+    };
+    const d = diff && {
+      data: [heatmap(diff.grid, pair.a, symmetricRange(diff.grid.values), colorscale('rdbu', true), `A − B${units}`)],
+      layout: layout(`A − B (${diff.label})`),
+    };
+    return { a, b, d };
+  }, [pair, diff, options.colormap, options.invert, options.range, varA.path, varB.path]);
+  const onPoint = (px: number, py: number) => {
+    if (!pair) return;
+    const lon = pair.kindX === 'longitude';
+    setPoint({ yi: nearestIndex(pair.a.y, py), xi: nearestIndex(pair.a.x, px, lon) });
+  };
+  return (
+    <div className="compare-views" data-testid="compare-views" aria-busy={state.loading}>
+      {state.error !== null && <ErrorMessage error={state.error} title="The comparison could not be read" />}
+      {pair && (
+        <div className="compare-notes">
+          <p data-testid="compare-link-text">
+            {pair.linkText.map((t) => (
+              <span key={t} className="compare-link-line">
+                {t}
+              </span>
+            ))}
+          </p>
+          {pair.unitsText && <p data-testid="compare-units">{pair.unitsText}</p>}
+          <details data-testid="compare-code">
+            <summary>Code (xarray)</summary>
+            <pre>
+              {compareCode({
+                urlA: dsA.location,
+                urlB: dsB.location,
+                varA: varA.path,
+                varB: varB.path,
+                selA,
+                pair,
+                method,
+                sameGrid: gridsMatch(pair),
+              })}
+            </pre>
+          </details>
+          {pair.problem && (
+            <p className="warning" role="status" data-testid="compare-problem">
+              {pair.problem}
+            </p>
+          )}
+        </div>
+      )}
+      {plots && mode === 'side' && (
+        <div className="compare-side">
+          <LinkedPlot group={group} {...plots.a} label={`A: ${varA.path}`} testId="compare-a" onPoint={onPoint} />
+          {plots.b && (
+            <LinkedPlot
+              group={pair?.curvilinear ? alone : group}
+              {...plots.b}
+              label={`B: ${varB.path}`}
+              testId="compare-b"
+              onPoint={pair?.curvilinear ? undefined : onPoint}
+            />
+          )}
+        </div>
+      )}
+      {mode === 'diff' && state.diffError !== null && (
+        <ErrorMessage error={state.diffError} title="The difference is not computed" />
+      )}
+      {plots?.d && diff && mode === 'diff' && (
+        <div className="compare-side">
+          <LinkedPlot group={group} {...plots.a} label={`A: ${varA.path}`} testId="compare-a" onPoint={onPoint} />
+          <LinkedPlot group={group} {...plots.d} label="A − B" testId="compare-diff" onPoint={onPoint} />
+        </div>
+      )}
+      {diff && mode === 'diff' && (
+        <section role="region" aria-label="Difference" className="compare-summary" data-testid="compare-summary">
+          <p data-testid="compare-regrid-label">{diff.label}</p>
+          <ul>
+            {diff.summary.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {point && pair && mode !== 'meta' && (
+        <CompareSeries
+          key={`${point.yi},${point.xi}|${selA.join()}|${link}|${varB.path}`}
+          dsA={dsA}
+          varA={varA}
+          selA={selA}
+          x={x}
+          y={y}
+          dsB={dsB}
+          varB={varB}
+          link={link}
+          point={point}
+          onClose={() => setPoint(null)}
+        />
+      )}
+    </div>
+  );
+}

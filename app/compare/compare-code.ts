@@ -1,0 +1,80 @@
+/**
+ * The xarray equivalent of a comparison: A's slice, B's slice at the indices linked to A's (the link in a
+ * comment; `sel(method="nearest")` where the calendars agree would pick the same), B in A's units, B on A's grid
+ * (`interp`, with A's longitudes moved into B's range, or a rename when the grids match) and the subtraction.
+ */
+import type { DimSelection } from '../core';
+import type { RegridChoice } from '../state/compare-settings';
+import type { PairSlices } from './compare-read';
+
+/** A Python string literal. */
+const py = (s: string) => JSON.stringify(s);
+
+/** `.isel(time=1)` for the indexed dimensions ('' when none). */
+function isel(dims: readonly string[], sel: readonly (DimSelection | undefined)[]): string {
+  const parts = dims.flatMap((d, i) => (typeof sel[i] === 'number' ? [`${py(d)}: ${sel[i]}`] : []));
+  return parts.length ? `.isel({${parts.join(', ')}})` : '';
+}
+
+const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+const store = (url: string) => url.split('#')[0] ?? url;
+
+export interface CodeInput {
+  readonly urlA: string;
+  readonly urlB: string;
+  readonly varA: string;
+  readonly varB: string;
+  readonly selA: readonly (number | null)[];
+  readonly pair: PairSlices;
+  readonly method: RegridChoice;
+  /** The grids match (no regridding). */
+  readonly sameGrid: boolean;
+}
+
+export function compareCode({ urlA, urlB, varA, varB, selA, pair, method, sameGrid }: CodeInput): string {
+  const lines = [
+    'import xarray as xr',
+    '',
+    `a = xr.open_zarr(${py(store(urlA))})[${py(nameOf(varA))}]${isel(pair.dimsA, selA)}`,
+  ];
+  if (!pair.selB || !pair.namesB) {
+    lines.push(`# B has no slice linked to A's: ${pair.linkText.join('; ')}`);
+    return `${lines.join('\n')}\n`;
+  }
+  for (const t of pair.linkText) lines.push(`# linked by coordinate value: ${t}`);
+  lines.push(
+    `b = xr.open_zarr(${py(store(urlB))}, use_cftime=True)[${py(nameOf(varB))}]${isel(pair.dimsB, pair.selB)}`,
+  );
+  const c = pair.conversion;
+  if (c) lines.push(`b = b * ${c.scale} + ${c.offset}  # ${c.text}`);
+  const { x, y } = pair.names;
+  const bn = pair.namesB;
+  if (pair.curvilinear) {
+    lines.push(
+      "# B's grid is curvilinear (2-D latitude/longitude): nearest cells, e.g. with xESMF",
+      'import xesmf',
+      'b_on_a = xesmf.Regridder(b, a, "nearest_s2d")(b)',
+    );
+  } else if (sameGrid) {
+    const rename = [bn.y !== y ? `${py(bn.y)}: ${py(y)}` : '', bn.x !== x ? `${py(bn.x)}: ${py(x)}` : ''].filter(
+      Boolean,
+    );
+    lines.push(
+      `b_on_a = b${rename.length ? `.rename({${rename.join(', ')}})` : ''}.assign_coords({${py(y)}: a[${py(y)}], ${py(x)}: a[${py(x)}]})`,
+    );
+  } else {
+    const wrap = (axis: 'x' | 'y') => {
+      const lon = (axis === 'x' ? pair.kindX : pair.kindY) === 'longitude';
+      const side = axis === 'x' ? pair.b?.x : pair.b?.y;
+      const name = axis === 'x' ? x : y;
+      const src = axis === 'x' ? pair.bSource?.x : pair.bSource?.y;
+      const min = src ? Math.min(...src) : 0;
+      return lon && side && min >= 0 ? `a[${py(name)}] % 360` : `a[${py(name)}]`;
+    };
+    const how = method === 'linear' ? 'linear' : 'nearest';
+    const to = `{${py(bn.y)}: ${wrap('y')}, ${py(bn.x)}: ${wrap('x')}}`;
+    lines.push(`b_on_a = b.interp(${to}, method=${py(how)})  # B onto A's grid`);
+  }
+  lines.push('diff = a - b_on_a', 'print(float(diff.mean()), float(abs(diff).max()))');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,21 @@
+/** The settings of a comparison with a second dataset (pure: share links read them). */
+
+/** `coords`: B's slice follows A's by coordinate value (dates, levels, lat/lon); `index`: by the same index. */
+export type LinkMode = 'coords' | 'index';
+/** Regridding of B onto A's grid when the grids differ. */
+export type RegridChoice = 'nearest' | 'linear';
+/** Side by side, the difference A − B, or the metadata diff. */
+export type CompareMode = 'side' | 'diff' | 'meta';
+
+export const LINK_MODES: readonly LinkMode[] = ['coords', 'index'];
+export const REGRID_CHOICES: readonly RegridChoice[] = ['nearest', 'linear'];
+export const COMPARE_MODES: readonly CompareMode[] = ['side', 'diff', 'meta'];
+
+/** What a share link keeps of a comparison. */
+export interface CompareSettings {
+  readonly url: string;
+  readonly variable?: string | undefined;
+  readonly link: LinkMode;
+  readonly method: RegridChoice;
+  readonly mode: CompareMode;
+}
