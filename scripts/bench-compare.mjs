@@ -1,6 +1,6 @@
 // Compare with another dataset in the built viewer, over HTTP/1.1 with an injected latency (`node
-// scripts/bench-compare.mjs APP_DIR [DATA_DIR]` runs it alone and prints the row; not yet called by
-// scripts/bench.mjs):
+// scripts/bench-compare.mjs APP_DIR [DATA_DIR]` runs it alone and prints the row; `npm run bench` runs it as part
+// 5c, `BENCH_ONLY=compare npm run bench` alone):
 //   compare-first-picture-vs-single  a share link of A beside B (both the ERA5-like store's t, 721 × 1440, B a copy
 //                                    at another path: its own requests and caches) loaded in a fresh context →
 //                                    A's and B's comparison pictures both drawn, ÷ the share link of A alone → its

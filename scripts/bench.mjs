@@ -37,14 +37,15 @@ const APP = path.join(TMP, 'app');
 // Debian's python3 (zarr-python writes the data, xarray + fsspec is a baseline); BENCH_PYTHON overrides it.
 const PY = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
-// BENCH_ONLY=data|app|series|files|virtual runs one part (the rows of the others are left out), or one group of
+// BENCH_ONLY=data|app|series|compare|files|virtual runs one part (the rows of the others are left out), or one group of
 // the app's rows: scrub|pyramid; default all.
 const ONLY = process.env.BENCH_ONLY ?? '';
 const APP_ONLY = ONLY === '' || ONLY === 'app' ? APP_PARTS : APP_PARTS.filter((p) => p === ONLY);
 const SERIES = ONLY === '' || ONLY === 'series';
+const COMPARE = ONLY === '' || ONLY === 'compare';
 const SERIES_MODULE = path.join(ROOT, 'scripts', 'bench-series.mjs');
 // Parts 1-5 run in Chromium: the browser, its pages and their data are made only when one of them runs.
-const BROWSER = ONLY === '' || ONLY === 'data' || APP_ONLY.length > 0 || SERIES;
+const BROWSER = ONLY === '' || ONLY === 'data' || APP_ONLY.length > 0 || SERIES || COMPARE;
 const LATENCY = 20;
 // Both readers wait on the same requests, so the first-slice target against zarrita is not being slower (≥ 1.0).
 const ZARRITA_TARGET = 1.0;
@@ -269,6 +270,7 @@ async function main() {
       }
     }
     if (SERIES) await seriesRuns();
+    if (COMPARE) await compareRuns();
   } finally {
     await browser?.close();
     await server?.stop();
@@ -296,6 +298,29 @@ async function main() {
       notes.push(...r.notes);
     } catch (e) {
       notes.push(`${row} not measured: ${String(e).split('\n').slice(0, 3).join(' ')}`);
+    }
+  }
+
+  /** Compare with…: A beside B from a share link against A alone (scripts/bench-compare.mjs). */
+  async function compareRuns() {
+    console.log(
+      `▶ run 5c: a share link of A beside B against A alone (scripts/bench-compare.mjs), ${LATENCY} ms latency`,
+    );
+    try {
+      const { runCompareBench } = await import('./bench-compare.mjs');
+      const r = await runCompareBench({
+        browser,
+        startServer,
+        root: ROOT,
+        appDir: APP,
+        dataDir: DATA,
+        latency: LATENCY,
+        trials: TRIALS,
+      });
+      results.push(...r.results);
+      notes.push(...r.notes);
+    } catch (e) {
+      notes.push(`compare-first-picture-vs-single not measured: ${String(e).split('\n').slice(0, 3).join(' ')}`);
     }
   }
 
