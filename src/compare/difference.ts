@@ -27,7 +27,10 @@ export interface DifferenceSummary {
   /** Mean and root mean square of A − B over those cells (NaN when there is none). */
   readonly mean: number;
   readonly rmse: number;
-  /** The largest |A − B| (NaN when no cell has both values), its flat index (first in C order) and position. */
+  /**
+   * The largest |A − B| (NaN when no cell has both values, or when every A − B is NaN: the same infinity in A and
+   * B), its flat index (first in C order) and position.
+   */
   readonly maxAbs: number;
   readonly maxAbsIndex: number;
   readonly maxAbsPosition: readonly number[];
@@ -107,7 +110,7 @@ export function difference(a: DifferenceSide, b: DifferenceSide, shape: readonly
     }
     out[i] = a.values[i]! - b.values[i]!;
     const d = out[i]!; // rounded as stored (float32 as numpy computes it)
-    if (d !== 0) valuesEqual = false;
+    if (d !== 0 && a.values[i] !== b.values[i]) valuesEqual = false; // the same infinity: NaN (numpy), but equal
     count++;
     sum += d;
     sumSq += d * d;
@@ -130,7 +133,7 @@ export function difference(a: DifferenceSide, b: DifferenceSide, shape: readonly
       count,
       mean: count ? sum / count : NaN,
       rmse: count ? Math.sqrt(sumSq / count) : NaN,
-      maxAbs: count ? maxAbs : NaN,
+      maxAbs: maxAbsIndex >= 0 ? maxAbs : NaN,
       maxAbsIndex,
       maxAbsPosition: maxAbsIndex < 0 ? [] : positionOf(maxAbsIndex, shape),
       maskedOnlyA: onlyA,

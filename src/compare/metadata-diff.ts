@@ -169,6 +169,9 @@ const declaration = (v: Variable) =>
 
 /** Zarr's dtype without its byte order (`<f4` → `f4`); v3 names have none. */
 const dtypeCore = (v: Variable) => v.dtype.replace(/^[<>|=]/, '');
+/** The fill value as stored: a float variable's as float32 (NCZarr's JSON `9.96921e+36` is NC_FILL_FLOAT). */
+const storedFill = (v: Variable) =>
+  v.type === 'float' && typeof v.fillValue === 'number' ? Math.fround(v.fillValue) : v.fillValue;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Diffing
@@ -256,7 +259,7 @@ function diffVariablePair(a: Variable, b: Variable, emit: Emit, o: VariableOptio
       a: codecsText(ca),
       b: codecsText(cb),
     });
-  if (!sameValue(a.fillValue, b.fillValue))
+  if (!sameValue(storedFill(a), storedFill(b)))
     emit({
       section: 'encodings',
       kind: 'changed',
