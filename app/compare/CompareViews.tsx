@@ -11,6 +11,8 @@ import type { ViewOptions } from '../state/view-options';
 import { drawStep, everyStep, nearestIndex, sharedRange, symmetricRange, zRows, type Grid2 } from './compare-math';
 import { compareCode } from './compare-code';
 import { gridsMatch, type Side } from './compare-read';
+import { compareMapGrid } from './compare-map-grid';
+import { CompareMap } from './CompareMap';
 import { CompareSeries, type SeriesPoint } from './CompareSeries';
 import { LinkedPlot, newLinkGroup } from './LinkedPlot';
 import { usePair } from './use-pair';
@@ -91,6 +93,17 @@ export function CompareViews(props: Props) {
     };
     return { a, b, d };
   }, [pair, diff, options.colormap, options.invert, options.range, varA.path, varB.path]);
+  const mapSides = useMemo(() => {
+    if (!pair?.b || mode !== 'map') return null;
+    const a = compareMapGrid(pair.a, pair.kindX, pair.kindY, null);
+    const b = compareMapGrid(pair.b, pair.kindX, pair.kindY, pair.curvilinear);
+    if (!a || !b) return null;
+    const inA = pair.unitsText ? ' (in A’s units)' : '';
+    return [
+      { grid: a, title: `A: ${varA.path}`, testId: 'compare-map-a' },
+      { grid: b, title: `B: ${varB.path}${inA}`, testId: 'compare-map-b' },
+    ];
+  }, [pair, mode, varA.path, varB.path]);
   const onPoint = (px: number, py: number) => {
     if (!pair) return;
     const lon = pair.kindX === 'longitude';
@@ -144,6 +157,12 @@ export function CompareViews(props: Props) {
             />
           )}
         </div>
+      )}
+      {mapSides && mode === 'map' && <CompareMap ds={dsA} sides={mapSides} range={options.range} options={options} />}
+      {pair && !mapSides && mode === 'map' && (
+        <p className="muted" data-testid="compare-map-none">
+          The map needs latitude and longitude on the plotted axes of A and B.
+        </p>
       )}
       {mode === 'diff' && state.diffError !== null && (
         <ErrorMessage error={state.diffError} title="The difference is not computed" />

@@ -29,6 +29,7 @@ interface Props {
 const MODES: readonly [CompareMode, string][] = [
   ['side', 'Side by side'],
   ['diff', 'Difference A − B'],
+  ['map', 'On the map'],
   ['meta', 'Metadata diff'],
 ];
 

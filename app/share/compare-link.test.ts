@@ -31,6 +31,13 @@ describe('share links of a comparison with a second dataset', () => {
     expect(decodeShare(hash)).toEqual({ ok: true, state });
   });
 
+  it('keeps the map view', () => {
+    const b = { url: 'https://h.example/b.zarr', link: 'coords', method: 'linear', mode: 'map' } as const;
+    const hash = encodeShare({ url: 'https://h.example/a.zarr', b });
+    expect(new URLSearchParams(hash).get('bview')).toBe('map');
+    expect(decodeShare(hash)).toEqual({ ok: true, state: { url: 'https://h.example/a.zarr', b } });
+  });
+
   it('leaves the defaults out and reads them back', () => {
     const b = { url: 'https://h.example/b.zarr', link: 'coords', method: 'linear', mode: 'side' } as const;
     const hash = encodeShare({ url: 'https://h.example/a.zarr', b });

@@ -1,7 +1,7 @@
 /**
  * The share-link keys of a comparison with a second dataset: `burl` (B's location, redacted as A's `url` is),
  * `bvar` (B's variable), `blink` (`index`; absent: by coordinates), `bdiff` (regridding: `nearest`; absent:
- * bilinear) and `bview` (`diff`, `meta`; absent: side by side). Decoding treats them as hostile, as `url` is.
+ * bilinear) and `bview` (`diff`, `map`, `meta`; absent: side by side). Decoding treats them as hostile, as `url` is.
  */
 import { redactLocation } from '../core';
 import {

@@ -4,12 +4,12 @@
 export type LinkMode = 'coords' | 'index';
 /** Regridding of B onto A's grid when the grids differ. */
 export type RegridChoice = 'nearest' | 'linear';
-/** Side by side, the difference A − B, or the metadata diff. */
-export type CompareMode = 'side' | 'diff' | 'meta';
+/** Side by side, the difference A − B, both on the map, or the metadata diff. */
+export type CompareMode = 'side' | 'diff' | 'map' | 'meta';
 
 export const LINK_MODES: readonly LinkMode[] = ['coords', 'index'];
 export const REGRID_CHOICES: readonly RegridChoice[] = ['nearest', 'linear'];
-export const COMPARE_MODES: readonly CompareMode[] = ['side', 'diff', 'meta'];
+export const COMPARE_MODES: readonly CompareMode[] = ['side', 'diff', 'map', 'meta'];
 
 /** What a share link keeps of a comparison. */
 export interface CompareSettings {

@@ -161,3 +161,32 @@ test('a local netCDF file as B: linked by index when its dates are elsewhere, an
   await expect(page.getByRole('region', { name: 'Difference' })).toContainText("B regridded onto A's grid");
   expect(new URL(page.url()).hash).not.toContain('burl=');
 });
+
+test('on the map: A and B reprojected side by side, a zoom of one followed by the other', async ({ page }) => {
+  const enc = encodeURIComponent;
+  await page.goto(`/#url=${enc(A)}&var=${enc('/t2m')}&burl=${enc(B)}&bvar=${enc('/tas')}&bview=map`);
+  const mapA = page.getByTestId('compare-map-a');
+  const mapB = page.getByTestId('compare-map-b');
+  await expect(mapA).toHaveAttribute('data-rendered', /\d+/);
+  await expect(mapB).toHaveAttribute('data-rendered', /\d+/);
+  await expect(page.getByTestId('compare-mode-map')).toHaveAttribute('aria-pressed', 'true');
+  await expect(mapA).toHaveAttribute('data-zoomed', 'false');
+  // A zoom box on A: B shows the same part of the frame and reprojects it finer, as A does.
+  await mapA.scrollIntoViewIfNeeded();
+  const drag = (await mapA.locator('.nsewdrag').first().boundingBox())!;
+  await page.mouse.move(drag.x + drag.width * 0.3, drag.y + drag.height * 0.3);
+  await page.mouse.down();
+  await page.mouse.move(drag.x + drag.width * 0.5, drag.y + drag.height * 0.5, { steps: 5 });
+  await page.mouse.move(drag.x + drag.width * 0.6, drag.y + drag.height * 0.6, { steps: 5 });
+  await page.mouse.up();
+  await expect(mapA).toHaveAttribute('data-zoomed', 'true');
+  await expect(mapB).toHaveAttribute('data-zoomed', 'true');
+  const view = await mapA.getAttribute('data-view');
+  await expect(mapB).toHaveAttribute('data-view', view!);
+  await expect(mapA).toHaveAttribute('data-zoom-rendered', /\d+/);
+  await expect(mapB).toHaveAttribute('data-zoom-rendered', /\d+/);
+  // A double click on B goes back to the whole frame on both.
+  await mapB.locator('.nsewdrag').first().dblclick();
+  await expect(mapA).toHaveAttribute('data-zoomed', 'false');
+  await expect(mapB).toHaveAttribute('data-zoomed', 'false');
+});

@@ -1,30 +1,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { formatNumber, PROJECTION_LABELS, loadMapCore, type Land } from '../../core';
+import { formatNumber, PROJECTION_LABELS } from '../../core';
 import type { ViewProps } from '../../display/view-kind';
-import { RasterPlot, type AxisFrame, type RasterImage, type RasterPointer } from '../../plot/RasterPlot';
+import { RasterPlot, type AxisFrame, type RasterPointer } from '../../plot/RasterPlot';
 import { gradientCss, scaleValues } from '../../plot/colormap';
 import { useDataset } from '../../state/dataset-store';
 import { useSeries } from '../../state/series-store';
 import { useView } from '../../state/view-store';
 import { MapControls } from './MapControls';
-import { paintMap } from './render';
+import { mapCore, type MapCore } from '../../plot/map/map-core';
+import { useMapPaint } from '../../plot/map/use-map-paint';
 import { latLonLabel, useMapGrid } from './use-map-grid';
 import { useGlobeDrag, useMapHover } from './use-map-pointer';
-import { useReprojection } from './use-reprojection';
-import { coastDetail, framePlacement, mapZoom, zoomPlacement, type MapZoom } from './zoom';
+import { useReprojection } from '../../plot/map/use-reprojection';
+import { framePlacement, mapZoom, type MapZoom } from '../../plot/map/zoom';
 
-type MapCore = Awaited<ReturnType<typeof loadMapCore>>;
 const WIDTH = 720;
 const ROUND = new Set(['orthographic', 'north-polar', 'south-polar']);
-
-let corePromise: Promise<MapCore> | undefined;
-const landCache = new Map<string, Promise<Land>>();
-
-function land(core: MapCore, detail: '50m' | '110m'): Promise<Land> {
-  let p = landCache.get(detail);
-  if (!p) landCache.set(detail, (p = core.loadLand(detail)));
-  return p;
-}
 
 /**
  * The Map view: the grid (1-D or curvilinear latitude/longitude) reprojected in the decode workers and drawn as
@@ -40,11 +31,6 @@ export default function MapView({ frame, options, context }: ViewProps) {
   const baseCanvas = useRef<HTMLCanvasElement>(null);
   const zoomCanvas = useRef<HTMLCanvasElement>(null);
   const [core, setCore] = useState<MapCore | null>(null);
-  // What the canvases show (tests wait on it): draws counted, the projection, centre and coastlines drawn.
-  const [drawn, setDrawn] = useState({ count: 0, name: '', center: '' });
-  const [zoomDrawn, setZoomDrawn] = useState({ count: 0, coast: '', extent: '' });
-  const [baseImage, setBaseImage] = useState<RasterImage | null>(null);
-  const [zoomImage, setZoomImage] = useState<RasterImage | null>(null);
   const [zoom, setZoom] = useState<MapZoom | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { grid, error: gridError } = useMapGrid(frame, context, dataset);
@@ -88,9 +74,8 @@ export default function MapView({ frame, options, context }: ViewProps) {
   );
 
   useEffect(() => {
-    corePromise ??= loadMapCore();
     let live = true;
-    corePromise.then(
+    mapCore().then(
       (c) => live && setCore(c),
       (e: unknown) => live && setError(String(e)),
     );
@@ -99,50 +84,22 @@ export default function MapView({ frame, options, context }: ViewProps) {
     };
   }, []);
 
-  const regional = grid?.regional ?? false;
-  // The whole frame (also the image shown until a zoom's finer one is ready).
-  useEffect(() => {
-    const cv = baseCanvas.current;
-    if (!core || !shown || !grid || !scaled || !cv) return;
-    let live = true;
-    const s = shown.task.spec;
-    const draw = (outline: Land | null) => {
-      if (!live) return;
-      const colours = { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold };
-      const img = { cells: shown.cells, values: grid.values, width: s.width, height: s.height };
-      if (!paintMap(core, cv, img, colours, core.makeProjection(s), outline)) return;
-      setBaseImage({ width: s.width, height: s.height, source: cv });
-      setDrawn((d) => ({ count: d.count + 1, name: s.name, center: s.center.join(',') }));
-    };
-    if (!options.coastlines) draw(null);
-    else land(core, coastDetail(null, s.width, regional)).then(draw, (e: unknown) => setError(String(e)));
-    return () => {
-      live = false;
-    };
-  }, [core, shown, grid, scaled, options, regional]);
-
-  // A zoom: the visible part reprojected at the screen's resolution, with coastlines by zoom level.
-  useEffect(() => {
-    const cv = zoomCanvas.current;
-    if (!core || !shownZoom || !zoomView || !grid || !scaled || !cv) return;
-    const { spec: s, extent, size } = shownZoom.task;
-    if (!extent || !size) return;
-    let live = true;
-    const detail = coastDetail(extent, s.width, regional);
-    const draw = (outline: Land | null) => {
-      if (!live) return;
-      const colours = { ...options, zmin: scaled.zmin, zmax: scaled.zmax, threshold: scaled.threshold };
-      const img = { cells: shownZoom.cells, values: grid.values, width: size[0], height: size[1] };
-      if (!paintMap(core, cv, img, colours, core.zoomedProjection(s, extent, size), outline)) return;
-      setZoomImage({ width: size[0], height: size[1], source: cv, extent: zoomPlacement(extent, size) });
-      setZoomDrawn((d) => ({ count: d.count + 1, coast: outline ? detail : '', extent: extent.join(',') }));
-    };
-    if (!options.coastlines) draw(null);
-    else land(core, detail).then(draw, (e: unknown) => setError(String(e)));
-    return () => {
-      live = false;
-    };
-  }, [core, shownZoom, zoomView, grid, scaled, options, regional]);
+  const colours = useMemo(
+    () =>
+      scaled && {
+        colormap: options.colormap,
+        invert: options.invert,
+        scale: options.scale,
+        zmin: scaled.zmin,
+        zmax: scaled.zmax,
+        threshold: scaled.threshold,
+      },
+    [scaled, options.colormap, options.invert, options.scale],
+  );
+  // The whole frame (also the image shown until a zoom's finer one is ready), and a zoom's visible part
+  // reprojected at the screen's resolution.
+  const base = useMapPaint(core, baseCanvas, shown, grid, colours, options.coastlines);
+  const zoomed = useMapPaint(core, zoomCanvas, zoomView ? shownZoom : null, grid, colours, options.coastlines);
 
   const onAxes = useCallback(
     (ax: AxisFrame, ay: AxisFrame) => {
@@ -164,8 +121,8 @@ export default function MapView({ frame, options, context }: ViewProps) {
 
   if (!context?.geo && !context?.curvilinear)
     return <p className="muted">The Map needs latitude and longitude on the two axes.</p>;
-  const problem = error ?? gridError ?? projError;
-  const image = zoomView && zoomImage ? zoomImage : baseImage;
+  const problem = error ?? gridError ?? projError ?? base.error ?? zoomed.error;
+  const image = zoomView && zoomed.image ? zoomed.image : base.image;
   return (
     <figure
       className="map-view"
@@ -205,9 +162,9 @@ export default function MapView({ frame, options, context }: ViewProps) {
         className="map-canvas"
         aria-hidden="true"
         data-testid="map-canvas"
-        data-rendered={drawn.count || undefined}
-        data-projection={drawn.name || undefined}
-        data-center={drawn.center || undefined}
+        data-rendered={base.count || undefined}
+        data-projection={base.task?.spec.name}
+        data-center={base.task?.spec.center.join(',')}
         data-width={spec.width}
         data-height={spec.height}
         data-grid={grid?.geometry.kind}
@@ -217,9 +174,9 @@ export default function MapView({ frame, options, context }: ViewProps) {
         className="map-canvas"
         aria-hidden="true"
         data-testid="map-zoom"
-        data-rendered={zoomDrawn.count || undefined}
-        data-coast={zoomDrawn.coast || undefined}
-        data-extent={zoomDrawn.extent || undefined}
+        data-rendered={zoomed.count || undefined}
+        data-coast={zoomed.coast || undefined}
+        data-extent={zoomed.task?.extent?.join(',')}
       />
       {scaled && (
         <div className="map-legend">

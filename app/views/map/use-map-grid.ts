@@ -5,23 +5,12 @@
  * with the time step, so the reprojection is not redone when a slider moves.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { decodeSlice, formatNumber, type GridGeometry, type OpenDataset, type OpenedDataset } from '../../core';
+import { decodeSlice, formatNumber, type OpenDataset, type OpenedDataset } from '../../core';
 import type { SliceFrame } from '../../display/slice-frame';
 import type { ViewContext } from '../../display/view-kind';
+import type { MapGrid } from '../../plot/map/map-grid';
 
-export interface MapGrid {
-  readonly geometry: GridGeometry;
-  /** Names the geometry: the same key, the same coordinates (the reprojection is cached by it). */
-  readonly key: string;
-  /** Values in the geometry's row-major order, NaN where masked. */
-  readonly values: Float64Array;
-  /** Latitude and longitude of a cell. */
-  latLon(cell: number): readonly [number, number];
-  /** The cell's indices in the variable (the other dimensions at `others`). */
-  indices(cell: number, others: readonly number[]): number[];
-  /** Whether the grid spans less than 90° of latitude (regional: finer coastlines). */
-  readonly regional: boolean;
-}
+export type { MapGrid } from '../../plot/map/map-grid';
 
 function numbers(values: readonly (number | string)[]): Float64Array {
   return Float64Array.from(values, (v) => (typeof v === 'number' ? v : Number(v)));

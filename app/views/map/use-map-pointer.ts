@@ -8,7 +8,7 @@ import type { RasterPointer } from '../../plot/RasterPlot';
 import type { ViewOptions } from '../../state/view-options';
 import { dragCenter } from './drag';
 import type { MapGrid } from './use-map-grid';
-import type { Reprojected } from './use-reprojection';
+import type { Reprojected } from '../../plot/map/use-reprojection';
 
 type MapCore = Awaited<ReturnType<typeof loadMapCore>>;
 

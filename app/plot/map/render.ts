@@ -1,6 +1,6 @@
 /** Colouring a reprojected image and drawing coastlines over it (main thread, canvas). */
 import type { Land, loadMapCore } from '../../core';
-import { colorscale, forward, type ColormapName, type ScaleName } from '../../plot/colormap';
+import { colorscale, forward, type ColormapName, type ScaleName } from '../colormap';
 
 export const COAST_RGB = [20, 20, 20] as const;
 

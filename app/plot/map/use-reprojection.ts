@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { isAbort, type OpenDataset, type OpenedDataset, type ReprojectTask } from '../../core';
-import type { MapGrid } from './use-map-grid';
+import type { MapGrid } from './map-grid';
 
 export interface Reprojected {
   readonly cells: Int32Array;

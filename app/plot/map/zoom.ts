@@ -2,7 +2,7 @@
  * The map under plotly's axes, pure: the axes show the projection's frame (x = frame pixel x, y = −frame pixel y,
  * so up is up), and a zoom is the visible part of the frame, reprojected at the resolution of the screen.
  */
-import type { AxisFrame, RasterExtent } from '../../plot/RasterPlot';
+import type { AxisFrame, RasterExtent } from '../RasterPlot';
 
 export type Rect = readonly [number, number, number, number];
 

@@ -1,0 +1,20 @@
+/** The map's core (projections, coastlines; loaded on first use) and its coastlines, loaded once per detail. */
+import { loadMapCore, type Land } from '../../core';
+
+export type MapCore = Awaited<ReturnType<typeof loadMapCore>>;
+
+let corePromise: Promise<MapCore> | undefined;
+const landCache = new Map<string, Promise<Land>>();
+
+/** The map core, loaded once. */
+export function mapCore(): Promise<MapCore> {
+  corePromise ??= loadMapCore();
+  return corePromise;
+}
+
+/** Natural Earth land outlines at `detail`, loaded once. */
+export function land(core: MapCore, detail: '50m' | '110m'): Promise<Land> {
+  let p = landCache.get(detail);
+  if (!p) landCache.set(detail, (p = core.loadLand(detail)));
+  return p;
+}

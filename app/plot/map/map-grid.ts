@@ -1,0 +1,16 @@
+/** What a map draws: a grid geometry (regular or curvilinear latitude/longitude) and its values. */
+import type { GridGeometry } from '../../core';
+
+export interface MapGrid {
+  readonly geometry: GridGeometry;
+  /** Names the geometry: the same key, the same coordinates (the reprojection is cached by it). */
+  readonly key: string;
+  /** Values in the geometry's row-major order, NaN where masked. */
+  readonly values: Float64Array;
+  /** Latitude and longitude of a cell. */
+  latLon(cell: number): readonly [number, number];
+  /** The cell's indices in the variable (the other dimensions at `others`). */
+  indices(cell: number, others: readonly number[]): number[];
+  /** Whether the grid spans less than 90° of latitude (regional: finer coastlines). */
+  readonly regional: boolean;
+}
