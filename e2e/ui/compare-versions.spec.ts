@@ -5,10 +5,10 @@
  * (fixtures/icechunk/expected.json); the difference view's "Difference" summary (cells compared, masked in only
  * one, mean, RMSE, largest |A − B| and where) and its cells equal numpy's A − B of the same pair
  * (fixtures/compare/expected/snapshots.json, made by scripts/fixtures/make-compare-snapshots.py from the library's
- * values; without that file, the test subtracts the library's values the same way). The share link carries both
+ * values). The share link carries both
  * versions: a fresh page opened from it shows the same comparison.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BUCKET, S3_URL } from '../harness/ports';
@@ -45,10 +45,8 @@ const SPEC2 = (
   }
 ).repositories.spec2;
 const NUMPY_FILE = path.join(ROOT, 'fixtures/compare/expected/snapshots.json');
-const NUMPY: NumpyPair[] | null = existsSync(NUMPY_FILE)
-  ? (JSON.parse(readFileSync(NUMPY_FILE, 'utf8')) as { repositories: { spec2: { pairs: NumpyPair[] } } }).repositories
-      .spec2.pairs
-  : null;
+const NUMPY = (JSON.parse(readFileSync(NUMPY_FILE, 'utf8')) as { repositories: { spec2: { pairs: NumpyPair[] } } })
+  .repositories.spec2.pairs;
 
 /** spec2 over s3rver, path style (found as a repository because the folder holds no Zarr metadata). */
 const REPO = `${S3_URL}/${BUCKET}/fixtures/icechunk/spec2#mode=s3`;
@@ -78,27 +76,16 @@ function tempSlice(snapshot: string, time: number): number[] {
 
 /**
  * A's and B's slices of temp at a time (the library's values) and A − B there (NaN where either is masked):
- * numpy's, from the pair of snapshots.json named `name`; without that file, A − B in float32 when `toB` is null,
- * else A − toB(B) in float64 (as make-compare-snapshots.py computes).
+ * numpy's, from the pair of snapshots.json named `name`.
  */
-function pairSlice(
-  name: string,
-  a: string,
-  b: string,
-  time: number,
-  toB: ((x: number) => number) | null,
-): { a: number[]; b: number[]; d: number[] } {
+function pairSlice(name: string, a: string, b: string, time: number): { a: number[]; b: number[]; d: number[] } {
   const sa = tempSlice(a, time);
   const sb = tempSlice(b, time);
-  if (NUMPY) {
-    const p = NUMPY.find((x) => x.name === name);
-    if (!p) throw new Error(`snapshots.json has no pair ${name}`);
-    expect([p.a.snapshot, p.b.snapshot], `pair ${name}`).toEqual([a, b]);
-    expect(p.shape.slice(1)).toEqual([LAT.length, NX]);
-    const d = p.difference.slice(time * CELLS, (time + 1) * CELLS).map((v) => v ?? NaN);
-    return { a: sa, b: sb, d };
-  }
-  const d = sa.map((x, i) => (toB ? x - toB(sb[i]!) : Math.fround(x - sb[i]!)));
+  const p = NUMPY.find((x) => x.name === name);
+  if (!p) throw new Error(`snapshots.json has no pair ${name}`);
+  expect([p.a.snapshot, p.b.snapshot], `pair ${name}`).toEqual([a, b]);
+  expect(p.shape.slice(1)).toEqual([LAT.length, NX]);
+  const d = p.difference.slice(time * CELLS, (time + 1) * CELLS).map((v) => v ?? NaN);
   return { a: sa, b: sb, d };
 }
 
@@ -207,7 +194,7 @@ async function roundTrip(page: Page, want: string[], d: number[], current: strin
 test('tag v1 against main’s tip: B drawn, the difference summary, the share link keeps both versions', async ({
   page,
 }) => {
-  const pair = pairSlice('v1 - main', V1, TIP, 0, null);
+  const pair = pairSlice('v1 - main', V1, TIP, 0);
   // main's tip deleted temp chunk 0/1/0 (time 0, lat row 3): masked in B only; the rest is v1's.
   expect(pair.b.slice(3 * NX).every(Number.isNaN)).toBe(true);
   expect(pair.a.some(Number.isNaN)).toBe(false);
@@ -248,7 +235,7 @@ test('a snapshot against tag v1: the correction of temp at time 1 is the differe
   page,
 }) => {
   expect(SPEC2.snapshots[C2]!.message).toBe('Write temp for the first two times');
-  const pair = pairSlice('c2 - v1', C2, V1, 1, null);
+  const pair = pairSlice('c2 - v1', C2, V1, 1);
   await openA(page, `snapshot=${C2}`, 1);
   await expect(page.getByTestId('history-current')).toContainText(`showing snapshot ${C2}`);
   await pickVersion(page, 'tag v1');
@@ -282,7 +269,7 @@ test('dev’s tip against main’s: its temp in degC is converted to A’s K; th
 }) => {
   expect([units(TIP), units(DEV)]).toEqual(['K', 'degC']);
   const toK = (x: number) => x + 273.15;
-  const pair = pairSlice('main - dev', TIP, DEV, 0, toK);
+  const pair = pairSlice('main - dev', TIP, DEV, 0);
 
   await openA(page, '', 0);
   await expect(page.getByTestId('history-current')).toContainText(TIP);

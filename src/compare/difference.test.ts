@@ -102,6 +102,10 @@ describe('same-grid difference', async () => {
     ).summary;
     expect(s).toMatchObject({ identity: 'value-identical', maskedBoth: 1, count: 2 });
     expect(differenceText(s)).toEqual(['No difference: the values are identical (stored differently).']);
+    // Values only (no raw slices): nothing is known of the stored bytes.
+    const v = difference({ values: a32 }, { values: b32, mask }, [3]).summary;
+    expect([v.identity, v.bytesCompared]).toEqual(['value-identical', false]);
+    expect(differenceText(v)).toEqual(['No difference: the values are identical.']);
     const t = difference({ values: a32 }, { values: new Float32Array([1, 2.5, NaN]) }, [3]).summary;
     expect(t).toMatchObject({ identity: 'different', maxAbs: 0.5, maxAbsIndex: 1, maskedBoth: 1 });
     expect(() => difference({ values: a32 }, { values: new Float32Array(2) }, [3])).toThrow(RangeError);

@@ -38,6 +38,8 @@ export interface DifferenceSummary {
   readonly maskedOnlyB: number;
   readonly maskedBoth: number;
   readonly identity: Identity;
+  /** Whether the stored bytes were compared (both raw slices given): only then is "stored differently" known. */
+  readonly bytesCompared: boolean;
 }
 
 export interface Difference {
@@ -120,12 +122,9 @@ export function difference(a: DifferenceSide, b: DifferenceSide, shape: readonly
       maxAbsIndex = i;
     }
   }
+  const bytesCompared = a.raw !== undefined && b.raw !== undefined;
   const identity: Identity =
-    a.raw !== undefined && b.raw !== undefined && byteIdentical(a.raw, b.raw)
-      ? 'byte-identical'
-      : valuesEqual
-        ? 'value-identical'
-        : 'different';
+    bytesCompared && byteIdentical(a.raw!, b.raw!) ? 'byte-identical' : valuesEqual ? 'value-identical' : 'different';
   return {
     values: out,
     shape,
@@ -140,6 +139,7 @@ export function difference(a: DifferenceSide, b: DifferenceSide, shape: readonly
       maskedOnlyB: onlyB,
       maskedBoth: both,
       identity,
+      bytesCompared,
     },
   };
 }
@@ -155,7 +155,8 @@ export function differenceText(
   options: { readonly units?: string | undefined; readonly where?: ((index: number) => string) | undefined } = {},
 ): string[] {
   if (s.identity === 'byte-identical') return ['No difference: the stored bytes are identical.'];
-  if (s.identity === 'value-identical') return ['No difference: the values are identical (stored differently).'];
+  if (s.identity === 'value-identical')
+    return [`No difference: the values are identical${s.bytesCompared ? ' (stored differently)' : ''}.`];
   const u = options.units ? ` ${options.units}` : '';
   const at = s.maxAbsIndex < 0 ? '' : ` at ${options.where?.(s.maxAbsIndex) ?? `[${s.maxAbsPosition.join(', ')}]`}`;
   return [
