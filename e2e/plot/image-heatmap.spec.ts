@@ -168,6 +168,7 @@ test('scrubbing: the next time step was prefetched while the first was shown (te
   // No new request at all: time 1 came from the prefetch, and its neighbours (0, 2) are cached already.
   await page.waitForTimeout(1100);
   await expect(page.getByTestId('telemetry-requests')).toHaveText(requests);
+  await heatmap.scrollIntoViewIfNeeded();
   const box = (await heatmap.locator('.nsewdrag').first().boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
   await expect(page.getByTestId('hover-value')).toContainText(/big field: 1\d{6}/);
