@@ -28,6 +28,7 @@ import { readsAsText, unavailableViews, userContext, userView } from './user-fra
 import { applicableViews, chooseView, isNumeric, viewContext, type ViewRegistry } from './view-kind';
 import { usePrefetch } from './use-prefetch';
 import { TiledHeatmap } from './TiledHeatmap';
+import { TiledMap } from './TiledMap';
 import { tiledAxis, tiledPlan } from './tiled-view';
 import { ViewToolbar } from './ViewToolbar';
 
@@ -140,6 +141,12 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
     const ay = tiledAxis(axes, y, variable.shape[y] ?? 1);
     return ax && ay ? { x: ax, y: ay } : null;
   }, [tiled, axes, x, y, variable.shape]);
+  // On the Map, a pyramid over latitude and longitude (evenly spaced) is reprojected level by level.
+  const geoLat = active.kind === 'map' ? (ctx.geo?.lat ?? null) : null;
+  const geoTiles =
+    geoLat !== null && tiled && tiledAxes?.x.even && tiledAxes.y.even
+      ? { axes: tiled.axes, latIsY: geoLat === y, x: tiledAxes.x.axis, y: tiledAxes.y.axis }
+      : null;
   const current = !tiled && shown && shown.slice.variable.path === variable.path ? shown : null;
   const sliceShape = useMemo(() => slicedShape(variable.shape, selection, stride), [variable.shape, selection, stride]);
   useLayoutEffect(() => {
@@ -215,7 +222,10 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
             )}
           </ErrorMessage>
         )}
-        {tiled && tiledAxes && (
+        {tiled && tiledAxes && geoTiles && (
+          <TiledMap dataset={dataset} title={variable.name} levels={tiled.levels} geo={geoTiles} options={options} />
+        )}
+        {tiled && tiledAxes && !geoTiles && (
           <TiledHeatmap
             dataset={dataset}
             variable={variable}

@@ -26,6 +26,8 @@ import { useTileHover } from './use-tile-hover';
 export interface TiledAxis {
   readonly title: string;
   readonly axis: IndexAxis;
+  /** The axis runs over evenly spaced coordinates (not indices). */
+  readonly even?: boolean | undefined;
   /** The label of finest index i (a coordinate with units, or the index). */
   readonly label: (i: number) => string;
 }

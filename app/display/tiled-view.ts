@@ -36,5 +36,5 @@ export function tiledAxis(axes: Axes, d: number, n: number): TiledAxis | null {
   const even = indexAxis(v.values, n);
   const axis = even ?? { start: 0, step: 1, length: n };
   const title = even ? desc.title : `${desc.title} (index)`;
-  return { title, axis, label: (i) => v.labels[i] ?? String(i) };
+  return { title, axis, even: even !== null, label: (i) => v.labels[i] ?? String(i) };
 }

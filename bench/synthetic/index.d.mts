@@ -27,6 +27,8 @@ export interface SyntheticPath {
   j: number | null;
 }
 export function parsePath(path: string): SyntheticPath | null;
+/** geo-pyramid.zarr's coordinates of level k along `axis` (degrees). */
+export function geoCoordinates(k: number, axis: 'lat' | 'lon'): Float64Array;
 
 export interface SyntheticStore {
   stats: { made: number; hits: number };

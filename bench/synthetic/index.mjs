@@ -4,7 +4,7 @@
 import { createSyntheticStore, parsePath } from './store.mjs';
 
 export { CHUNK, HEIGHT, LEVELS, WIDTH, bump, chunkGrid, chunkValues, f, levelShape, levelValue } from './field.mjs';
-export { DATASETS, createSyntheticStore, metadataDocs, parsePath } from './store.mjs';
+export { DATASETS, createSyntheticStore, geoCoordinates, metadataDocs, parsePath } from './store.mjs';
 
 /** Milliseconds since the epoch, with the sub-millisecond part (comparable across processes). */
 const now = () => performance.timeOrigin + performance.now();

@@ -4,11 +4,11 @@
  */
 import { useMemo, useState } from 'react';
 import { formatNumber, type loadMapCore, type ProjectionSpec } from '../../core';
-import type { RasterPointer } from '../../plot/RasterPlot';
+import type { RasterPointer } from '../RasterPlot';
 import type { ViewOptions } from '../../state/view-options';
 import { dragCenter } from './drag';
-import type { MapGrid } from './use-map-grid';
-import type { Reprojected } from '../../plot/map/use-reprojection';
+import type { MapGrid } from './map-grid';
+import type { Reprojected } from './use-reprojection';
 
 type MapCore = Awaited<ReturnType<typeof loadMapCore>>;
 

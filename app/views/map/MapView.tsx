@@ -6,11 +6,11 @@ import { gradientCss, scaleValues } from '../../plot/colormap';
 import { useDataset } from '../../state/dataset-store';
 import { useSeries } from '../../state/series-store';
 import { useView } from '../../state/view-store';
-import { MapControls } from './MapControls';
+import { MapControls } from '../../plot/map/MapControls';
 import { mapCore, type MapCore } from '../../plot/map/map-core';
 import { useMapPaint } from '../../plot/map/use-map-paint';
 import { latLonLabel, useMapGrid } from './use-map-grid';
-import { useGlobeDrag, useMapHover } from './use-map-pointer';
+import { useGlobeDrag, useMapHover } from '../../plot/map/use-map-pointer';
 import { useReprojection } from '../../plot/map/use-reprojection';
 import { framePlacement, mapZoom, type MapZoom } from '../../plot/map/zoom';
 

@@ -1,0 +1,249 @@
+/**
+ * A pyramid (or a field too big to read whole) on the Map: the level that fills the map's frame is read whole and
+ * reprojected in the workers; a zoom reads the chunks in view of the level that fills the zoom's pixels (its
+ * latitude/longitude box), reprojects them at the screen's resolution and draws them over the whole picture, which
+ * stays under them. One colour range (the whole picture's) for both.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatNumber, isAbort, type OpenedDataset, type Progress, type ProjectionSpec } from '../core';
+import { ErrorMessage } from '../common/ErrorMessage';
+import { ProgressBar } from '../common/ProgressBar';
+import { gradientCss, scaleValues } from '../plot/colormap';
+import { mapCore, type MapCore } from '../plot/map/map-core';
+import { MapControls } from '../plot/map/MapControls';
+import type { MapGrid } from '../plot/map/map-grid';
+import { cellAt } from '../plot/map/use-map-pointer';
+import { useMapPaint } from '../plot/map/use-map-paint';
+import { useReprojection } from '../plot/map/use-reprojection';
+import { framePlacement, mapZoom, type MapZoom } from '../plot/map/zoom';
+import { RasterPlot, type AxisFrame, type RasterPointer } from '../plot/RasterPlot';
+import type { ViewOptions } from '../state/view-options';
+import { useView } from '../state/view-store';
+import { readRegionGrid, wholeRegion, zoomRegion, type GeoTiles } from './map-region';
+import { VIEWPORT_BUDGET_BYTES, type TileLevel, type TileRegion } from './tile-plan';
+
+const WIDTH = 720;
+const ROUND = new Set(['orthographic', 'north-polar', 'south-polar']);
+/** Axes changes closer together than this (a pan's steps) ask for one read. */
+const SETTLE_MS = 60;
+
+interface Props {
+  readonly dataset: OpenedDataset;
+  readonly title: string;
+  readonly levels: readonly TileLevel[];
+  readonly geo: GeoTiles;
+  readonly options: ViewOptions;
+}
+
+interface Read {
+  /** The region asked for. */
+  readonly region: TileRegion;
+  /** The last grid read (of this region, or of the one before while this one loads) and its region. */
+  readonly grid: MapGrid | null;
+  readonly gridRegion: TileRegion | null;
+  readonly pending: boolean;
+  readonly progress: Progress | null;
+  readonly error: unknown;
+}
+
+interface Done {
+  readonly key: string;
+  readonly region: TileRegion;
+  readonly grid: MapGrid | null;
+  readonly error: unknown;
+}
+
+/** Reads `region` as a map grid (null: nothing to read); the last grid read stays until the next one is in. */
+function useRegionGrid(dataset: OpenedDataset, region: TileRegion | null, geo: GeoTiles): Read | null {
+  const [done, setDone] = useState<Done | null>(null);
+  const [progress, setProgress] = useState<{ key: string; p: Progress } | null>(null);
+  const key = region?.key ?? null;
+  useEffect(() => {
+    if (!region) return;
+    const ctl = new AbortController();
+    const k = region.key;
+    readRegionGrid(dataset, region, geo, ctl.signal, (p) => setProgress({ key: k, p })).then(
+      (grid) => !ctl.signal.aborted && setDone({ key: k, region, grid, error: null }),
+      (e: unknown) =>
+        !ctl.signal.aborted &&
+        !isAbort(e) &&
+        setDone((d) => ({ key: k, region: d?.region ?? region, grid: d?.grid ?? null, error: e })),
+    );
+    return () => ctl.abort();
+    // The key names the region (level, selection).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dataset, key]);
+  if (!region) return null;
+  const pending = done?.key !== region.key;
+  return {
+    region,
+    grid: done?.grid ?? null,
+    gridRegion: done?.grid ? done.region : null,
+    pending,
+    progress: pending && progress?.key === region.key ? progress.p : null,
+    error: pending ? null : (done?.error ?? null),
+  };
+}
+
+const levelText = (r: TileRegion, n: number) => `level ${r.level.index + 1} of ${n} (${r.level.path})`;
+
+export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Props) {
+  // By value: the caller makes a new object at every render.
+  const geoKey = JSON.stringify(geoProp);
+  const geo = useMemo(() => JSON.parse(geoKey) as GeoTiles, [geoKey]);
+  const setOptions = useView((s) => s.setOptions);
+  const [core, setCore] = useState<MapCore | null>(null);
+  const [zoom, setZoom] = useState<MapZoom | null>(null);
+  const [hover, setHover] = useState('');
+  const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const baseCanvas = useRef<HTMLCanvasElement>(null);
+  const zoomCanvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let live = true;
+    void mapCore().then((c) => live && setCore(c));
+    return () => {
+      live = false;
+      if (settle.current) clearTimeout(settle.current);
+    };
+  }, []);
+  const height = Math.round(ROUND.has(options.projection) ? WIDTH * 0.75 : WIDTH / 2);
+  const spec: ProjectionSpec = useMemo(
+    () => ({ name: options.projection, center: options.center, width: WIDTH, height }),
+    [options.projection, options.center, height],
+  );
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const whole = useMemo(() => wholeRegion(levels, geo, WIDTH * dpr, height * dpr), [levels, geo, height, dpr]);
+  const baseRegion = whole.bytes <= VIEWPORT_BUDGET_BYTES ? whole : null;
+  const wanted = useMemo(() => {
+    if (!core || !zoom?.extent) return null;
+    const invert = core.extentInvert(spec, zoom.extent, zoom.size);
+    return zoomRegion(levels, geo, invert, zoom.size);
+  }, [core, zoom, spec, levels, geo]);
+  // A zoom reads a finer level than the whole picture's, within the budget.
+  const finer = wanted && baseRegion && wanted.level.index < baseRegion.level.index ? wanted : null;
+  const zoomRegionRead = finer && finer.bytes <= VIEWPORT_BUDGET_BYTES ? finer : null;
+  const base = useRegionGrid(dataset, baseRegion, geo);
+  const detail = useRegionGrid(dataset, zoomRegionRead, geo);
+
+  const baseView = useMemo(() => ({ spec }), [spec]);
+  const zoomView = useMemo(() => (zoom?.extent ? { spec, extent: zoom.extent, size: zoom.size } : null), [spec, zoom]);
+  const baseGrid = base?.grid ?? null;
+  const zoomGrid = zoomView ? (detail?.grid ?? null) : null;
+  const { shown } = useReprojection(dataset, baseGrid, baseView);
+  const { shown: shownZoom } = useReprojection(dataset, zoomGrid, zoomView ?? baseView);
+  const colours = useMemo(() => {
+    if (!baseGrid) return null;
+    const s = scaleValues(baseGrid.values, null, options.scale, options.range);
+    const { zmin, zmax, threshold } = s;
+    return { colormap: options.colormap, invert: options.invert, scale: options.scale, zmin, zmax, threshold };
+  }, [baseGrid, options.scale, options.range, options.colormap, options.invert]);
+  const painted = useMapPaint(core, baseCanvas, shown, baseGrid, colours, options.coastlines);
+  const zoomShown = zoomGrid && shownZoom?.task.extent ? shownZoom : null;
+  const zoomPainted = useMapPaint(core, zoomCanvas, zoomShown, zoomGrid, colours, options.coastlines);
+  const top = zoomView && zoomGrid && zoomPainted.image ? zoomPainted.image : null;
+
+  const onAxes = (ax: AxisFrame, ay: AxisFrame) => {
+    const z = mapZoom(ax, ay, WIDTH, height, dpr);
+    if (settle.current) clearTimeout(settle.current);
+    settle.current = setTimeout(
+      () => setZoom((old) => (JSON.stringify(old) === JSON.stringify(z) ? old : z)),
+      SETTLE_MS,
+    );
+  };
+  const onHover = (p: RasterPointer | null) => {
+    if (!p || !core) return setHover('');
+    const [fx, fy] = [p.x, -p.y];
+    const ll = core.checkedInvert(core.makeProjection(spec))(fx, fy);
+    if (!ll) return setHover('');
+    const zc = top ? cellAt([zoomShown], fx, fy) : -1;
+    const [grid, cell] = zc >= 0 ? [zoomGrid, zc] : [baseGrid, cellAt([shown], fx, fy)];
+    const v = cell >= 0 ? grid?.values[cell] : undefined;
+    const value = v === undefined || Number.isNaN(v) ? 'no data' : formatNumber(v);
+    setHover(`lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${value} — ${title}`);
+  };
+  const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
+  const layout = useMemo(
+    () => ({
+      margin: { l: 8, r: 8, t: 8, b: 8 },
+      xaxis: { visible: false },
+      yaxis: { visible: false, scaleanchor: 'x', scaleratio: 1 },
+      dragmode: options.projection === 'orthographic' ? false : 'zoom',
+    }),
+    [options.projection],
+  );
+  const inUse = top && detail ? detail.gridRegion : (base?.gridRegion ?? null);
+  const loading = [detail, base].find((r) => r?.pending && r.progress) ?? null;
+  const error = base?.error ?? detail?.error ?? null;
+  return (
+    <figure
+      className="map-view tiled-map"
+      data-testid="tiled-map"
+      data-pyramid-level={inUse?.level.index ?? ''}
+      data-region={inUse?.key ?? ''}
+      data-zoomed={zoomView ? 'true' : 'false'}
+      data-view={zoom?.view.map((v) => v.toFixed(3)).join(',')}
+    >
+      <MapControls options={options} setOptions={setOptions} />
+      <p className="muted" data-testid="pyramid-level">
+        {inUse
+          ? `Showing ${levelText(inUse, levels.length)}${top ? ' over the whole field' : ''}`
+          : `Pyramid of ${levels.length} levels`}
+      </p>
+      {!baseRegion && (
+        <p role="status" data-testid="map-too-big">
+          Even the coarsest level is too big to draw whole on the map; use the heatmap, which reads by viewport.
+        </p>
+      )}
+      {finer && !zoomRegionRead && (
+        <p role="status" data-testid="map-zoom-in">
+          The finer level in view is over the viewport budget: zoom in further to read it.
+        </p>
+      )}
+      {loading?.progress && (
+        <ProgressBar
+          progress={loading.progress}
+          label={`Reading ${loading.region.level.path}`}
+          // Cancel a zoom's read (the whole picture stays), or the whole picture's (back to the heatmap).
+          onCancel={() => (loading === detail ? setZoom(null) : setOptions({ view: 'heatmap' }))}
+        />
+      )}
+      {error !== null && <ErrorMessage error={error} title="This part of the map could not be read" />}
+      <div className="map-plot">
+        <RasterPlot
+          image={top ?? painted.image}
+          underlay={top ? painted.image : null}
+          placement={placement}
+          layout={layout}
+          label={`Map of ${title}`}
+          testId="map-plot"
+          onAxes={onAxes}
+          onHover={onHover}
+        />
+      </div>
+      <canvas
+        ref={baseCanvas}
+        className="map-canvas"
+        aria-hidden="true"
+        data-testid="map-canvas"
+        data-rendered={painted.count || undefined}
+      />
+      <canvas
+        ref={zoomCanvas}
+        className="map-canvas"
+        aria-hidden="true"
+        data-testid="map-zoom"
+        data-rendered={zoomPainted.count || undefined}
+      />
+      {colours && (
+        <div className="map-legend">
+          <span>{formatNumber(colours.zmin)}</span>
+          <span className="swatch" style={{ background: gradientCss(options.colormap, options.invert) }} aria-hidden />
+          <span>{formatNumber(colours.zmax)}</span> <span className="muted">{title}</span>
+        </div>
+      )}
+      <output data-testid="map-hover" className="muted">
+        {hover}
+      </output>
+    </figure>
+  );
+}
