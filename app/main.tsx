@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { probeGpu } from './plot/gl/gl-image';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -11,3 +12,6 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// The GPU colouring path is timed while the page waits for its first dataset (plot/gl/colour-path.ts).
+probeGpu();

@@ -151,6 +151,25 @@ async function pyramidTrial(context, server, latency) {
     const fine = await picture(page, n, first.level, 'finer picture after the zoom');
     const zoomReads = (await resources(page, level(fine.level))).filter((e) => e.start >= t1 && e.end <= fine.drawn);
     const zoomNet = Math.max(latency, ...zoomReads.map((e) => e.end - t1));
+    // BENCH_DEBUG=1: where the refine's time goes (app/display/read-region.ts's marks, the chunks' reads).
+    if (process.env.BENCH_DEBUG) {
+      const marks = await page.evaluate(
+        (from) =>
+          performance
+            .getEntriesByType('mark')
+            .filter((m) => m.startTime >= from)
+            .map((m) => [m.name, Math.round(m.startTime - from)]),
+        t1,
+      );
+      console.log(
+        '    marks after zoom:',
+        JSON.stringify(marks),
+        'reads',
+        JSON.stringify(zoomReads.map((e) => [Math.round(e.start - t1), Math.round(e.end - t1)])),
+        'drawn',
+        Math.round(fine.drawn - t1),
+      );
+    }
     return {
       first: first.drawn - t0,
       network,

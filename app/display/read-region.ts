@@ -16,7 +16,11 @@ export interface RegionPicture {
   readonly range: readonly [number, number] | null;
 }
 
-/** Reads `region`, decodes it and colours it with `options` (over `range` when given, else its own range). */
+/**
+ * Reads `region`, decodes it and colours it with `options` (over `range` when given, else its own range). Each step
+ * leaves a User Timing mark (`zv:read-start|read-done|decoded|image-start|image-done <region>`) for the Performance
+ * panel and `BENCH_DEBUG=1 BENCH_ONLY=pyramid npm run bench`.
+ */
 export async function readRegion(
   dataset: OpenedDataset,
   region: TileRegion,
@@ -27,14 +31,19 @@ export async function readRegion(
   signal: AbortSignal,
   onProgress: (p: Progress) => void,
 ): Promise<RegionPicture> {
+  performance.mark(`zv:read-start ${region.key}`);
   const slice = await dataset.read(region.level.path, region.selection, { signal, onProgress });
+  performance.mark(`zv:read-done ${region.key}`);
   const d = decodeOnce(dataset, slice);
+  performance.mark(`zv:decoded ${region.key}`);
   if (!d) throw new Error(`${region.level.path} holds no numbers to draw.`);
   const data: Values = { values: d.values, mask: d.mask, shape: slice.shape };
   const own = valueRange(d);
   const used = options.range ?? range ?? (own && ([own.min, own.max] as const));
   const transposed = axes.xDim < axes.yDim;
   const req = imageRequest(data, transposed, { ...options, range: used }, { x: false, y: false });
+  performance.mark(`zv:image-start ${region.key}`);
   const image = await sliceImage(dataset, req);
+  performance.mark(`zv:image-done ${region.key} ${image.path}`);
   return { region, generation, data, image, range: used };
 }

@@ -6,8 +6,9 @@
  *
  * The model: a worker image costs `canvas` ms per pixel (request to ImageBitmap, queueing included); a GPU image
  * costs `draw` ms per pixel, plus `upload` ms per cell when its values are not on the GPU yet. Each is an average of
- * the recent measurements (an exponential moving average). Until both are measured, the first image is the workers'
- * (what a slice's decode makes anyway), the next the GPU's.
+ * the recent measurements (an exponential moving average). Until both are measured the workers colour: the GPU is
+ * timed on a probe image of its own when the page is idle (gl-image.ts `probeGpu`), never on a picture the user
+ * waits for (software WebGL takes a sixth of a second for half a million cells).
  */
 export type ColourPath = 'webgl2' | 'canvas';
 export type PathSetting = ColourPath | 'auto';
@@ -66,7 +67,7 @@ export class PathChooser {
     if (setting === 'webgl2') return 'webgl2';
     const { canvas, draw, upload } = this.costs;
     if (canvas === null) return 'canvas';
-    if (draw === null || (!uploaded && upload === null)) return 'webgl2';
+    if (draw === null || (!uploaded && upload === null)) return 'canvas';
     const gpu = draw * pixels + (uploaded ? 0 : upload! * cells);
     return gpu <= canvas * pixels ? 'webgl2' : 'canvas';
   }

@@ -68,7 +68,48 @@ export function glImage(req: ImageRequest): GlImage {
   return { ...size, ...range, source };
 }
 
-/** Records how long a worker took to colour an image of `pixels`. */
+/** Records how long a worker took to colour an image of `pixels` (and schedules the GPU's probe if not yet done). */
 export function recordWorker(ms: number, pixels: number): void {
   chooser.record('canvas', ms, pixels);
+  probeGpu();
+}
+
+/** Cells along each side of the GPU's probe image (a quarter of a million: big enough to time per pixel). */
+const PROBE = 512;
+let probed = false;
+
+/**
+ * Times the GPU path once (upload and draw) on a probe image of its own when the page is idle, so that `auto`
+ * chooses between measured costs; not in a forced setting, nor where WebGL2 is missing.
+ */
+export function probeGpu(): void {
+  if (probed || pathSetting() !== 'auto') return;
+  probed = true;
+  const request = (n: number): ImageRequest => ({
+    values: Float32Array.from({ length: n * n }, (_, i) => (i % n) + Math.floor(i / n)),
+    mask: null,
+    shape: [n, n],
+    transposed: false,
+    step: 1,
+    scale: 'linear',
+    range: null,
+    colormap: 'viridis',
+    invert: false,
+  });
+  const run = () => {
+    if (!glAvailable()) return;
+    try {
+      // A tiny draw first (the context and shaders are made once): not counted.
+      const { draw, upload } = chooser.costs;
+      glImage(request(4)).source.close();
+      Object.assign(chooser.costs, { draw, upload });
+      glImage(request(PROBE)).source.close();
+    } catch {
+      // The GPU cannot colour it: the workers go on colouring.
+    }
+  };
+  const idle = (globalThis as { requestIdleCallback?: (f: () => void, o: { timeout: number }) => number })
+    .requestIdleCallback;
+  if (idle) idle(run, { timeout: 2000 });
+  else setTimeout(run, 200);
 }
