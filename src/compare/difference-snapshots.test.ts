@@ -14,21 +14,11 @@ import { openDataset } from '../open';
 import { withVersion } from '../opening/open-icechunk';
 import { openStoreNode } from '../opening/open-store-node';
 import { createDataContext } from '../data';
-import { difference, differenceText, type DifferenceSummary } from './difference';
+import { difference, differenceText } from './difference';
 import { convertValues, unitsForDifference } from './units';
 import { expected, fromJson, readDecoded } from './testing/fixtures';
+import { expectSummary, type NumpySummary } from './testing/summary';
 
-interface NumpySummary {
-  readonly count: number;
-  readonly mean: number;
-  readonly rmse: number;
-  readonly max_abs: number;
-  readonly max_abs_index: number;
-  readonly max_abs_position: number[];
-  readonly masked_only_a: number;
-  readonly masked_only_b: number;
-  readonly masked_both: number;
-}
 interface Version {
   readonly kind: VersionRef['kind'];
   readonly name: string;
@@ -56,29 +46,6 @@ async function openVersion(spec: string, v: Version) {
   const ds = await openDataset({ kind: 'local', path: location }, { openStore: openStoreNode, context });
   expect(ds.model.repository?.snapshot.id, location).toBe(v.snapshot);
   return ds;
-}
-
-const close = (got: number, x: number) => Math.abs(got - x) <= 1e-9 * Math.max(1, Math.abs(x));
-
-function expectSummary(got: DifferenceSummary, x: NumpySummary) {
-  expect({
-    count: got.count,
-    maxAbsIndex: got.maxAbsIndex,
-    maxAbsPosition: got.maxAbsPosition,
-    onlyA: got.maskedOnlyA,
-    onlyB: got.maskedOnlyB,
-    both: got.maskedBoth,
-  }).toEqual({
-    count: x.count,
-    maxAbsIndex: x.max_abs_index,
-    maxAbsPosition: x.max_abs_position,
-    onlyA: x.masked_only_a,
-    onlyB: x.masked_only_b,
-    both: x.masked_both,
-  });
-  expect(close(got.mean, x.mean), `mean ${got.mean} vs ${x.mean}`).toBe(true);
-  expect(close(got.rmse, x.rmse), `rmse ${got.rmse} vs ${x.rmse}`).toBe(true);
-  expect(close(got.maxAbs, x.max_abs), `max ${got.maxAbs} vs ${x.max_abs}`).toBe(true);
 }
 
 /** Both versions' temp over the times both have, B in A's units, and A − B as the comparison view computes it. */

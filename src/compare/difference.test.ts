@@ -4,45 +4,11 @@
  * (converted to K) equals xarray's result and summary (fixtures/compare/expected, make-compare-expected.py).
  */
 import { describe, expect, it } from 'vitest';
-import { difference, differenceText, type DifferenceSummary } from './difference';
+import { difference, differenceText } from './difference';
 import { runRegrid, type RegridMethod } from './regrid';
 import { convertValues, unitsForDifference } from './units';
 import { closeF32, expected, fromJson, openFixture, readDecoded } from './testing/fixtures';
-
-interface NumpySummary {
-  readonly count: number;
-  readonly mean: number;
-  readonly rmse: number;
-  readonly max_abs: number;
-  readonly max_abs_index: number;
-  readonly max_abs_position: number[];
-  readonly masked_only_a: number;
-  readonly masked_only_b: number;
-  readonly masked_both: number;
-}
-
-const close = (got: number, want: number) => Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want));
-
-function expectSummary(got: DifferenceSummary, want: NumpySummary) {
-  expect({
-    count: got.count,
-    maxAbsIndex: got.maxAbsIndex,
-    maxAbsPosition: got.maxAbsPosition,
-    onlyA: got.maskedOnlyA,
-    onlyB: got.maskedOnlyB,
-    both: got.maskedBoth,
-  }).toEqual({
-    count: want.count,
-    maxAbsIndex: want.max_abs_index,
-    maxAbsPosition: want.max_abs_position,
-    onlyA: want.masked_only_a,
-    onlyB: want.masked_only_b,
-    both: want.masked_both,
-  });
-  expect(close(got.mean, want.mean), `mean ${got.mean} vs ${want.mean}`).toBe(true);
-  expect(close(got.rmse, want.rmse), `rmse ${got.rmse} vs ${want.rmse}`).toBe(true);
-  expect(close(got.maxAbs, want.max_abs), `max ${got.maxAbs} vs ${want.max_abs}`).toBe(true);
-}
+import { expectSummary, type NumpySummary } from './testing/summary';
 
 describe('same-grid difference', async () => {
   const want = expected<{
