@@ -4,20 +4,20 @@
  * pan — a zoom of one is applied to the other, and each then reprojects its visible part at the screen's resolution.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PROJECTION_LABELS, formatNumber, type OpenDataset, type ProjectionSpec } from '../core';
-import { gradientCss, scaleValues } from '../plot/colormap';
-import { mapCore, type MapCore } from '../plot/map/map-core';
+import { PROJECTION_LABELS, type OpenDataset, type ProjectionSpec } from '../core';
+import { scaleValues } from '../plot/colormap';
+import { useMapCore, type MapCore } from '../plot/map/map-core';
+import { MapLegend } from '../plot/map/MapLegend';
 import type { MapGrid } from '../plot/map/map-grid';
 import { useMapPaint } from '../plot/map/use-map-paint';
 import { useReprojection } from '../plot/map/use-reprojection';
-import { framePlacement, mapZoom, type MapZoom } from '../plot/map/zoom';
+import { framePlacement, frameHeight, mapLayout, mapZoom, type MapZoom } from '../plot/map/zoom';
 import { createPlotHost, disposePlotHost, type PlotHost } from '../plot/plot-host';
 import { loadPlotly } from '../plot/PlotlyView';
 import { RasterPlot, type AxisFrame } from '../plot/RasterPlot';
 import type { ViewOptions } from '../state/view-options';
 
 const WIDTH = 480;
-const ROUND = new Set(['orthographic', 'north-polar', 'south-polar']);
 
 interface Side {
   readonly grid: MapGrid;
@@ -39,21 +39,10 @@ const same = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? NaN)) <= 1e-9 * Math.max(1, Math.abs(v)));
 
 export function CompareMap({ ds, sides, range, options }: Props) {
-  const [core, setCore] = useState<MapCore | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { core, error } = useMapCore();
   const [hosts] = useState(() => [createPlotHost(), createPlotHost()]);
   useEffect(() => () => hosts.forEach(disposePlotHost), [hosts]);
-  useEffect(() => {
-    let live = true;
-    mapCore().then(
-      (c) => live && setCore(c),
-      (e: unknown) => live && setError(String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  const height = Math.round(ROUND.has(options.projection) ? WIDTH * 0.75 : WIDTH / 2);
+  const height = frameHeight(options.projection, WIDTH);
   const spec: ProjectionSpec = useMemo(
     () => ({ name: options.projection, center: options.center, width: WIDTH, height }),
     [options.projection, options.center, height],
@@ -105,11 +94,7 @@ export function CompareMap({ ds, sides, range, options }: Props) {
           onAxes={(ax, ay) => follow(i, ax, ay)}
         />
       ))}
-      <div className="map-legend">
-        <span>{formatNumber(colours.zmin)}</span>
-        <span className="swatch" style={{ background: gradientCss(options.colormap, options.invert) }} aria-hidden />
-        <span>{formatNumber(colours.zmax)}</span> <span className="muted">{PROJECTION_LABELS[options.projection]}</span>
-      </div>
+      <MapLegend {...colours} title={PROJECTION_LABELS[options.projection]} />
     </div>
   );
 }
@@ -142,13 +127,8 @@ function MapPanel({ core, ds, side, spec, colours, coastlines, host, onAxes }: P
   const zoomed = useMapPaint(core, zoomCanvas, zoomView ? shownZoom : null, side.grid, colours, coastlines);
   const placement = useMemo(() => framePlacement(spec.width, spec.height), [spec.width, spec.height]);
   const layout = useMemo(
-    () => ({
-      title: { text: side.title, font: { size: 13 } },
-      margin: { l: 8, r: 8, t: 36, b: 8 },
-      xaxis: { visible: false },
-      yaxis: { visible: false, scaleanchor: 'x', scaleratio: 1 },
-      dragmode: spec.name === 'orthographic' ? false : 'zoom',
-    }),
+    () =>
+      mapLayout(spec.name, { title: { text: side.title, font: { size: 13 } }, margin: { l: 8, r: 8, t: 36, b: 8 } }),
     [side.title, spec.name],
   );
   const axes = (ax: AxisFrame, ay: AxisFrame) => {

@@ -8,14 +8,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatNumber, isAbort, type OpenedDataset, type Progress, type ProjectionSpec } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
-import { gradientCss, scaleValues } from '../plot/colormap';
-import { mapCore, type MapCore } from '../plot/map/map-core';
+import { scaleValues } from '../plot/colormap';
+import { useMapCore } from '../plot/map/map-core';
+import { MapLegend } from '../plot/map/MapLegend';
 import { MapControls } from '../plot/map/MapControls';
 import type { MapGrid } from '../plot/map/map-grid';
 import { cellAt } from '../plot/map/use-map-pointer';
 import { useMapPaint } from '../plot/map/use-map-paint';
 import { useReprojection } from '../plot/map/use-reprojection';
-import { framePlacement, mapZoom, type MapZoom } from '../plot/map/zoom';
+import { framePlacement, frameHeight, mapLayout, mapZoom, type MapZoom } from '../plot/map/zoom';
 import { RasterPlot, type AxisFrame, type RasterPointer } from '../plot/RasterPlot';
 import type { ViewOptions } from '../state/view-options';
 import { useView } from '../state/view-store';
@@ -23,7 +24,6 @@ import { readRegionGrid, wholeRegion, zoomRegion, type GeoTiles } from './map-re
 import { VIEWPORT_BUDGET_BYTES, type TileLevel, type TileRegion } from './tile-plan';
 
 const WIDTH = 720;
-const ROUND = new Set(['orthographic', 'north-polar', 'south-polar']);
 /** Axes changes closer together than this (a pan's steps) ask for one read. */
 const SETTLE_MS = 60;
 
@@ -92,21 +92,14 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
   const geoKey = JSON.stringify(geoProp);
   const geo = useMemo(() => JSON.parse(geoKey) as GeoTiles, [geoKey]);
   const setOptions = useView((s) => s.setOptions);
-  const [core, setCore] = useState<MapCore | null>(null);
+  const { core, error: coreError } = useMapCore();
   const [zoom, setZoom] = useState<MapZoom | null>(null);
   const [hover, setHover] = useState('');
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
   const baseCanvas = useRef<HTMLCanvasElement>(null);
   const zoomCanvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    let live = true;
-    void mapCore().then((c) => live && setCore(c));
-    return () => {
-      live = false;
-      if (settle.current) clearTimeout(settle.current);
-    };
-  }, []);
-  const height = Math.round(ROUND.has(options.projection) ? WIDTH * 0.75 : WIDTH / 2);
+  useEffect(() => () => void (settle.current && clearTimeout(settle.current)), []);
+  const height = frameHeight(options.projection, WIDTH);
   const spec: ProjectionSpec = useMemo(
     () => ({ name: options.projection, center: options.center, width: WIDTH, height }),
     [options.projection, options.center, height],
@@ -162,18 +155,10 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
     setHover(`lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${value} — ${title}`);
   };
   const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
-  const layout = useMemo(
-    () => ({
-      margin: { l: 8, r: 8, t: 8, b: 8 },
-      xaxis: { visible: false },
-      yaxis: { visible: false, scaleanchor: 'x', scaleratio: 1 },
-      dragmode: options.projection === 'orthographic' ? false : 'zoom',
-    }),
-    [options.projection],
-  );
+  const layout = useMemo(() => mapLayout(options.projection), [options.projection]);
   const inUse = top && detail ? detail.gridRegion : (base?.gridRegion ?? null);
   const loading = [detail, base].find((r) => r?.pending && r.progress) ?? null;
-  const error = base?.error ?? detail?.error ?? null;
+  const error = base?.error ?? detail?.error ?? coreError;
   return (
     <figure
       className="map-view tiled-map"
@@ -234,13 +219,7 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
         data-testid="map-zoom"
         data-rendered={zoomPainted.count || undefined}
       />
-      {colours && (
-        <div className="map-legend">
-          <span>{formatNumber(colours.zmin)}</span>
-          <span className="swatch" style={{ background: gradientCss(options.colormap, options.invert) }} aria-hidden />
-          <span>{formatNumber(colours.zmax)}</span> <span className="muted">{title}</span>
-        </div>
-      )}
+      {colours && <MapLegend {...colours} title={title} />}
       <output data-testid="map-hover" className="muted">
         {hover}
       </output>

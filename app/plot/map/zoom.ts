@@ -58,3 +58,21 @@ export function mapZoom(ax: AxisFrame, ay: AxisFrame, width: number, height: num
 export function coastDetail(extent: Rect | null, width: number, regional: boolean): '50m' | '110m' {
   return regional || (extent !== null && width / (extent[2] - extent[0]) >= 2) ? '50m' : '110m';
 }
+
+const ROUND = new Set(['orthographic', 'north-polar', 'south-polar']);
+
+/** The frame's height for `width`: 3:4 for the round projections, 1:2 for the others. */
+export function frameHeight(projection: string, width: number): number {
+  return Math.round(ROUND.has(projection) ? width * 0.75 : width / 2);
+}
+
+/** Plotly's layout of a map: no visible axes, equal scales, zoom boxes (none on the globe, which is dragged). */
+export function mapLayout(projection: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    margin: { l: 8, r: 8, t: 8, b: 8 },
+    xaxis: { visible: false },
+    yaxis: { visible: false, scaleanchor: 'x', scaleratio: 1 },
+    dragmode: projection === 'orthographic' ? false : 'zoom',
+    ...extra,
+  };
+}

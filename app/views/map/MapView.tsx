@@ -1,21 +1,21 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { formatNumber, PROJECTION_LABELS } from '../../core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { PROJECTION_LABELS } from '../../core';
 import type { ViewProps } from '../../display/view-kind';
 import { RasterPlot, type AxisFrame, type RasterPointer } from '../../plot/RasterPlot';
-import { gradientCss, scaleValues } from '../../plot/colormap';
+import { scaleValues } from '../../plot/colormap';
 import { useDataset } from '../../state/dataset-store';
 import { useSeries } from '../../state/series-store';
 import { useView } from '../../state/view-store';
 import { MapControls } from '../../plot/map/MapControls';
-import { mapCore, type MapCore } from '../../plot/map/map-core';
+import { useMapCore } from '../../plot/map/map-core';
+import { MapLegend } from '../../plot/map/MapLegend';
 import { useMapPaint } from '../../plot/map/use-map-paint';
 import { latLonLabel, useMapGrid } from './use-map-grid';
 import { useGlobeDrag, useMapHover } from '../../plot/map/use-map-pointer';
 import { useReprojection } from '../../plot/map/use-reprojection';
-import { framePlacement, mapZoom, type MapZoom } from '../../plot/map/zoom';
+import { framePlacement, frameHeight, mapLayout, mapZoom, type MapZoom } from '../../plot/map/zoom';
 
 const WIDTH = 720;
-const ROUND = new Set(['orthographic', 'north-polar', 'south-polar']);
 
 /**
  * The Map view: the grid (1-D or curvilinear latitude/longitude) reprojected in the decode workers and drawn as
@@ -30,12 +30,10 @@ export default function MapView({ frame, options, context }: ViewProps) {
   const dataset = useDataset((s) => s.dataset);
   const baseCanvas = useRef<HTMLCanvasElement>(null);
   const zoomCanvas = useRef<HTMLCanvasElement>(null);
-  const [core, setCore] = useState<MapCore | null>(null);
+  const { core, error } = useMapCore();
   const [zoom, setZoom] = useState<MapZoom | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const { grid, error: gridError } = useMapGrid(frame, context, dataset);
-  const round = ROUND.has(options.projection);
-  const height = Math.round(round ? WIDTH * 0.75 : WIDTH / 2);
+  const height = frameHeight(options.projection, WIDTH);
 
   // The point last hovered: where a tap on the orthographic globe (a press that did not move) is.
   const lastPoint = useRef<RasterPointer | null>(null);
@@ -73,17 +71,6 @@ export default function MapView({ frame, options, context }: ViewProps) {
     [grid, options.scale, options.range],
   );
 
-  useEffect(() => {
-    let live = true;
-    mapCore().then(
-      (c) => live && setCore(c),
-      (e: unknown) => live && setError(String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
   const colours = useMemo(
     () =>
       scaled && {
@@ -109,15 +96,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
     [height],
   );
   const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
-  const layout = useMemo(
-    () => ({
-      margin: { l: 8, r: 8, t: 8, b: 8 },
-      xaxis: { visible: false },
-      yaxis: { visible: false, scaleanchor: 'x', scaleratio: 1 },
-      dragmode: options.projection === 'orthographic' ? false : 'zoom',
-    }),
-    [options.projection],
-  );
+  const layout = useMemo(() => mapLayout(options.projection), [options.projection]);
 
   if (!context?.geo && !context?.curvilinear)
     return <p className="muted">The Map needs latitude and longitude on the two axes.</p>;
@@ -179,15 +158,13 @@ export default function MapView({ frame, options, context }: ViewProps) {
         data-extent={zoomed.task?.extent?.join(',')}
       />
       {scaled && (
-        <div className="map-legend">
-          <span>{formatNumber(scaled.zmin)}</span>
-          <span
-            className="swatch"
-            style={{ background: gradientCss(options.colormap, options.invert) }}
-            aria-hidden="true"
-          />
-          <span>{formatNumber(scaled.zmax)}</span> <span className="muted">{frame.title}</span>
-        </div>
+        <MapLegend
+          zmin={scaled.zmin}
+          zmax={scaled.zmax}
+          colormap={options.colormap}
+          invert={options.invert}
+          title={frame.title}
+        />
       )}
       <output data-testid="map-hover" className="muted">
         {pointer.hover}
