@@ -143,10 +143,12 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
       SETTLE_MS,
     );
   };
+  // The projection's inverse for the hover, made once per projection (not at every pointer move).
+  const invert = useMemo(() => (core ? core.checkedInvert(core.makeProjection(spec)) : null), [core, spec]);
   const onHover = (p: RasterPointer | null) => {
     if (!p || !core) return setHover('');
     const [fx, fy] = [p.x, -p.y];
-    const ll = core.checkedInvert(core.makeProjection(spec))(fx, fy);
+    const ll = invert?.(fx, fy);
     if (!ll) return setHover('');
     const zc = top ? cellAt([zoomShown], fx, fy) : -1;
     const [grid, cell] = zc >= 0 ? [zoomGrid, zc] : [baseGrid, cellAt([shown], fx, fy)];
