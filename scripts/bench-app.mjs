@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chunkTiming, drawnCount, median, openInApp, round, selectInTree } from './bench-page.mjs';
 import { runPyramidBench } from './bench-pyramid.mjs';
-import { scrubRow } from './bench-scrub.mjs';
+import { SCRUB_TIME, scrubRow } from './bench-scrub.mjs';
 
 /** The app rows by part: BENCH_ONLY=app runs them all, BENCH_ONLY=scrub or pyramid one group. */
 export const APP_PARTS = ['heatmap', 'scrub', 'open1000', 'pyramid'];
@@ -42,6 +42,17 @@ export async function ensureAppData(root, data, python) {
         `ERA5-like store not written (zarr-python: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): first-heatmap and slider rows skipped`,
       );
   }
+  // The held-key scrub's store: the same field over SCRUB_TIME steps (25 steps held in one page, as a user scrubs).
+  const long = path.join(data, 'era5-long.zarr');
+  if (!existsSync(path.join(long, '.zmetadata'))) {
+    const r = spawnSync(python, [path.join(root, 'bench', 'make-era5.py'), long, String(SCRUB_TIME)], {
+      encoding: 'utf8',
+    });
+    if (r.status !== 0)
+      notes.push(
+        `ERA5-like store of ${SCRUB_TIME} steps not written (zarr-python: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): scrub row skipped`,
+      );
+  }
   const nc = path.join(data, 'nczarr1000.file');
   if (!existsSync(path.join(nc, '.zattrs'))) {
     const ncgen = ncgenPath();
@@ -63,9 +74,13 @@ export async function ensureAppData(root, data, python) {
       if (r.status !== 0) notes.push(`ncgen failed (${r.stderr.trim()}): open-1000 row skipped`);
     }
   }
-  const meta = path.join(era5, '.zmetadata');
-  const timeSteps = existsSync(meta) ? JSON.parse(await fs.readFile(meta, 'utf8')).metadata['t/.zarray'].shape[0] : 0;
-  return { notes, era5: timeSteps > 0, timeSteps, nczarr: existsSync(path.join(nc, '.zattrs')) };
+  const steps = async (store) => {
+    const meta = path.join(store, '.zmetadata');
+    return existsSync(meta) ? JSON.parse(await fs.readFile(meta, 'utf8')).metadata['t/.zarray'].shape[0] : 0;
+  };
+  const timeSteps = await steps(era5);
+  const scrubSteps = await steps(long);
+  return { notes, era5: timeSteps > 0, timeSteps, scrubSteps, nczarr: existsSync(path.join(nc, '.zattrs')) };
 }
 
 async function heatmapTrial(context, server, steps) {
@@ -85,6 +100,25 @@ async function heatmapTrial(context, server, steps) {
     });
     const drawn = await page.evaluate(() => /** @type {any} */ (window).__drawn[0]);
     const timing = { drawn, ...(await chunkTiming(page, /\/t\/0\.0\.0\.0$/)) };
+    // BENCH_DEBUG=1: where the time after the click goes (User Timing marks `zv:*` of the app).
+    if (process.env.BENCH_DEBUG) {
+      const marks = await page.evaluate(
+        (from) =>
+          performance
+            .getEntriesByType('mark')
+            .filter((m) => m.startTime >= from && m.name.startsWith('zv:'))
+            .map((m) => [m.name, Math.round(m.startTime - from)]),
+        t0,
+      );
+      console.log(
+        '    marks:',
+        JSON.stringify(marks),
+        'last byte',
+        Math.round(timing.lastByte - t0),
+        'drawn',
+        Math.round(drawn - t0),
+      );
+    }
     const stepsMs = [];
     for (let k = 0; k < steps; k++) {
       await page.waitForTimeout(1500); // the user looks at the slice; its neighbours are prefetched meanwhile
@@ -169,8 +203,8 @@ export async function runAppBench({
         baseline: `${label}: median step ${round(step, 0)} ms over ${steps.length} steps ÷ ${round(net, 0)} ms network; prefetch hits ${runs.map((r) => r.prefetchHits).join('/')}`,
       });
     }
-    if (have.era5 && parts.includes('scrub'))
-      results.push(await scrubRow({ context, server, label, timeSteps: have.timeSteps }));
+    if (have.scrubSteps > 0 && parts.includes('scrub'))
+      results.push(await scrubRow({ context, server, label, timeSteps: have.scrubSteps }));
     if (have.nczarr && parts.includes('open1000')) {
       const times = [];
       const requests = [];

@@ -1,5 +1,6 @@
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { mark } from '../common/marks';
 import { colorbarTicks, colorscale, formatNumber } from '../core';
 import { PlotHostContext } from '../plot/plot-host';
 import {
@@ -59,6 +60,7 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell, l
   // An image made ahead (with the slice's decode, or by a prefetch) is drawn in the first render.
   const [shown, setShown] = useState<{ image: ShownImage; data: Values } | null>(() => {
     const image = keptImage(request);
+    mark(`heatmap-mount ${image ? 'kept' : 'none'}`);
     return image && { image, data };
   });
   useEffect(() => {
@@ -66,6 +68,7 @@ export function ImageHeatmap({ data, transposed, x, y, title, options, onCell, l
     let alive = true;
     sliceImage(dataset, request)
       .then((image) => {
+        mark('image-ready');
         if (!alive) return;
         // The image of the first render again: no new state, no second draw.
         setShown((prev) => (prev?.image === image && prev.data === data ? prev : { image, data }));

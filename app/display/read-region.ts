@@ -1,4 +1,5 @@
 /** Reading one region of one level and making its picture (coloured by the same path as every heatmap image). */
+import { mark } from '../common/marks';
 import { valueRange, type OpenedDataset, type Progress } from '../core';
 import type { ViewOptions } from '../state/view-options';
 import { decodeOnce } from '../state/decode-cache';
@@ -31,19 +32,19 @@ export async function readRegion(
   signal: AbortSignal,
   onProgress: (p: Progress) => void,
 ): Promise<RegionPicture> {
-  performance.mark(`zv:read-start ${region.key}`);
+  mark(`read-start ${region.key}`);
   const slice = await dataset.read(region.level.path, region.selection, { signal, onProgress });
-  performance.mark(`zv:read-done ${region.key}`);
+  mark(`read-done ${region.key}`);
   const d = decodeOnce(dataset, slice);
-  performance.mark(`zv:decoded ${region.key}`);
+  mark(`decoded ${region.key}`);
   if (!d) throw new Error(`${region.level.path} holds no numbers to draw.`);
   const data: Values = { values: d.values, mask: d.mask, shape: slice.shape };
   const own = valueRange(d);
   const used = options.range ?? range ?? (own && ([own.min, own.max] as const));
   const transposed = axes.xDim < axes.yDim;
   const req = imageRequest(data, transposed, { ...options, range: used }, { x: false, y: false });
-  performance.mark(`zv:image-start ${region.key}`);
+  mark(`image-start ${region.key}`);
   const image = await sliceImage(dataset, req);
-  performance.mark(`zv:image-done ${region.key} ${image.path}`);
+  mark(`image-done ${region.key} ${image.path}`);
   return { region, generation, data, image, range: used };
 }

@@ -10,10 +10,10 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { decodeOnce } from '../state/decode-cache';
-import { decodeSlice, type DimSelection, type OpenedDataset, type Variable } from '../core';
+import { decodeSlice, type DimSelection, type OpenDataset, type OpenedDataset, type Variable } from '../core';
 import type { ViewKind, ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';
-import { imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
+import { imageOptions, imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
 import { imageRequest, sliceImage } from './slice-image';
 import {
   aheadOf,
@@ -70,8 +70,18 @@ async function readAhead(
   plan: ImagePlan | ((shape: readonly number[]) => ImagePlan | null),
   options: ViewOptions,
   signal: AbortSignal,
+  expected: readonly number[] = typeof plan === 'function' ? [] : plan.shape,
 ): Promise<void> {
-  const slice = await dataset.read(path, selection, { signal, stride, priority: 'low' });
+  // The image is made by the worker that decodes the slice's chunk where it is one chunk (as the slice the user
+  // waits for): one task a slice, not a decode and then a colouring task copying the values again.
+  const early = typeof plan === 'function' ? plan(expected) : plan;
+  const fused = early ? imageOptions(dataset, early, options) : undefined;
+  const slice = await (dataset.read as OpenDataset['read']).call(dataset, path, selection, {
+    signal,
+    stride,
+    priority: 'low',
+    ...(fused ? { image: fused } : {}),
+  });
   const image = typeof plan === 'function' ? plan(slice.shape) : plan;
   if (!image || signal.aborted) return;
   // Decoded and coloured in a worker, off the main thread (stored values: decoded here).
@@ -147,9 +157,10 @@ function idle(): Promise<void> {
 }
 
 /**
- * Slices the core keeps whole (src/data/slice-memo.ts, six): the one on screen, the one loading and four ahead. Read
- * further ahead, the nearest slices ahead would be dropped from it before the user gets there (their chunks stay
- * cached, but they are put together, decoded and coloured again).
+ * Slices the core keeps whole (src/data/slice-memo.ts, eight, least recently used out first): the one on screen, the
+ * two before it (still the most recently used while the key is held), the one loading and four ahead. Read further
+ * ahead, the nearest slices ahead would be dropped from it before the user gets there (their chunks stay cached, but
+ * they are put together, decoded and coloured again: a held key then waits ~150 ms at every step).
  */
 const MEMO_AHEAD = 4;
 
@@ -160,6 +171,8 @@ interface Run {
   /** The selection with the travelled dimension's index to fill in. */
   readonly base: readonly DimSelection[];
   readonly plan: (shape: readonly number[]) => ImagePlan | null;
+  /** The shape of the slices read (the plan's, before they arrive). */
+  readonly shape: readonly number[];
   travel: Travel;
   depth: number;
   limit: number;
@@ -248,9 +261,10 @@ function useTravelPrefetch(a: Args): void {
           const l = live.current;
           return imagePlan(shape, l.axes, l.x, l.y, l.kind, stride);
         },
+        shape: selection.flatMap((s, d) => (s === null ? [variable.shape[d] ?? 1] : [])),
         travel,
         depth,
-        limit: Math.min(depth, parallelFor(chunksPerSlice(variable.shape, variable.chunks, selection))),
+        limit: Math.min(depth, 2, parallelFor(chunksPerSlice(variable.shape, variable.chunks, selection))),
         window: [],
         flights: new Map(),
         done: new Set(),
@@ -287,7 +301,7 @@ function pump(
     r.flights.set(i, ac);
     const s = [...r.base];
     s[r.travel.dim] = i;
-    void readAhead(r.dataset, path, s, stride, r.plan, options, ac.signal)
+    void readAhead(r.dataset, path, s, stride, r.plan, options, ac.signal, r.shape)
       .catch(() => undefined)
       .finally(() => {
         // Read, or failed (not tried again while it stays in the window): the slice the user steps to says why.

@@ -1,13 +1,17 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { mark } from '../common/marks';
 
-type PlotlyModule = (typeof import('plotly.js-dist-min'))['default'];
+type PlotlyModule = (typeof import('plotly.js-cartesian-dist-min'))['default'];
 
 let plotly: Promise<PlotlyModule> | null = null;
 
 /** Plotly, loaded on first use (a separate chunk, never in the initial bundle). */
 export function loadPlotly(): Promise<PlotlyModule> {
-  plotly ??= import('plotly.js-dist-min').then((m) => m.default);
+  plotly ??= (mark('plotly-import'), import('plotly.js-cartesian-dist-min')).then((m) => {
+    mark('plotly-loaded');
+    return m.default;
+  });
   return plotly;
 }
 
@@ -22,13 +26,14 @@ export function warmPlotly(): Promise<void> {
     await new Promise<void>((resolve) => {
       const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
         .requestIdleCallback;
-      if (ric) ric(() => resolve(), { timeout: 2000 });
+      if (ric) ric(() => resolve(), { timeout: 300 });
       else setTimeout(resolve, 0);
     });
     const el = document.createElement('div');
     Object.assign(el.style, { position: 'fixed', left: '-10000px', top: '0', width: '640px', height: '420px' });
     el.setAttribute('aria-hidden', 'true');
     document.body.appendChild(el);
+    mark('warm-start');
     try {
       const base = themeLayout();
       const axis = (title: string, range: number[]) => ({ title: { text: title }, range, autorange: false });
@@ -38,6 +43,7 @@ export function warmPlotly(): Promise<void> {
     } finally {
       P.purge(el);
       el.remove();
+      mark('warm-done');
     }
   });
   return warmed;

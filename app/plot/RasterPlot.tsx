@@ -1,5 +1,6 @@
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { mark } from '../common/marks';
 import { BAR_MARGIN, ColorBar, type BarBox } from './ColorBar';
 import {
   attachHost,
@@ -201,7 +202,10 @@ export function RasterPlot(props: RasterPlotProps) {
   // `data-rendered` counts complete pictures: a new whole image once its pixels are on the axes.
   const markRendered = () => {
     const img = live.current.image;
-    if (img && !img.partial && axesOf(host.el as PlotElement)) countRendered(host, img, img.frame);
+    if (img && !img.partial && axesOf(host.el as PlotElement)) {
+      mark('rendered');
+      countRendered(host, img, img.frame);
+    }
   };
 
   // The host's element goes into this plot's slot; plotly's events repaint this plot's pixels.
@@ -229,6 +233,7 @@ export function RasterPlot(props: RasterPlotProps) {
       markRendered();
     };
     if (host.figure === figKey && !figure.data.length && el._fullLayout) {
+      mark('figure-kept');
       drawn();
       return;
     }
@@ -241,7 +246,9 @@ export function RasterPlot(props: RasterPlotProps) {
         const base = themeLayout();
         const config = { responsive: true, displaylogo: false };
         setHostFigure(host, null);
+        mark('plotly-start');
         return P.react(el, figure.data, { ...base, ...figure.layout, font: base.font }, config).then(() => {
+          mark('plotly-done');
           if (!alive) return;
           setHostFigure(host, figKey);
           drawn();

@@ -1,5 +1,5 @@
-// plotly.js-dist-min ships no types; this is the small part the app uses.
-declare module 'plotly.js-dist-min' {
+// plotly.js-cartesian-dist-min ships no types; this is the small part the app uses.
+declare module 'plotly.js-cartesian-dist-min' {
   export interface PlotlyHTMLElement extends HTMLElement {
     on(event: string, cb: (e: unknown) => void): void;
   }

@@ -3,6 +3,7 @@
  * the shown slice as it was.
  */
 import { create } from 'zustand';
+import { mark } from '../common/marks';
 import { decodeOnce } from './decode-cache';
 import {
   isAbort,
@@ -93,6 +94,7 @@ export const useSlice = create<SliceState>((set, get) => ({
     if (get().shown?.key === key && !get().controller) return;
     if (get().pendingKey === key) return;
     get().controller?.abort();
+    mark('slice-load');
     const controller = new AbortController();
     set({ pendingKey: key, controller, progress: null, error: null, partial: null });
     const onProgress = (p: Progress) => {
@@ -129,8 +131,10 @@ export const useSlice = create<SliceState>((set, get) => ({
         compare ? ds.read(compare, selection, { signal: controller.signal, stride }) : Promise.resolve(null),
       ]);
       if (get().controller !== controller) return;
+      mark('slice-read');
       if (prepare && !compare) await prepare.run(slice, controller.signal).catch(() => undefined);
       if (get().controller !== controller) return;
+      mark('slice-prepared');
       const other = b ? { slice: b, decoded: decode(ds, b) } : null;
       set({
         shown: { key, slice, decoded: decode(ds, slice), selection, other, stride },
@@ -139,6 +143,7 @@ export const useSlice = create<SliceState>((set, get) => ({
         progress: null,
         partial: null,
       });
+      mark('slice-set');
     } catch (e) {
       if (get().controller !== controller) return;
       set({ pendingKey: null, controller: null, progress: null, partial: null, error: isAbort(e) ? null : e });

@@ -101,7 +101,7 @@ export class SliceMemo {
   }
 
   constructor(
-    readonly maxEntries = 6,
+    readonly maxEntries = 8,
     readonly maxBytes = 96 * 1024 * 1024,
   ) {}
 
