@@ -49,6 +49,8 @@ export interface DatasetReadOptions extends ReadOptions {
   readonly budgetBytes?: number | undefined;
   /** The slice will be shown as an image made this way (see `ReadSliceOptions.image`, `takeSliceImage`). */
   readonly image?: SliceImageOptions | undefined;
+  /** Each whole chunk of a 2-D slice coloured with its decode (see `ReadSliceOptions.chunkImages`, `takeChunkImages`). */
+  readonly chunkImages?: SliceImageOptions | undefined;
 }
 
 export interface Dataset extends OpenedDataset {

@@ -1,10 +1,21 @@
 /** Reading one region of one level and making its picture (coloured by the same path as every heatmap image). */
 import { mark } from '../common/marks';
-import { valueRange, type OpenedDataset, type Progress } from '../core';
+import {
+  defaultFillFor,
+  takeChunkImages,
+  valueRange,
+  type ChunkImage,
+  type ImageRequest,
+  type OpenDataset,
+  type OpenedDataset,
+  type Progress,
+  type SliceImageOptions,
+} from '../core';
+import { choosePath } from '../plot/gl/gl-image';
 import type { ViewOptions } from '../state/view-options';
 import { decodeOnce } from '../state/decode-cache';
 import type { Values } from './plot-data';
-import { imageRequest, sliceImage, type ShownImage } from './slice-image';
+import { imageRequest, imageSpec, keepShown, sliceImage, type ShownImage } from './slice-image';
 import type { TileAxes, TileRegion } from './tile-plan';
 
 export interface RegionPicture {
@@ -33,18 +44,66 @@ export async function readRegion(
   onProgress: (p: Progress) => void,
 ): Promise<RegionPicture> {
   mark(`read-start ${region.key}`);
-  const slice = await dataset.read(region.level.path, region.selection, { signal, onProgress });
+  const transposed = axes.xDim < axes.yDim;
+  // The colour range is known before the read (the first picture's, or the user's): each chunk is coloured by the
+  // worker that decodes it, and the parts are put side by side (no second pass over the values).
+  const known = options.range ?? range;
+  const chunkImages = known && chunkImageOptions(dataset, region, transposed, { ...options, range: known });
+  const slice = await (dataset.read as OpenDataset['read']).call(dataset, region.level.path, region.selection, {
+    signal,
+    onProgress,
+    ...(chunkImages ? { chunkImages } : {}),
+  });
   mark(`read-done ${region.key}`);
   const d = decodeOnce(dataset, slice);
   mark(`decoded ${region.key}`);
   if (!d) throw new Error(`${region.level.path} holds no numbers to draw.`);
   const data: Values = { values: d.values, mask: d.mask, shape: slice.shape };
   const own = valueRange(d);
-  const used = options.range ?? range ?? (own && ([own.min, own.max] as const));
-  const transposed = axes.xDim < axes.yDim;
+  const used = known ?? (own && ([own.min, own.max] as const));
   const req = imageRequest(data, transposed, { ...options, range: used }, { x: false, y: false });
   mark(`image-start ${region.key}`);
+  const made = chunkImages && takeChunkImages(slice);
+  if (made && JSON.stringify(made.options) === JSON.stringify(chunkImages)) keepShown(req, composed(req, made.parts));
   const image = await sliceImage(dataset, req);
   mark(`image-done ${region.key} ${image.path}`);
   return { region, generation, data, image, range: used };
+}
+
+/**
+ * How each chunk of `region` is coloured with its decode (`ReadOptions.chunkImages`), or undefined where the view
+ * colours the region whole: a region drawn every k-th cell, values shown stored, a dataset without workers, or a
+ * machine where the GPU colours the pictures.
+ */
+function chunkImageOptions(
+  dataset: OpenedDataset,
+  region: TileRegion,
+  transposed: boolean,
+  options: ViewOptions,
+): SliceImageOptions | undefined {
+  if (options.raw || !(dataset as Partial<OpenDataset>).renderSlice) return undefined;
+  // The slice's shape in its dimensions' order (the region counts cells along [y, x]).
+  const [cy, cx] = region.count;
+  const image = imageSpec(transposed ? [cx, cy] : [cy, cx], transposed, options, { x: false, y: false });
+  if (image.step !== 1 || choosePath({ ...image, values: new Float32Array(0), mask: null }) !== 'canvas')
+    return undefined;
+  return { defaultFill: defaultFillFor(dataset.model.dialect), image };
+}
+
+/** The region's picture from its chunks' parts (each at its place; the first dimension is x when transposed). */
+function composed(req: ImageRequest, parts: readonly ChunkImage[]): ShownImage {
+  const [n0, n1] = req.shape;
+  const [width, height] = req.transposed ? [n0, n1] : [n1, n0];
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = [width, height];
+  const ctx = canvas.getContext('2d');
+  for (const { start, result } of parts) {
+    const { bitmap, rgba, width: w, height: h } = result.image;
+    const [x, y] = req.transposed ? [start[0]!, start[1]!] : [start[1]!, start[0]!];
+    if (bitmap) ctx?.drawImage(bitmap, x, y);
+    else ctx?.putImageData(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, w, h), x, y);
+    bitmap?.close();
+  }
+  const { zmin, zmax, threshold } = parts[0]!.result.image;
+  return { width, height, zmin, zmax, threshold, step: 1, source: canvas, path: 'canvas' };
 }

@@ -289,3 +289,9 @@ export function keepImage(req: ImageRequest, image: RenderedImage): void {
   const key = requestKey(req);
   if (!images.has(key)) remember(key, req, shownImage(image, req.step));
 }
+
+/** Keeps `image`, made elsewhere (e.g. put together from the chunks' parts), as the image of `req`. */
+export function keepShown(req: ImageRequest, image: ShownImage): void {
+  const key = requestKey(req);
+  if (!images.has(key)) remember(key, req, Promise.resolve(image));
+}

@@ -1,8 +1,9 @@
 /**
- * One chunk of a read, from the store to decoded values: fetched through the store and decoded in the pool, with
- * two ways for the slice's one chunk shown as an image (Blosc-compressed) to be decoded while it arrives — fetched
- * by the decoding worker itself where the store allows it (`Store.direct`: the bytes never cross this thread, which
- * may be busy drawing), else handed to the worker part by part as this thread reads them (`DecodeExecutor.decodeStream`).
+ * One chunk of a read, from the store to decoded values: fetched through the store and decoded in the pool. A chunk
+ * whose image is made with its decode (the slice's one chunk, or one chunk's part of a region's image) is fetched by
+ * the decoding worker itself where the store allows it (`Store.direct`: the bytes never cross this thread, which may
+ * be busy drawing); Blosc-compressed, it is decoded while it arrives — in that worker, or handed to the worker part
+ * by part as this thread reads it (`DecodeExecutor.decodeStream`).
  */
 import { outermostCodec } from '../codecs/pipeline';
 import { AbortedError } from '../errors';
@@ -33,9 +34,11 @@ export interface ChunkLoad {
   /** How the chunk is decoded: its priority, and the image to make with it when it is the whole slice. */
   readonly decode: DecodeOptions;
   readonly tally: LoadTally;
+  /** Takes the image made with this chunk's decode (one chunk's part of the slice's image), instead of the tally. */
+  readonly onImage?: ((image: SliceImageResult | undefined) => void) | undefined;
 }
 
-/** Whether a chunk is decoded as it arrives: the slice's one chunk shown as an image, Blosc outermost. */
+/** Whether a chunk is decoded as it arrives: a chunk whose image is made with its decode, Blosc outermost. */
 function arrivesDecoding(load: ChunkLoad): boolean {
   return load.decode.image !== undefined && outermostCodec(load.spec.chunk) === 'blosc';
 }
@@ -44,8 +47,12 @@ function arrivesDecoding(load: ChunkLoad): boolean {
 export async function loadChunk(load: ChunkLoad, coords: readonly number[], signal: AbortSignal): Promise<CachedChunk> {
   const { ctx, spec, tally } = load;
   const early = arrivesDecoding(load);
+  // A chunk whose image is made with its decode is fetched by the worker that decodes it (any codec): its bytes
+  // do not wait for this thread, which may be busy drawing, on their way to the worker.
   const direct =
-    early && !spec.shard && ctx.executor.fetchDecode ? load.store.direct?.(spec.objectPath(coords)) : undefined;
+    load.decode.image !== undefined && !spec.shard && ctx.executor.fetchDecode
+      ? load.store.direct?.(spec.objectPath(coords))
+      : undefined;
   if (direct) {
     const r = await ctx.executor.fetchDecode!(direct.url, spec.chunk, signal, load.decode);
     if (signal.aborted) throw new AbortedError();
@@ -54,7 +61,7 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
     if (r.kind !== 'fallback') {
       ctx.stats.fetches++;
       if (r.kind === 'missing') return null;
-      fetched(load, r.bytes, true);
+      fetched(load, r.bytes, early);
       return decoded(load, r.result);
     }
     // Not fetched that way (a failure, an answer that is not the chunk): the store's own request says why.
@@ -104,6 +111,7 @@ function decoded(load: ChunkLoad, result: Awaited<ReturnType<DataContext['execut
   load.ctx.stats.decoded++;
   // The image goes with this read's slice, not into the chunk cache.
   const { sliceImage, ...chunk } = result;
-  load.tally.sliceImage = sliceImage;
+  if (load.onImage) load.onImage(sliceImage);
+  else load.tally.sliceImage = sliceImage;
   return chunk;
 }

@@ -16,9 +16,16 @@ import { allocate, assemble, fillScalars, finish, outputStrides, takesWholeChunk
 import { type CachedChunk } from './cache';
 import { type DataContext, defaultContext, storeId } from './context';
 import { type ChunkLoad, type LoadTally, loadChunk } from './load-chunk';
+import type { SliceImageResult } from '../render/slice-image-task';
 import { type ChunkTask, type DimRange, countTasks, planTasks, resolveSelection } from './plan';
 import { yieldIfBusy } from './time-slice';
-import { attachSliceImage, type FusedImage, type SliceImageOptions } from './pool/fused-image';
+import {
+  attachChunkImages,
+  attachSliceImage,
+  type ChunkImage,
+  type FusedImage,
+  type SliceImageOptions,
+} from './pool/fused-image';
 
 export interface ReadSliceOptions extends ReadOptions {
   /** Read every k-th element along every kept dimension (a thinned preview of a big selection). */
@@ -36,6 +43,36 @@ export interface ReadSliceOptions extends ReadOptions {
    * the image in the same task, and `takeSliceImage(slice)` gives it to the view.
    */
   readonly image?: SliceImageOptions | undefined;
+  /**
+   * The 2-D slice will be shown as an image made this way, over a colour range given in it (`image.range`), one pixel
+   * a cell: each chunk that lies whole in the slice is coloured by the worker that decodes it, in the same task, and
+   * `takeChunkImages(slice)` gives the parts when every chunk has one (the view then puts them side by side instead
+   * of colouring the slice again).
+   */
+  readonly chunkImages?: SliceImageOptions | undefined;
+}
+
+/** The image of one whole chunk, part of the slice's image (`ReadSliceOptions.chunkImages`), or undefined. */
+function chunkFuse(
+  options: SliceImageOptions | undefined,
+  spec: ArraySpec,
+  ranges: readonly DimRange[],
+  task: ChunkTask,
+  variable: Variable,
+): FusedImage | undefined {
+  const kind = spec.dtype.kind;
+  // The whole chunk, every element, in the slice (an edge chunk cut by the array's end is not).
+  const whole = task.pieces.every(
+    (p, d) => p.local === 0 && ranges[d]!.step === 1 && (ranges[d]!.drop || p.count === spec.chunk.shape[d]),
+  );
+  if (!options || (kind !== 'int' && kind !== 'uint' && kind !== 'float') || !whole) return undefined;
+  const { image } = options;
+  if (image.range === null || image.step !== 1 || image.flipX || image.flipY) return undefined;
+  const kept = task.pieces.filter((_, d) => !ranges[d]!.drop).map((p) => p.count);
+  const n = spec.chunk.shape.reduce((a, b) => a * b, 1);
+  if (kept.length !== 2 || kept[0]! * kept[1]! !== n) return undefined;
+  const shape = kept as [number, number];
+  return { ...options, image: { ...image, shape }, n, slice: { variable, shape }, values: false };
 }
 
 function formatBytes(n: number): string {
@@ -154,7 +191,24 @@ export async function readSlice(
   report();
 
   const loading: ChunkLoad = { ctx, store, spec, memo, decode: { priority: options.priority, image: fuse }, tally };
-  const load = (task: ChunkTask) => (s: AbortSignal) => loadChunk(loading, task.coords, s);
+  // Each whole chunk's part of the image, made with its decode; any chunk without one (cached, at an edge, failed)
+  // leaves the whole image to the view.
+  const parts =
+    options.chunkImages && !fuse && shape.length === 2 && stride === 1 ? new Map<ChunkTask, ChunkImage>() : null;
+  let partsComplete = parts !== null;
+  const load = (task: ChunkTask) => {
+    const part = parts ? chunkFuse(options.chunkImages, spec, ranges, task, variable) : undefined;
+    if (!part) {
+      partsComplete = false;
+      return (s: AbortSignal) => loadChunk(loading, task.coords, s);
+    }
+    const kept = task.pieces.filter((_, d) => !ranges[d]!.drop);
+    const onImage = (result: SliceImageResult | undefined) => {
+      if (result) parts!.set(task, { start: kept.map((p) => p.outStart), count: kept.map((p) => p.count), result });
+    };
+    const own: ChunkLoad = { ...loading, decode: { priority: options.priority, image: part }, onImage };
+    return (s: AbortSignal) => loadChunk(own, task.coords, s);
+  };
 
   const run = async (task: ChunkTask) => {
     let chunk: CachedChunk;
@@ -215,6 +269,8 @@ export async function readSlice(
     ...(missingMask ? { missingMask } : {}),
     ...(tally.htmlChunks > 0 ? { htmlChunks: tally.htmlChunks } : {}),
   };
+  if (parts && partsComplete && options.chunkImages && parts.size === tasks.length && !failed.length)
+    attachChunkImages(result, options.chunkImages, [...parts.values()]);
   // Made from the chunk's own values, which are the slice's when no chunk failed.
   if (tally.sliceImage && options.image && result.data === out && !failed.length) {
     attachSliceImage(result, options.image, tally.sliceImage);

@@ -23,6 +23,8 @@ export interface FusedImage extends SliceImageOptions {
   /** Elements of the slice (and so of the chunk). */
   readonly n: number;
   readonly slice: Pick<Slice, 'variable' | 'shape'>;
+  /** Return the decoded values with the image (default true; a chunk's part of a bigger image needs none). */
+  readonly values?: boolean | undefined;
 }
 
 /** Whether a decoded chunk's values lie in C order (so they are the slice's, element for element). */
@@ -45,7 +47,7 @@ export function fusedImage(f: FusedImage, chunk: DecodedChunk): SliceImageResult
   const data = chunk.data;
   try {
     const slice = { ...f.slice, data: data as SliceData };
-    return runSliceImage({ slice, defaultFill: f.defaultFill, image: f.image });
+    return runSliceImage({ slice, defaultFill: f.defaultFill, image: f.image, values: f.values });
   } catch {
     // The usual path (a separate task) reports what went wrong.
     return undefined;
@@ -66,5 +68,29 @@ export function takeSliceImage(
 ): { readonly options: SliceImageOptions; readonly result: SliceImageResult } | undefined {
   const m = made.get(slice);
   made.delete(slice);
+  return m;
+}
+
+/** One chunk's part of a slice's image: where it lies in the slice (kept dimensions) and its pixels. */
+export interface ChunkImage {
+  readonly start: readonly number[];
+  readonly count: readonly number[];
+  readonly result: SliceImageResult;
+}
+
+/** Images of every chunk of a slice, each made with the chunk's decode (`ReadOptions.chunkImages`). */
+const chunkMade = new WeakMap<Slice, { readonly options: SliceImageOptions; readonly parts: readonly ChunkImage[] }>();
+
+/** Records the chunks' images of `slice`, made with `options` (readSlice). */
+export function attachChunkImages(slice: Slice, options: SliceImageOptions, parts: readonly ChunkImage[]): void {
+  chunkMade.set(slice, { options, parts });
+}
+
+/** The images made with the decode of each chunk of this slice and the options they were made with, once. */
+export function takeChunkImages(
+  slice: Slice,
+): { readonly options: SliceImageOptions; readonly parts: readonly ChunkImage[] } | undefined {
+  const m = chunkMade.get(slice);
+  chunkMade.delete(slice);
   return m;
 }
