@@ -12,13 +12,14 @@ import { AbortedError, BudgetError, HttpError, isZarrviewError, toZarrviewError 
 import type { Variable } from '../model/types';
 import type { Store } from '../store/types';
 import { type ArraySpec, arraySpec } from './array-spec';
-import { allocate, assemble, fillScalars, finish, outputStrides, takesWholeChunk, wholeChunkView } from './assemble';
+import { allocate, assemble, fillScalars, finish, outputStrides, wholeChunkView } from './assemble';
 import { type CachedChunk } from './cache';
 import { type DataContext, defaultContext, storeId } from './context';
 import { type ChunkLoad, type LoadTally, loadChunk } from './load-chunk';
 import type { SliceImageResult } from '../render/slice-image-task';
 import { type ChunkTask, type DimRange, countTasks, planTasks, resolveSelection } from './plan';
 import { yieldIfBusy } from './time-slice';
+import { chunkFuse, isWholeChunk } from './chunk-fuse';
 import {
   attachChunkImages,
   attachSliceImage,
@@ -50,29 +51,6 @@ export interface ReadSliceOptions extends ReadOptions {
    * of colouring the slice again).
    */
   readonly chunkImages?: SliceImageOptions | undefined;
-}
-
-/** The image of one whole chunk, part of the slice's image (`ReadSliceOptions.chunkImages`), or undefined. */
-function chunkFuse(
-  options: SliceImageOptions | undefined,
-  spec: ArraySpec,
-  ranges: readonly DimRange[],
-  task: ChunkTask,
-  variable: Variable,
-): FusedImage | undefined {
-  const kind = spec.dtype.kind;
-  // The whole chunk, every element, in the slice (an edge chunk cut by the array's end is not).
-  const whole = task.pieces.every(
-    (p, d) => p.local === 0 && ranges[d]!.step === 1 && (ranges[d]!.drop || p.count === spec.chunk.shape[d]),
-  );
-  if (!options || (kind !== 'int' && kind !== 'uint' && kind !== 'float') || !whole) return undefined;
-  const { image } = options;
-  if (image.range === null || image.step !== 1 || image.flipX || image.flipY) return undefined;
-  const kept = task.pieces.filter((_, d) => !ranges[d]!.drop).map((p) => p.count);
-  const n = spec.chunk.shape.reduce((a, b) => a * b, 1);
-  if (kept.length !== 2 || kept[0]! * kept[1]! !== n) return undefined;
-  const shape = kept as [number, number];
-  return { ...options, image: { ...image, shape }, n, slice: { variable, shape }, values: false };
 }
 
 function formatBytes(n: number): string {
@@ -135,13 +113,6 @@ function checkChunks(variable: Variable, spec: ArraySpec, total: number, budget:
 
 function chunkKey(store: Store, spec: ArraySpec, coords: readonly number[]): string {
   return `${storeId(store)}|${spec.id}|${coords.join(',')}`;
-}
-
-/** Whether one chunk task covers the whole chunk and is the whole selection (unit steps), for numbers. */
-function isWholeChunk(spec: ArraySpec, ranges: readonly DimRange[], task: ChunkTask, n: number): boolean {
-  const kind = spec.dtype.kind;
-  if (kind !== 'int' && kind !== 'uint' && kind !== 'float') return false;
-  return spec.chunk.shape.reduce((a, b) => a * b, 1) === n && takesWholeChunk(ranges, task);
 }
 
 /** Reads a selection of a variable into a C-order slice. See the module doc. */
