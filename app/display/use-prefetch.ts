@@ -9,12 +9,11 @@
  * Bounded by a quarter of the cache budget so that prefetching never evicts the slice on screen.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { decodeOnce } from '../state/decode-cache';
-import { decodeSlice, type DimSelection, type OpenDataset, type OpenedDataset, type Variable } from '../core';
+import type { DimSelection, OpenedDataset, Variable } from '../core';
 import type { ViewKind, ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';
-import { imageOptions, imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
-import { imageRequest, sliceImage } from './slice-image';
+import { imagePlan, type ImagePlan } from './image-prep';
+import { readAhead } from './read-ahead';
 import {
   aheadOf,
   chunksPerSlice,
@@ -56,48 +55,6 @@ export function neighbours(t: number, n: number, playing: boolean): number[] {
 export function usePrefetch(a: Args): void {
   useDwellPrefetch(a);
   useTravelPrefetch(a);
-}
-
-/**
- * Reads the slice `selection` at low priority and, when the heatmap draws it as an image (`plan`, or the plan of
- * the slice read when `plan` is a function), decodes and colours it in a worker, so that showing it is one draw.
- */
-async function readAhead(
-  dataset: OpenedDataset,
-  path: string,
-  selection: readonly DimSelection[],
-  stride: number,
-  plan: ImagePlan | ((shape: readonly number[]) => ImagePlan | null),
-  options: ViewOptions,
-  signal: AbortSignal,
-  expected: readonly number[] = typeof plan === 'function' ? [] : plan.shape,
-): Promise<void> {
-  // The image is made by the worker that decodes the slice's chunk where it is one chunk (as the slice the user
-  // waits for): one task a slice, not a decode and then a colouring task copying the values again.
-  const early = typeof plan === 'function' ? plan(expected) : plan;
-  const fused = early ? imageOptions(dataset, early, options) : undefined;
-  const slice = await (dataset.read as OpenDataset['read']).call(dataset, path, selection, {
-    signal,
-    stride,
-    priority: 'low',
-    ...(fused ? { image: fused } : {}),
-  });
-  const image = typeof plan === 'function' ? plan(slice.shape) : plan;
-  if (!image || signal.aborted) return;
-  // Decoded and coloured in a worker, off the main thread (stored values: decoded here).
-  await prepareSliceImage(dataset, slice, image, options, 'low', signal).catch(() => undefined);
-  const decoded = options.raw ? decodeSlice(slice, { mask: false, scale: false }) : decodeOnce(dataset, slice);
-  if (!decoded) return;
-  await sliceImage(
-    dataset,
-    imageRequest(
-      { values: decoded.values, mask: decoded.mask, shape: slice.shape },
-      image.transposed,
-      options,
-      image.flip,
-    ),
-    'low',
-  );
 }
 
 /** After a dwell: the neighbours of the slice on screen (one step after a pause; Play's next three). */

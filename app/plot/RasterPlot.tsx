@@ -14,52 +14,11 @@ import {
 } from './plot-host';
 import { PlotTargetContext, loadPlotly, themeLayout } from './PlotlyView';
 import { aimTarget, releaseTarget } from './raster-export';
-import {
-  extentRanges,
-  pointAt,
-  rasterTransform,
-  type AxisFrame,
-  type RasterExtent,
-  type RasterPoint,
-} from './raster-geometry';
+import type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
+import { extentRanges, pointAt, rasterTransform, type AxisFrame } from './raster-geometry';
 
 export type { AxisFrame, RasterExtent, RasterPoint } from './raster-geometry';
-
-/** Pixels to draw: `width` × `height`, row 0 first (its placement says where row 0 and column 0 lie). */
-export interface RasterImage {
-  readonly width: number;
-  readonly height: number;
-  /** An ImageBitmap, a canvas or an OffscreenCanvas holding the pixels. */
-  readonly source: CanvasImageSource;
-  /** Not every pixel is there yet (a progressive paint): drawn, but the plot is not marked rendered. */
-  readonly partial?: boolean | undefined;
-  /** Where these pixels lie, when not on the placement (e.g. a finer image of the zoomed part). */
-  readonly extent?: RasterExtent | undefined;
-  /** What the picture shows (e.g. the time step), set as the plot's `data-frame-index` once it is drawn whole. */
-  readonly frame?: string | undefined;
-}
-
-/** Where the image lies in data coordinates and its size in pixels (known before the pixels are). */
-export interface RasterPlacement extends RasterExtent {
-  readonly width: number;
-  readonly height: number;
-}
-
-/** The colour bar beside the pixels (the same scale the pixels were coloured with; drawn by `ColorBar`). */
-export interface RasterColorBar {
-  readonly colorscale: readonly (readonly [number, string])[];
-  readonly cmin: number;
-  readonly cmax: number;
-  readonly title: string;
-  readonly tickvals?: readonly number[] | undefined;
-  readonly ticktext?: readonly string[] | undefined;
-}
-
-/** A point under the pointer: data coordinates, image pixel, and the position in the figure (for a read-out). */
-export interface RasterPointer extends RasterPoint {
-  readonly left: number;
-  readonly top: number;
-}
+export type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
 
 export interface RasterPlotProps {
   /** The pixels, or null while they are being made (the axes are drawn already). A new object repaints. */
