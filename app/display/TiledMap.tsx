@@ -20,8 +20,9 @@ import { framePlacement, frameHeight, mapLayout, mapZoom, type MapZoom } from '.
 import { RasterPlot, type AxisFrame, type RasterPointer } from '../plot/RasterPlot';
 import type { ViewOptions } from '../state/view-options';
 import { useView } from '../state/view-store';
-import { readRegionGrid, wholeRegion, zoomRegion, type GeoTiles } from './map-region';
+import { finestCell, readRegionGrid, wholeRegion, zoomRegion, type GeoTiles } from './map-region';
 import { VIEWPORT_BUDGET_BYTES, type TileLevel, type TileRegion } from './tile-plan';
+import { useFinestRead } from './use-finest-read';
 
 const WIDTH = 720;
 /** Axes changes closer together than this (a pan's steps) ask for one read. */
@@ -94,7 +95,7 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
   const setOptions = useView((s) => s.setOptions);
   const { core, error: coreError } = useMapCore();
   const [zoom, setZoom] = useState<MapZoom | null>(null);
-  const [hover, setHover] = useState('');
+  const [hover, setHover] = useState<{ readonly text: string; readonly cell: string | null } | null>(null);
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
   const baseCanvas = useRef<HTMLCanvasElement>(null);
   const zoomCanvas = useRef<HTMLCanvasElement>(null);
@@ -145,16 +146,26 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
   };
   // The projection's inverse for the hover, made once per projection (not at every pointer move).
   const invert = useMemo(() => (core ? core.checkedInvert(core.makeProjection(spec)) : null), [core, spec]);
+  // The value shown is the drawn level's at once, then the finest level's once the pointer rests (one chunk).
+  const finest = useFinestRead(dataset, levels[0]!, geo.axes);
   const onHover = (p: RasterPointer | null) => {
-    if (!p || !core) return setHover('');
+    finest.stop();
+    if (!p || !core) return setHover(null);
     const [fx, fy] = [p.x, -p.y];
     const ll = invert?.(fx, fy);
-    if (!ll) return setHover('');
+    if (!ll) return setHover(null);
     const zc = top ? cellAt([zoomShown], fx, fy) : -1;
     const [grid, cell] = zc >= 0 ? [zoomGrid, zc] : [baseGrid, cellAt([shown], fx, fy)];
+    const level = (zc >= 0 ? detail : base)?.gridRegion?.level.index;
     const v = cell >= 0 ? grid?.values[cell] : undefined;
     const value = v === undefined || Number.isNaN(v) ? 'no data' : formatNumber(v);
-    setHover(`lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${value} — ${title}`);
+    const at = finestCell(geo, ll[0], ll[1]);
+    const cellKey = at && finest.indicesAt(...at).join(',');
+    const show = (text: string) =>
+      setHover({ text: `lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${text} — ${title}`, cell: cellKey });
+    if (!at || cell < 0 || level === undefined || level === 0) return show(value);
+    show(`≈ ${value} (level ${level}); reading…`);
+    finest.readAt(at[0], at[1], show);
   };
   const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
   const layout = useMemo(() => mapLayout(options.projection), [options.projection]);
@@ -222,8 +233,8 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
         data-rendered={zoomPainted.count || undefined}
       />
       {colours && <MapLegend {...colours} title={title} />}
-      <output data-testid="map-hover" className="muted">
-        {hover}
+      <output data-testid="map-hover" className="muted" data-cell={hover?.cell ?? undefined}>
+        {hover?.text ?? ''}
       </output>
     </figure>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Variable } from '../core';
-import { wholeRegion, zoomRegion, type GeoTiles } from './map-region';
+import { finestCell, wholeRegion, zoomRegion, type GeoTiles } from './map-region';
 import { tileLevels } from './tile-plan';
 
 /** A 21,600 × 43,200 (lat, lon) field with 7 levels of factor 2, 512 × 512 chunks (only what is used). */
@@ -72,5 +72,29 @@ describe('the map of a pyramid', () => {
     expect(-180 + ((r.start[1] + r.count[1]) * 8) / 120).toBeGreaterThanOrEqual(-160);
     expect(r.start[1]).toBe(0);
     expect(zoomRegion(levels, GEO, () => null, size)).toBeNull();
+  });
+});
+
+describe('the finest cell under the pointer', () => {
+  const lat = (i: number) => 90 - (i + 0.5) / 120;
+  const lon = (j: number) => -180 + (j + 0.5) / 120;
+  it('is the level-0 cell whose centre is nearest, along the shown x and y', () => {
+    expect(finestCell(GEO, lon(0), lat(0))).toEqual([0, 0]);
+    expect(finestCell(GEO, lon(43199), lat(21599))).toEqual([43199, 21599]);
+    expect(finestCell(GEO, lon(1234) + 0.4 / 120, lat(567) - 0.4 / 120)).toEqual([1234, 567]);
+    // Longitude on y, latitude on x: the same cell the other way round.
+    const swapped: GeoTiles = {
+      ...GEO,
+      latIsY: false,
+      x: GEO.y,
+      y: GEO.x,
+      axes: { xDim: 0, yDim: 1, indices: [0, 0] },
+    };
+    expect(finestCell(swapped, lon(1234), lat(567))).toEqual([567, 1234]);
+  });
+  it('wraps longitudes round the globe and is null off the field', () => {
+    expect(finestCell(GEO, lon(5) + 360, lat(7))).toEqual([5, 7]);
+    expect(finestCell(GEO, lon(5) - 360, lat(7))).toEqual([5, 7]);
+    expect(finestCell(GEO, lon(5), 90.5)).toBeNull();
   });
 });

@@ -125,3 +125,12 @@ export async function readRegionGrid(
     regional: span(lat) < 90,
   };
 }
+
+/** The finest cell `[xi, yi]` (along the shown x and y) at a longitude and latitude, or null outside the field. */
+export function finestCell(g: GeoTiles, lon: number, lat: number): [number, number] | null {
+  // `|| 0`: no −0 (a centre a rounding error above cell 0's).
+  const i = Math.round(indexOf(latAxis(g), lat, false)) || 0;
+  const j = Math.round(indexOf(lonAxis(g), lon, true)) % lonAxis(g).length || 0;
+  if (!(i >= 0 && i < latAxis(g).length && j >= 0 && j < lonAxis(g).length)) return null;
+  return g.latIsY ? [j, i] : [i, j];
+}

@@ -4,22 +4,15 @@
  * finest cell.
  */
 import { useEffect, useRef, useState } from 'react';
-import { formatNumber, isAbort, type OpenedDataset } from '../core';
+import type { OpenedDataset } from '../core';
 import type { RasterPointer } from '../plot/RasterPlot';
 import type { Readout } from './HoverReadout';
-import { decodeOnce } from '../state/decode-cache';
 import { useSeries } from '../state/series-store';
 import type { RegionPicture } from './read-region';
 import { regionCell } from './tile-axes';
 import type { TileAxes, TileLevel } from './tile-plan';
 import type { TiledAxis } from './TiledHeatmap';
-
-/** The pointer rests this long before the finest value is read. */
-const REST_MS = 120;
-
-function valueText(v: number | undefined, masked: boolean): string {
-  return masked || v === undefined || Number.isNaN(v) ? 'masked' : formatNumber(v);
-}
+import { useFinestRead, valueText } from './use-finest-read';
 
 export function useTileHover(
   dataset: OpenedDataset,
@@ -43,18 +36,9 @@ export function useTileHover(
     window.addEventListener('mouseup', up);
     return () => window.removeEventListener('mouseup', up);
   }, []);
-  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; ctl: AbortController } | null>(null);
   const setPoint = useSeries((s) => s.setPoint);
-  const stop = () => {
-    if (!pending.current) return;
-    clearTimeout(pending.current.timer);
-    pending.current.ctl.abort();
-    pending.current = null;
-  };
-  useEffect(() => stop, []);
   const finest = levels[0]!;
-  const indicesAt = (xi: number, yi: number) =>
-    finest.shape.map((_, d) => (d === axes.xDim ? xi : d === axes.yDim ? yi : (axes.indices[d] ?? 0)));
+  const { indicesAt, readAt, stop } = useFinestRead(dataset, finest, axes);
 
   const onHover = (p: RasterPointer | null) => {
     stop();
@@ -76,21 +60,7 @@ export function useTileHover(
         ? `≈ ${valueText(coarse.data.values[ci], coarse.data.mask?.[ci] === 1)} (level ${coarse.region.level.index}); reading…`
         : 'reading…',
     );
-    const ctl = new AbortController();
-    const timer = setTimeout(() => {
-      dataset
-        .read(finest.path, indicesAt(xi, yi), { signal: ctl.signal })
-        .then((slice) => {
-          if (ctl.signal.aborted) return;
-          const d = decodeOnce(dataset, slice);
-          show(d ? valueText(d.values[0], d.mask?.[0] === 1) : 'not a number');
-        })
-        .catch((e: unknown) => {
-          if (!ctl.signal.aborted && !isAbort(e))
-            show(`could not be read (${e instanceof Error ? e.message : String(e)})`);
-        });
-    }, REST_MS);
-    pending.current = { timer, ctl };
+    readAt(xi, yi, show);
   };
 
   const onClick = (p: RasterPointer) => {

@@ -240,7 +240,12 @@ test('a pyramid on the Map: the coarsest level that fills the frame, then the ch
   const [fr, fc] = levelShape(fine).map((n) => Math.ceil(n / CHUNK));
   expect(after.length).toBeLessThan(fr! * fc!);
 
-  // Hover: latitude, longitude and a value of the field.
+  // Hover: latitude, longitude and the field's value at the finest level's cell there (the drawn level's value
+  // first, marked ≈, then the finest one once the pointer rests), as the field's formula gives it.
   await page.mouse.move(cx, cy);
-  await expect(page.getByTestId('map-hover')).toHaveText(/^lat -?\d+\.\d\d°, lon -?\d+\.\d\d°: \d+(\.\d+)? — tas$/);
+  const hover = page.getByTestId('map-hover');
+  await expect(hover).toHaveText(/^lat -?\d+\.\d\d°, lon -?\d+\.\d\d°: \d+(\.\d+)? — tas$/);
+  const [yi, xi] = (await hover.getAttribute('data-cell'))!.split(',').map(Number);
+  const expected = String(Number(f(yi!, xi!).toPrecision(6)));
+  await expect(hover).toHaveText(new RegExp(`: ${expected.replace('.', '\\.')} — tas$`));
 });
