@@ -18,6 +18,7 @@ import { useMapPaint } from '../plot/map/use-map-paint';
 import { useReprojection } from '../plot/map/use-reprojection';
 import { framePlacement, frameHeight, mapLayout, mapZoom, type MapZoom } from '../plot/map/zoom';
 import { RasterPlot, type AxisFrame, type RasterPointer } from '../plot/RasterPlot';
+import { useSeries } from '../state/series-store';
 import type { ViewOptions } from '../state/view-options';
 import { useView } from '../state/view-store';
 import { finestCell, readRegionGrid, wholeRegion, zoomRegion, type GeoTiles } from './map-region';
@@ -167,6 +168,15 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
     show(`≈ ${value} (level ${level}); reading…`);
     finest.readAt(at[0], at[1], show);
   };
+  // A click opens the series at the finest cell there (as on the tiled heatmap).
+  const setPoint = useSeries((st) => st.setPoint);
+  const onClick = (p: RasterPointer) => {
+    const ll = invert?.(p.x, -p.y);
+    const at = ll && finestCell(geo, ll[0], ll[1]);
+    if (!ll || !at) return;
+    const label = `(lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°)`;
+    setPoint({ variable: levels[0]!.path, indices: finest.indicesAt(...at), label });
+  };
   const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
   const layout = useMemo(() => mapLayout(options.projection), [options.projection]);
   const inUse = top && detail ? detail.gridRegion : (base?.gridRegion ?? null);
@@ -216,6 +226,7 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
           testId="map-plot"
           onAxes={onAxes}
           onHover={onHover}
+          onClick={onClick}
         />
       </div>
       <canvas
