@@ -223,7 +223,15 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
           </ErrorMessage>
         )}
         {tiled && tiledAxes && geoTiles && (
-          <TiledMap dataset={dataset} title={variable.name} levels={tiled.levels} geo={geoTiles} options={options} />
+          <TiledMap
+            dataset={dataset}
+            title={variable.name}
+            levels={tiled.levels}
+            geo={geoTiles}
+            options={options}
+            x={tiledAxes.x}
+            y={tiledAxes.y}
+          />
         )}
         {tiled && tiledAxes && !geoTiles && (
           <TiledHeatmap

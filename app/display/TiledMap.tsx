@@ -21,8 +21,10 @@ import { RasterPlot, type AxisFrame, type RasterPointer } from '../plot/RasterPl
 import { useSeries } from '../state/series-store';
 import type { ViewOptions } from '../state/view-options';
 import { useView } from '../state/view-store';
-import { finestCell, readRegionGrid, wholeRegion, zoomRegion, type GeoTiles } from './map-region';
-import { VIEWPORT_BUDGET_BYTES, type TileLevel, type TileRegion } from './tile-plan';
+import { finestCell, readRegionGrid, wholeRegion, zoomBox, zoomRegion, type GeoTiles } from './map-region';
+import { TileExport } from './TileExport';
+import type { TiledAxis } from './TiledHeatmap';
+import { VIEWPORT_BUDGET_BYTES, type TileLevel, type TileRegion, type TileView } from './tile-plan';
 import { useFinestRead } from './use-finest-read';
 
 const WIDTH = 720;
@@ -35,6 +37,9 @@ interface Props {
   readonly levels: readonly TileLevel[];
   readonly geo: GeoTiles;
   readonly options: ViewOptions;
+  /** The shown axes' titles and labels, for the export's rows and columns (none: no export). */
+  readonly x?: TiledAxis | undefined;
+  readonly y?: TiledAxis | undefined;
 }
 
 interface Read {
@@ -89,7 +94,7 @@ function useRegionGrid(dataset: OpenedDataset, region: TileRegion | null, geo: G
 
 const levelText = (r: TileRegion, n: number) => `level ${r.level.index + 1} of ${n} (${r.level.path})`;
 
-export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Props) {
+export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }: Props) {
   // By value: the caller makes a new object at every render.
   const geoKey = JSON.stringify(geoProp);
   const geo = useMemo(() => JSON.parse(geoKey) as GeoTiles, [geoKey]);
@@ -109,11 +114,22 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const whole = useMemo(() => wholeRegion(levels, geo, WIDTH * dpr, height * dpr), [levels, geo, height, dpr]);
   const baseRegion = whole.bytes <= VIEWPORT_BUDGET_BYTES ? whole : null;
-  const wanted = useMemo(() => {
-    if (!core || !zoom?.extent) return null;
-    const invert = core.extentInvert(spec, zoom.extent, zoom.size);
-    return zoomRegion(levels, geo, invert, zoom.size);
-  }, [core, zoom, spec, levels, geo]);
+  const zoomInvert = useMemo(
+    () => (core && zoom?.extent ? core.extentInvert(spec, zoom.extent, zoom.size) : null),
+    [core, zoom, spec],
+  );
+  const wanted = useMemo(
+    () => (zoomInvert && zoom ? zoomRegion(levels, geo, zoomInvert, zoom.size) : null),
+    [zoomInvert, zoom, levels, geo],
+  );
+  // The part in view, in finest indices along the shown axes, for the export: the whole field until a zoom.
+  const exportView = useMemo((): TileView | null => {
+    const px = { widthPx: WIDTH, heightPx: height };
+    if (!zoomInvert || !zoom) return { x: [0, geo.x.length - 1], y: [0, geo.y.length - 1], ...px };
+    const box = zoomBox(geo, zoomInvert, zoom.size);
+    if (!box) return null;
+    return geo.latIsY ? { x: box.lon, y: box.lat, ...px } : { x: box.lat, y: box.lon, ...px };
+  }, [zoomInvert, zoom, geo, height]);
   // A zoom reads a finer level than the whole picture's, within the budget.
   const finer = wanted && baseRegion && wanted.level.index < baseRegion.level.index ? wanted : null;
   const zoomRegionRead = finer && finer.bytes <= VIEWPORT_BUDGET_BYTES ? finer : null;
@@ -244,6 +260,9 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options }: Prop
         data-rendered={zoomPainted.count || undefined}
       />
       {colours && <MapLegend {...colours} title={title} />}
+      {x && y && (
+        <TileExport dataset={dataset} finest={levels[0]!} axes={geo.axes} view={exportView} x={x} y={y} name={title} />
+      )}
       <output data-testid="map-hover" className="muted" data-cell={hover?.cell ?? undefined}>
         {hover?.text ?? ''}
       </output>

@@ -38,18 +38,16 @@ function indexOf(a: IndexAxis, v: number, lon: boolean): number {
 }
 
 /**
- * The region that fills a zoom's `size` pixels: `invert` gives the longitude and latitude of an output pixel (null
- * off the globe). Null when no pixel is on the globe.
+ * The finest indices a zoom's `size` pixels show, along latitude and longitude (unpadded; longitudes wrapped into
+ * the axis): `invert` gives the longitude and latitude of an output pixel (null off the globe). Null when no pixel
+ * is on the globe.
  */
-export function zoomRegion(
-  levels: readonly TileLevel[],
+export function zoomBox(
   g: GeoTiles,
   invert: (px: number, py: number) => readonly [number, number] | null,
   size: readonly [number, number],
-): TileRegion | null {
+): { readonly lat: readonly [number, number]; readonly lon: readonly [number, number] } | null {
   // The box's edges are where the view's edges are (sampled densely) or inside it (a pole: a coarser grid).
-  const EDGE = 128;
-  const GRID = 16;
   const lat = [Infinity, -Infinity];
   const lon = [Infinity, -Infinity];
   const sample = (px: number, py: number) => {
@@ -70,10 +68,29 @@ export function zoomRegion(
   }
   for (let u = 1; u < GRID; u++) for (let v = 1; v < GRID; v++) sample((u / GRID) * w, (v / GRID) * h);
   if (!(lat[0]! <= lat[1]!)) return null;
-  // One sample step (of the edges) and one cell wider all round.
-  const pad = (r: number[]) => [r[0]! - (r[1]! - r[0]!) / EDGE - 1, r[1]! + (r[1]! - r[0]!) / EDGE + 1] as const;
-  const la = pad(lat);
-  const lo = pad(lon);
+  return { lat: [lat[0]!, lat[1]!], lon: [lon[0]!, lon[1]!] };
+}
+
+/** Samples along each edge of a zoom's view, and the grid inside it, for `zoomBox`. */
+const EDGE = 128;
+const GRID = 16;
+
+/**
+ * The region that fills a zoom's `size` pixels (`zoomBox`, one sample step and one cell wider all round). Null when
+ * no pixel is on the globe.
+ */
+export function zoomRegion(
+  levels: readonly TileLevel[],
+  g: GeoTiles,
+  invert: (px: number, py: number) => readonly [number, number] | null,
+  size: readonly [number, number],
+): TileRegion | null {
+  const box = zoomBox(g, invert, size);
+  if (!box) return null;
+  const pad = (r: readonly [number, number]) =>
+    [r[0] - (r[1] - r[0]) / EDGE - 1, r[1] + (r[1] - r[0]) / EDGE + 1] as const;
+  const la = pad(box.lat);
+  const lo = pad(box.lon);
   const view = g.latIsY
     ? { y: la, x: lo, widthPx: size[0], heightPx: size[1] }
     : { x: la, y: lo, widthPx: size[1], heightPx: size[0] };

@@ -248,4 +248,32 @@ test('a pyramid on the Map: the coarsest level that fills the frame, then the ch
   const [yi, xi] = (await hover.getAttribute('data-cell'))!.split(',').map(Number);
   const expected = String(Number(f(yi!, xi!).toPrecision(6)));
   await expect(hover).toHaveText(new RegExp(`: ${expected.replace('.', '\\.')} — tas$`));
+
+  // Export of the part in view at full resolution: ~5,400 × 2,700 finest cells at this zoom, too many; ×8 more and
+  // the CSV has the finest cells inside the zoom's box (latitude rows, longitude columns, labelled with their
+  // coordinates), each the field's value there.
+  await expect(page.getByTestId('export-csv')).toBeDisabled();
+  await expect(page.getByTestId('export-csv')).toHaveAttribute('title', /zoom in/);
+  await page.mouse.move(cx - box.width / 16, cy - box.height / 16);
+  await page.mouse.down();
+  await page.mouse.move(cx + box.width / 16, cy + box.height / 16, { steps: 6 });
+  await page.mouse.up();
+  await page.mouse.move(1, 1);
+  await expect(page.getByTestId('export-csv')).toBeEnabled({ timeout: 30_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const lines = readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  // Labels are coordinates with their units, a leading ' where a field starts with "-" (CSV injection guard).
+  const num = (v: string) => parseFloat(v.replace(/^'/, ''));
+  const lons = lines[0]!.split(',').slice(1).map(num);
+  const table = lines.slice(1).map((l) => l.split(',').map(num));
+  const cellOfLat = (v: number) => Math.round((90 - v) * 120 - 0.5);
+  const cellOfLon = (v: number) => Math.round((v + 180) * 120 - 0.5);
+  expect(table.length * lons.length).toBeLessThan(levelShape(fine)[0]! * levelShape(fine)[1]! * 4 ** fine);
+  expect(lons[0]).toBeGreaterThanOrEqual(lon0);
+  expect(lons.at(-1)).toBeLessThanOrEqual(lon1);
+  for (const r of [0, table.length >> 1, table.length - 1])
+    for (const c of [0, lons.length >> 2, lons.length - 1])
+      expect(table[r]![c + 1]).toBeCloseTo(f(cellOfLat(table[r]![0]!), cellOfLon(lons[c]!)), 2);
 });
