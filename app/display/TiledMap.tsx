@@ -164,9 +164,9 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }
   // The projection's inverse for the hover, made once per projection (not at every pointer move).
   const invert = useMemo(() => (core ? core.checkedInvert(core.makeProjection(spec)) : null), [core, spec]);
   // The value shown is the drawn level's at once, then the finest level's once the pointer rests (one chunk).
-  const finest = useFinestRead(dataset, levels[0]!, geo.axes);
+  const finestRead = useFinestRead(dataset, levels[0]!, geo.axes);
   const onHover = (p: RasterPointer | null) => {
-    finest.stop();
+    finestRead.stop();
     if (!p || !core) return setHover(null);
     const [fx, fy] = [p.x, -p.y];
     const ll = invert?.(fx, fy);
@@ -177,12 +177,12 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }
     const v = cell >= 0 ? grid?.values[cell] : undefined;
     const value = v === undefined || Number.isNaN(v) ? 'no data' : formatNumber(v);
     const at = finestCell(geo, ll[0], ll[1]);
-    const cellKey = at && finest.indicesAt(...at).join(',');
+    const cellKey = at && finestRead.indicesAt(...at).join(',');
     const show = (text: string) =>
       setHover({ text: `lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${text} — ${title}`, cell: cellKey });
     if (!at || cell < 0 || level === undefined || level === 0) return show(value);
     show(`≈ ${value} (level ${level}); reading…`);
-    finest.readAt(at[0], at[1], show);
+    finestRead.readAt(at[0], at[1], show);
   };
   // A click opens the series at the finest cell there (as on the tiled heatmap).
   const setPoint = useSeries((st) => st.setPoint);
@@ -191,7 +191,7 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }
     const at = ll && finestCell(geo, ll[0], ll[1]);
     if (!ll || !at) return;
     const label = `(lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°)`;
-    setPoint({ variable: levels[0]!.path, indices: finest.indicesAt(...at), label });
+    setPoint({ variable: levels[0]!.path, indices: finestRead.indicesAt(...at), label });
   };
   const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
   const layout = useMemo(() => mapLayout(options.projection), [options.projection]);

@@ -8,7 +8,9 @@ let plotly: Promise<PlotlyModule> | null = null;
 
 /** Plotly, loaded on first use (a separate chunk, never in the initial bundle). */
 export function loadPlotly(): Promise<PlotlyModule> {
-  plotly ??= (mark('plotly-import'), import('plotly.js-cartesian-dist-min')).then((m) => {
+  if (plotly) return plotly;
+  mark('plotly-import');
+  plotly = import('plotly.js-cartesian-dist-min').then((m) => {
     mark('plotly-loaded');
     return m.default;
   });

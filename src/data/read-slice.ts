@@ -162,20 +162,16 @@ export async function readSlice(
   report();
 
   const loading: ChunkLoad = { ctx, store, spec, memo, decode: { priority: options.priority, image: fuse }, tally };
-  // Each whole chunk's part of the image, made with its decode; any chunk without one (cached, at an edge, failed)
-  // leaves the whole image to the view.
-  const parts =
-    options.chunkImages && !fuse && shape.length === 2 && stride === 1 ? new Map<ChunkTask, ChunkImage>() : null;
-  let partsComplete = parts !== null;
+  // Each whole chunk's part of the image, made with its decode (not when the slice is one chunk with its image);
+  // any chunk without one (cached, at an edge, failed) leaves the whole image to the view.
+  const chunkImages = fuse ? undefined : options.chunkImages;
+  const parts = new Map<ChunkTask, ChunkImage>();
   const load = (task: ChunkTask) => {
-    const part = parts ? chunkFuse(options.chunkImages, spec, ranges, task, variable) : undefined;
-    if (!part) {
-      partsComplete = false;
-      return (s: AbortSignal) => loadChunk(loading, task.coords, s);
-    }
+    const part = chunkFuse(chunkImages, spec, ranges, task, variable);
+    if (!part) return (s: AbortSignal) => loadChunk(loading, task.coords, s);
     const kept = task.pieces.filter((_, d) => !ranges[d]!.drop);
     const onImage = (result: SliceImageResult | undefined) => {
-      if (result) parts!.set(task, { start: kept.map((p) => p.outStart), count: kept.map((p) => p.count), result });
+      if (result) parts.set(task, { start: kept.map((p) => p.outStart), count: kept.map((p) => p.count), result });
     };
     const own: ChunkLoad = { ...loading, decode: { priority: options.priority, image: part }, onImage };
     return (s: AbortSignal) => loadChunk(own, task.coords, s);
@@ -240,8 +236,8 @@ export async function readSlice(
     ...(missingMask ? { missingMask } : {}),
     ...(tally.htmlChunks > 0 ? { htmlChunks: tally.htmlChunks } : {}),
   };
-  if (parts && partsComplete && options.chunkImages && parts.size === tasks.length && !failed.length)
-    attachChunkImages(result, options.chunkImages, [...parts.values()]);
+  if (chunkImages && tasks.length > 0 && parts.size === tasks.length && !failed.length)
+    attachChunkImages(result, chunkImages, [...parts.values()]);
   // Made from the chunk's own values, which are the slice's when no chunk failed.
   if (tally.sliceImage && options.image && result.data === out && !failed.length) {
     attachSliceImage(result, options.image, tally.sliceImage);
