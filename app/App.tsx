@@ -56,14 +56,14 @@ export function App() {
     const t = setTimeout(() => void warmPlotly().catch(() => undefined), 50);
     return () => clearTimeout(t);
   }, [wantsPlot]);
-  // The dimension coordinates too: a heatmap's axes are then known when its variable is selected.
+  // The dimension coordinates too: a heatmap's axes are then known when its variable is selected. Both this and the
+  // workers' warm-up start at once, before plotly's module (50 ms later) holds the page's thread for a second or more:
+  // a timer set now would fire only after it, when the user may already have picked a variable. The warm-up runs in
+  // the workers' own threads (the page only posts a made-up slice) and must be done before the first chunk arrives.
   useEffect(() => {
     if (!dataset) return;
-    const t = setTimeout(() => {
-      readCoordinatesAhead(dataset);
-      idle(() => warmForDataset(dataset));
-    }, 100);
-    return () => clearTimeout(t);
+    readCoordinatesAhead(dataset);
+    warmForDataset(dataset);
   }, [dataset]);
 
   const openSource = (s: Source) => {
@@ -223,12 +223,4 @@ export function App() {
       <EndpointsDialog open={endpointsOpen} onClose={() => setEndpointsOpen(false)} />
     </div>
   );
-}
-
-/** Runs `fn` when the page is idle (soon, where there is no idle callback). */
-function idle(fn: () => void): void {
-  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
-    .requestIdleCallback;
-  if (ric) ric(fn, { timeout: 2000 });
-  else setTimeout(fn, 0);
 }

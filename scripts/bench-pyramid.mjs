@@ -130,6 +130,7 @@ async function pyramidTrial(context, server, latency) {
   try {
     await openInApp(page, `${server.url}/index.html`, `${server.url}${PYRAMID}`, '[role=treeitem][data-path="/0"]');
     await page.waitForTimeout(1500); // the user reads the tree; plotly loads meanwhile
+    await page.waitForFunction(() => true); // Playwright's helper script installed before the click (see bench-app)
     const since = server.log.length;
     const t0 = await selectInTree(page, '/0');
     const first = await picture(page, 0, Infinity, 'first picture');

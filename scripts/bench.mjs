@@ -212,7 +212,9 @@ async function main() {
     }
     app = await ensureAppData(ROOT, DATA, PY);
     console.log('▶ building the app');
-    run('npx', ['vite', 'build', '--outDir', APP, '--emptyOutDir', '--logLevel', 'warn']);
+    // BENCH_TRACE (scripts/bench-app.mjs): names in the trace's profiles are the source's.
+    const minify = process.env.BENCH_TRACE ? ['--minify', 'false'] : [];
+    run('npx', ['vite', 'build', '--outDir', APP, '--emptyOutDir', '--logLevel', 'warn', ...minify]);
   }
   const tls = BROWSER ? benchCertificate(path.join(TMP, 'tls')) : null;
   const server = BROWSER ? await startServer({ '/': DIST, '/data/': DATA }) : null;

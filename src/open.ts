@@ -77,8 +77,11 @@ export interface Dataset extends OpenedDataset {
    * made-up chunk of its size. Does nothing for a variable that cannot be read.
    */
   prepareVariable(variable: Variable): void;
-  /** Runs the decode-and-colour task on a made-up slice in every decode worker, keeping nothing (a warm-up). */
-  warmSliceImage(task: SliceImageTask, runs: number): void;
+  /**
+   * Runs the decode-and-colour task on a made-up slice in every decode worker, keeping nothing (a warm-up); the
+   * workers also get memory ready for images of `imageBytes` (the real slice's RGBA size).
+   */
+  warmSliceImage(task: SliceImageTask, runs: number, imageBytes?: number): void;
   /** Reprojects a grid for the map off the calling thread (the decode workers): the cell index of each pixel. */
   reproject(task: ReprojectTask, options?: { signal?: AbortSignal | undefined }): Promise<Int32Array>;
   /** Regrids B's slice onto A's grid off the calling thread (the decode workers; `src/compare/regrid.ts`). */
@@ -229,8 +232,8 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
       );
       return mergeBands(results);
     },
-    warmSliceImage(task, runs) {
-      ctx.executor.warmSliceImage?.(task, runs);
+    warmSliceImage(task, runs, imageBytes) {
+      ctx.executor.warmSliceImage?.(task, runs, imageBytes);
     },
     prepareVariable(variable) {
       try {

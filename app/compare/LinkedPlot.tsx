@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
-import { loadPlotly, themeLayout } from '../plot/PlotlyView';
+import { loadPlotly, plotlyInUse, themeLayout } from '../plot/PlotlyView';
 
 /** plotly's `relayout` (not in the app's small typing of plotly). */
 type Relayout = (el: HTMLElement, update: Record<string, unknown>) => Promise<unknown>;
@@ -55,6 +55,7 @@ export function LinkedPlot({ group, data, layout, label, testId, onPoint }: Prop
     loadPlotly()
       .then(async (P) => {
         if (!alive) return;
+        plotlyInUse();
         const base = themeLayout();
         await P.react(
           el,

@@ -5,6 +5,7 @@
  */
 import {
   defaultFillFor,
+  imageSize,
   takeSliceImage,
   walkVariables,
   type OpenDataset,
@@ -187,6 +188,8 @@ export function warmSliceImage(ds: OpenedDataset, variable: Slice['variable']): 
   for (let i = 0; i < WARM_SIDE * WARM_SIDE; i++) data[i] = (i % 251) + ((i * 37) % 100) / 100;
   const slice = { variable: { ...variable, shape }, shape, data: data as Slice['data'] };
   const image = imageSpec(shape, false, defaultViewOptions(), { x: false, y: true });
-  // Nothing comes back, so the page has no garbage to collect.
-  warm.call(ds, { slice, defaultFill: defaultFillFor(ds.model.dialect), image }, WARM_RUNS);
+  // Nothing comes back, so the page has no garbage to collect. The workers get memory ready for the real image.
+  const real = imageSpec([a, b], false, defaultViewOptions(), { x: false, y: false });
+  const { width, height } = imageSize(real);
+  warm.call(ds, { slice, defaultFill: defaultFillFor(ds.model.dialect), image }, WARM_RUNS, width * height * 4);
 }

@@ -18,10 +18,19 @@ export function loadPlotly(): Promise<PlotlyModule> {
 }
 
 let warmed: Promise<void> | null = null;
+/** A real plot has started drawing: plotly's code is compiling on it, and the throwaway plot would only delay it. */
+let inUse = false;
+
+/** Says that a real plot is being drawn (the warm-up then does not run: it would hold the page for nothing). */
+export function plotlyInUse(): void {
+  inUse = true;
+}
 
 /**
  * Loads plotly and draws one throwaway plot with axes off screen, once, when the page is idle: plotly's first draw
  * in a page costs about twice a later one (its code is not compiled yet), and the first heatmap should not pay it.
+ * Not once a real plot has started: that one compiles the code, and the throwaway draw (70–90 ms of the page's
+ * thread) would come between the first picture and its frame.
  */
 export function warmPlotly(): Promise<void> {
   warmed ??= loadPlotly().then(async (P) => {
@@ -31,6 +40,7 @@ export function warmPlotly(): Promise<void> {
       if (ric) ric(() => resolve(), { timeout: 300 });
       else setTimeout(resolve, 0);
     });
+    if (inUse) return;
     const el = document.createElement('div');
     Object.assign(el.style, { position: 'fixed', left: '-10000px', top: '0', width: '640px', height: '420px' });
     el.setAttribute('aria-hidden', 'true');
@@ -116,6 +126,7 @@ export function PlotlyView({ data, layout, label, testId, onHover, onClick, chil
     loadPlotly()
       .then((P) => {
         if (!alive) return;
+        plotlyInUse();
         const base = themeLayout();
         return P.react(
           el,

@@ -12,7 +12,7 @@ import {
   type PlotHost,
   type PlotHostElement,
 } from './plot-host';
-import { PlotTargetContext, loadPlotly, themeLayout } from './PlotlyView';
+import { PlotTargetContext, loadPlotly, plotlyInUse, themeLayout } from './PlotlyView';
 import { aimTarget, releaseTarget } from './raster-export';
 import type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
 import { extentRanges, pointAt, rasterTransform, type AxisFrame } from './raster-geometry';
@@ -206,6 +206,7 @@ export function RasterPlot(props: RasterPlotProps) {
         const config = { responsive: true, displaylogo: false };
         setHostFigure(host, null);
         mark('plotly-start');
+        plotlyInUse();
         return P.react(el, figure.data, { ...base, ...figure.layout, font: base.font }, config).then(() => {
           mark('plotly-done');
           if (!alive) return;

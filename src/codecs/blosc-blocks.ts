@@ -8,6 +8,7 @@
 
 import { blockEnds, bloscLayout, checkBloscFrame, HEADER, type BloscLayout } from './blosc-frame';
 import { bloscDecoding, decodeBlosc, decodeBloscBlock, decodeBloscBlockAsync } from './blosc-decode';
+import { giveBack, takeBuffer, takeScratch } from '../memory/spare-buffers';
 
 /**
  * A frame fed part by part: each block complete in the bytes so far is decoded as soon as it is there (writers with
@@ -50,7 +51,7 @@ export class BloscBlockStream {
       const layout = bloscLayout(this.#buf);
       this.#layout = layout && layout.nbytes <= this.maxBytes ? layout : null;
       if (this.#layout && this.#buf.length < this.#layout.cbytes) {
-        const sized = new Uint8Array(this.#layout.cbytes);
+        const sized = takeScratch(this.#layout.cbytes);
         sized.set(this.#buf.subarray(0, this.#n));
         this.#buf = sized;
       }
@@ -60,7 +61,7 @@ export class BloscBlockStream {
       this.#blocks = how ? blockEnds(this.#buf, this.#layout) : null;
       if (how && this.#blocks) {
         this.#how = how;
-        this.#out = new Uint8Array(this.#layout.nbytes);
+        this.#out = new Uint8Array(takeBuffer(this.#layout.nbytes));
         this.#queued = new Uint8Array(this.#layout.nblocks);
         this.#tmp = new Uint8Array(this.#layout.blocksize);
       }
@@ -81,6 +82,10 @@ export class BloscBlockStream {
     } catch {
       return null;
     }
+    // The frame's bytes are no longer needed: their memory serves the next chunk.
+    giveBack(this.#buf.buffer as ArrayBuffer);
+    this.#buf = new Uint8Array(0);
+    this.#n = 0;
     return this.#out;
   }
 

@@ -14,6 +14,7 @@ import { bitunshuffle } from './bitshuffle';
 import { lz4Block, unshuffle } from './blosc-lz4';
 import { blosclzBlock } from './blosclz';
 import { snappyBlock } from './snappy';
+import { takeBuffer } from '../memory/spare-buffers';
 
 /** The codec field of the header flags (bits 5-7): 0 BloscLZ, 1 LZ4, 2 Snappy, 3 zlib, 4 zstd. */
 const SNAPPY = 2;
@@ -159,7 +160,7 @@ export function decodeBlosc(frame: Uint8Array): Uint8Array | Promise<Uint8Array>
   const nbytes = u32(frame, 4);
   const blocksize = u32(frame, 8);
   const cbytes = u32(frame, 12);
-  const out = new Uint8Array(nbytes);
+  const out = new Uint8Array(takeBuffer(nbytes));
   if ((frame[2] as number) & MEMCPYED) {
     out.set(frame.subarray(HEADER, HEADER + nbytes));
     return out;

@@ -153,6 +153,16 @@ export function outermostCodec(spec: ChunkSpec): string | undefined {
   return normalizeCodecs(spec.codecs).at(-1)?.id;
 }
 
+/** A chunk's decoded size in bytes (at least one byte per element), or null for a type not read. */
+export function chunkBytes(spec: ChunkSpec): number | null {
+  const n = spec.shape.reduce((a, b) => a * b, 1);
+  try {
+    return n * Math.max(1, parseDtype(spec.dtype).itemSize);
+  } catch {
+    return null;
+  }
+}
+
 /** Largest made-up chunk `warmCodecs` runs a codec on. */
 const WARM_MAX_BYTES = 64 * 2 ** 20;
 
@@ -162,13 +172,9 @@ const WARM_MAX_BYTES = 64 * 2 ** 20;
  * ignored: a real chunk reports them.
  */
 export async function warmCodecs(spec: ChunkSpec): Promise<void> {
-  const n = spec.shape.reduce((a, b) => a * b, 1);
-  let size: number;
-  try {
-    size = Math.min(WARM_MAX_BYTES, n * Math.max(1, parseDtype(spec.dtype).itemSize));
-  } catch {
-    return;
-  }
+  const bytes = chunkBytes(spec);
+  if (bytes === null) return;
+  const size = Math.min(WARM_MAX_BYTES, bytes);
   for (const { id, configuration } of normalizeCodecs(spec.codecs)) {
     const def = codecDef(id);
     if (def?.kind === 'bytes' && def.warm) await def.warm(configuration, size).catch(() => undefined);

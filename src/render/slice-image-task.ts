@@ -7,6 +7,7 @@
 import { decodeSlice, type DecodedSlice } from '../cf/decode';
 import type { DefaultFill } from '../cf/masking';
 import type { Slice } from '../api';
+import { takeBuffer } from '../memory/spare-buffers';
 import { scaleRange } from './colormap';
 import {
   colourRegion,
@@ -60,7 +61,7 @@ export function runSliceImage(task: SliceImageTask): SliceImageResult {
   // On a linear scale the auto range is the values' extent, which the decoding found on its way.
   const known = req.scale === 'linear' && !req.range ? decoded.extent : undefined;
   const range = scaleRange(decoded.values, mask, req.scale, req.range ?? known ?? null);
-  const rgba = new Uint8ClampedArray(width * height * 4);
+  const rgba = new Uint8ClampedArray(takeBuffer(width * height * 4));
   let rows: [number, number] = [0, height];
   if (task.band) {
     const region = bandRegion(req, task.band);

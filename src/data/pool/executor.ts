@@ -78,7 +78,7 @@ export interface DecodeExecutor {
    * Runs the decode-and-colour task `runs` times on a made-up slice in every worker, keeping nothing: at idle time,
    * so that a first real slice runs compiled code. Nothing comes back (no garbage on the calling thread).
    */
-  warmSliceImage?(task: SliceImageTask, runs: number): void;
+  warmSliceImage?(task: SliceImageTask, runs: number, imageBytes?: number): void;
   close(): void;
 }
 

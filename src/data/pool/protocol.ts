@@ -80,6 +80,8 @@ export interface WarmImageRequest {
   readonly fused: FusedImage;
   readonly data: ArrayBufferView;
   readonly runs: number;
+  /** Bytes of the real slice's image: the worker gets memory of that size ready (memory/spare-buffers.ts). */
+  readonly imageBytes?: number | undefined;
 }
 
 /** Colour a 2-D slice into an RGBA image. */

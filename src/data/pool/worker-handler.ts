@@ -1,6 +1,7 @@
 /** The decode worker's logic, separate from its `self` wiring so it also runs under a test double. */
-import { cStrides, type ChunkStream, type DecodedChunk, warmCodecs } from '../../codecs/pipeline';
+import { chunkBytes, cStrides, type ChunkStream, type DecodedChunk, warmCodecs } from '../../codecs/pipeline';
 import { CodecError, isZarrviewError } from '../../errors';
+import { expectBuffers, setSpareBusy } from '../../memory/spare-buffers';
 import { renderImage } from '../../render/encode';
 import { runSliceImage, sliceImageTransfers, type SliceImageResult } from '../../render/slice-image-task';
 import { DecoderCache } from './executor';
@@ -56,12 +57,20 @@ export function handlePrepare(msg: PrepareRequest): void {
     .get(msg.spec)
     .then(() => (msg.warm ? warmCodecs(msg.spec) : undefined))
     .catch(() => undefined);
-  if (msg.warm) codecsWarming = Promise.all([codecsWarming, done]);
+  if (msg.warm) {
+    codecsWarming = Promise.all([codecsWarming, done]);
+    // A chunk's decoded bytes and its compressed bytes (at most as many, for data worth compressing).
+    const bytes = chunkBytes(msg.spec);
+    if (bytes !== null) void done.then(() => expectBuffers([bytes, bytes]));
+  }
 }
 
 /** Runs the decode-and-colour task on a made-up slice, keeping nothing (see `WarmImageRequest`), after codec warm-ups. */
 export function handleWarmImage(msg: WarmImageRequest): void {
-  void codecsWarming.then(() => warmImage(msg));
+  void codecsWarming.then(() => {
+    warmImage(msg);
+    if (msg.imageBytes) expectBuffers([msg.imageBytes]);
+  });
 }
 
 function warmImage(msg: WarmImageRequest): void {
@@ -239,6 +248,9 @@ async function decodedAnswer(
 
 /** Streams under way: their decoder's stream (once the codecs are loaded) and the image asked for. */
 const streams = new Map<number, { readonly stream: Promise<ChunkStream>; readonly image: FusedImage | undefined }>();
+
+// Spare memory is made between chunks, not while one is arriving (its parts would wait).
+setSpareBusy(() => fetching.size > 0 || streams.size > 0);
 
 function handleStreamStart(msg: StreamStartRequest): void {
   const stream = decoders.get(msg.spec).then((d) => d.stream());

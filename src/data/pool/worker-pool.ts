@@ -189,13 +189,13 @@ export class WorkerPool implements DecodeExecutor {
   }
 
   /** Runs the decode-and-colour task in every worker as a warm-up (see `DecodeExecutor.warmSliceImage`). */
-  warmSliceImage(task: SliceImageTask, runs: number): void {
+  warmSliceImage(task: SliceImageTask, runs: number, imageBytes?: number): void {
     if (this.#closed || !ArrayBuffer.isView(task.slice.data)) return;
     // Built as readSlice builds a read's `FusedImage` (the same fields in the same order).
     const options = { defaultFill: task.defaultFill, image: task.image };
     const { variable, shape, data } = task.slice;
     const fused: FusedImage = { ...options, n: data.length, slice: { variable, shape } };
-    const msg: WorkerRequest = { type: 'warm-image', fused, data, runs };
+    const msg: WorkerRequest = { type: 'warm-image', fused, data, runs, imageBytes };
     for (const s of this.#slots) s.worker.postMessage(msg);
   }
 
