@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chunkTiming, drawnCount, median, openInApp, round, selectInTree } from './bench-page.mjs';
+import { chunkTiming, drawnCount, median, openInApp, round, selectInTree, startTrace } from './bench-page.mjs';
 import { runPyramidBench } from './bench-pyramid.mjs';
 import { SCRUB_TIME, scrubRow } from './bench-scrub.mjs';
 
@@ -83,21 +83,9 @@ export async function ensureAppData(root, data, python) {
   return { notes, era5: timeSteps > 0, timeSteps, scrubSteps, nczarr: existsSync(path.join(nc, '.zattrs')) };
 }
 
-const TRACE_CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'blink.user_timing',
-  'v8.execute',
-  'toplevel',
-  // BENCH_TRACE_PROFILE=1: JavaScript samples too (they slow the page down about twice).
-  ...(process.env.BENCH_TRACE_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
-];
 
 async function heatmapTrial(context, server, steps) {
   const page = await context.newPage();
-  const trace0 = process.env.BENCH_TRACE;
-  const browser0 = typeof context.browser === 'function' ? context.browser() : context;
-  if (trace0 && process.env.BENCH_TRACE_EARLY) await browser0.startTracing(page, { categories: TRACE_CATEGORIES });
   try {
     await openInApp(
       page,
@@ -110,17 +98,12 @@ async function heatmapTrial(context, server, steps) {
     // Playwright installs its helper script in the page on the first wait: before the click, not in the measured time.
     await page.waitForFunction(() => true);
     // BENCH_TRACE=dir: a Chromium trace of the click to the picture (every thread), for scripts/bench-trace-summary.mjs.
-    const trace = process.env.BENCH_TRACE;
-    const browser = typeof context.browser === 'function' ? context.browser() : context;
-    if (trace && browser && !process.env.BENCH_TRACE_EARLY) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    const stopTrace = await startTrace(context, page);
     const t0 = await selectInTree(page, '/t');
     await page.waitForFunction(() => /** @type {any} */ (window).__drawn.filter(Boolean).length >= 1, null, {
       timeout: 60_000,
     });
-    if (trace && browser) {
-      await fs.mkdir(trace, { recursive: true });
-      await fs.writeFile(path.join(trace, `heatmap-${Date.now()}.json`), await browser.stopTracing());
-    }
+    await stopTrace('heatmap');
     const drawn = await page.evaluate(() => /** @type {any} */ (window).__drawn[0]);
     const timing = { drawn, ...(await chunkTiming(page, /\/t\/0\.0\.0\.0$/)) };
     // BENCH_DEBUG=1: where the time after the click goes (User Timing marks `zv:*` of the app).

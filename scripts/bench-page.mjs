@@ -1,5 +1,7 @@
 // What the app bench parts (scripts/bench-app.mjs, scripts/bench-pyramid.mjs) do in the viewer's page: record when
 // each heatmap picture is drawn, open a dataset, and read resource timing of the page and its workers.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
@@ -111,4 +113,30 @@ export async function resources(page, re) {
 export async function chunkTiming(page, re) {
   const last = (await resources(page, re)).sort((a, b) => b.end - a.end)[0];
   return { lastByte: last ? last.end : NaN, protocol: last?.protocol ?? '?' };
+}
+
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+  'toplevel',
+  // BENCH_TRACE_PROFILE=1: JavaScript samples too (they slow the page down about twice).
+  ...(process.env.BENCH_TRACE_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+];
+
+/**
+ * With BENCH_TRACE=dir, starts a Chromium trace of every thread of `page` (for scripts/bench-trace-summary.mjs);
+ * returns the function that stops it and writes `dir/<name>-<time>.json` (does nothing without BENCH_TRACE).
+ */
+export async function startTrace(context, page) {
+  const dir = process.env.BENCH_TRACE;
+  const browser = typeof context.browser === 'function' ? context.browser() : context;
+  if (!dir || !browser) return async () => undefined;
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  return async (name) => {
+    const trace = await browser.stopTracing();
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, `${name}-${Date.now()}.json`), trace);
+  };
 }

@@ -13,7 +13,7 @@
 // An app without it is not measured (its read of the finest level whole would take the machine for minutes).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { median, openInApp, resources, round, selectInTree } from './bench-page.mjs';
+import { median, openInApp, resources, round, selectInTree, startTrace } from './bench-page.mjs';
 
 const PYRAMID = '/synthetic/pyramid.zarr';
 
@@ -148,8 +148,10 @@ async function pyramidTrial(context, server, latency) {
     await page.waitForTimeout(1000);
     const z = (r) => [(r[0] + r[1]) / 2 + (r[0] - r[1]) / 16, (r[0] + r[1]) / 2 + (r[1] - r[0]) / 16];
     const n = await page.evaluate(() => /** @type {any} */ (window).__pics.length);
+    const stopTrace = await startTrace(context, page); // BENCH_TRACE=dir: the zoom's trace
     const t1 = await zoomTo(page, z(area.xr), z(area.yr));
     const fine = await picture(page, n, first.level, 'finer picture after the zoom');
+    await stopTrace('zoom');
     const zoomReads = (await resources(page, level(fine.level))).filter((e) => e.start >= t1 && e.end <= fine.drawn);
     const zoomNet = Math.max(latency, ...zoomReads.map((e) => e.end - t1));
     // BENCH_DEBUG=1: where the refine's time goes (app/display/read-region.ts's marks, the chunks' reads).

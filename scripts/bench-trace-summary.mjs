@@ -1,13 +1,14 @@
 // Summarises a Chromium trace written by `BENCH_TRACE=dir npm run bench` (scripts/bench-app.mjs): the app's
 // User Timing marks, then per thread the tasks longer than `min` ms (default 3) with their largest parts, and the
 // wall and CPU time each thread spent, from the click on. With BENCH_TRACE_PROFILE=1 the trace also has JavaScript
-// samples; `--profile from to` prints the functions that took the samples of the worker threads in that window.
-//   node scripts/bench-trace-summary.mjs TRACE.json [min] [--profile from to]
+// samples; `--profile from to [thread]` prints the functions that took the samples of the threads whose name has
+// `thread` in it (default: the workers) in that window.
+//   node scripts/bench-trace-summary.mjs TRACE.json [min] [--profile from to [thread]]
 import fs from 'node:fs';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file) {
-  console.error('usage: node scripts/bench-trace-summary.mjs TRACE.json [min-ms] [--profile from to]');
+  console.error('usage: node scripts/bench-trace-summary.mjs TRACE.json [min-ms] [--profile from to [thread]]');
   process.exit(2);
 }
 const profileAt = rest.indexOf('--profile');
@@ -16,13 +17,16 @@ const { traceEvents: ev } = JSON.parse(fs.readFileSync(file, 'utf8'));
 const names = new Map();
 for (const e of ev) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
 const thread = (e) => names.get(`${e.pid}:${e.tid}`) ?? `${e.pid}:${e.tid}`;
-const clicks = ev.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click').sort((a, b) => a.ts - b.ts);
+// The click (or a zoom's mouseup) the trace is about.
+const clicks = ev
+  .filter((e) => e.name === 'EventDispatch' && ['click', 'mouseup'].includes(e.args?.data?.type))
+  .sort((a, b) => a.ts - b.ts);
 const marks = ev
   .filter((e) => e.cat?.includes('user_timing') && /^zv:/.test(e.name ?? ''))
   .sort((a, b) => a.ts - b.ts);
 const t0 = clicks[0]?.ts ?? marks[0]?.ts ?? 0;
 const rel = (ts) => ((ts - t0) / 1000).toFixed(1);
-console.log('marks (ms after the click):', marks.map((m) => `${m.name}@${rel(m.ts)}`).join(' '));
+console.log('marks (ms after the click or mouseup):', marks.map((m) => `${m.name}@${rel(m.ts)}`).join(' '));
 
 const tasks = ev.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.ts >= t0);
 const byThread = new Map();
@@ -60,6 +64,7 @@ for (const [k, list] of byThread) {
 if (profileAt >= 0) {
   const from = Number(rest[profileAt + 1] ?? 0);
   const to = Number(rest[profileAt + 2] ?? Infinity);
+  const which = rest[profileAt + 3] ?? 'Worker';
   const profiles = new Map();
   for (const e of ev)
     if (e.name === 'Profile')
@@ -73,7 +78,7 @@ if (profileAt >= 0) {
   }
   const key = (n) => `${n.callFrame.functionName || '(anonymous)'} ${(n.callFrame.url ?? '').split('/').pop()}`;
   for (const p of profiles.values()) {
-    if (!p.thread.includes('Worker')) continue;
+    if (!p.thread.includes(which)) continue;
     const self = new Map();
     let t = p.start;
     let count = 0;

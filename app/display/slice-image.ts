@@ -6,6 +6,7 @@
  */
 import type { ImageRequest, OpenDataset, OpenedDataset, RenderedImage } from '../core';
 import { choosePath, glImage, pathSetting, recordWorker, type ColourPath } from '../plot/gl/gl-image';
+import { anyMasked } from '../state/decode-cache';
 import type { ViewOptions } from '../state/view-options';
 import { displayStep, type Values } from './plot-data';
 
@@ -96,8 +97,12 @@ export function imageRequest(
       ? data.values
       : Float64Array.from(data.values);
   // No masked cell: send no mask (a megabyte less to copy to the worker, no test per pixel).
-  const m = data.mask === null ? null : data.mask instanceof Uint8Array ? data.mask : Uint8Array.from(data.mask);
-  const mask = m && m.indexOf(1) >= 0 ? m : null;
+  const mask =
+    data.mask === null || !anyMasked(data.mask)
+      ? null
+      : data.mask instanceof Uint8Array
+        ? data.mask
+        : Uint8Array.from(data.mask);
   return { values, mask, ...imageSpec(data.shape, transposed, options, flip) };
 }
 

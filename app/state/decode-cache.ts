@@ -6,10 +6,28 @@ import { decodeSlice, defaultFillFor, type DecodedSlice, type OpenedDataset, typ
 
 const decoded = new WeakMap<Slice, DecodedSlice | null>();
 
+/** Whether a decoded mask has any masked cell, as its decode counted them (no scan of a megabyte for a 1). */
+const maskedAny = new WeakMap<object, boolean>();
+
+/** Whether `mask` marks any cell: as its decode counted, else by a scan (remembered). */
+export function anyMasked(mask: ArrayLike<number>): boolean {
+  let any = maskedAny.get(mask);
+  if (any === undefined) {
+    any = Array.prototype.indexOf.call(mask, 1) >= 0;
+    maskedAny.set(mask, any);
+  }
+  return any;
+}
+
+function remember(d: DecodedSlice | null): void {
+  if (d) maskedAny.set(d.mask, d.maskedCount > 0);
+}
+
 /** Keeps `d` as the slice's decoded values (decoded elsewhere, e.g. in a worker); false when it has some already. */
 export function primeDecoded(slice: Slice, d: DecodedSlice): boolean {
   if (decoded.has(slice)) return false;
   decoded.set(slice, d);
+  remember(d);
   return true;
 }
 
@@ -28,5 +46,6 @@ export function decodeOnce(ds: OpenedDataset, slice: Slice): DecodedSlice | null
     d = null;
   }
   decoded.set(slice, d);
+  remember(d);
   return d;
 }

@@ -7,6 +7,7 @@
  * const bytes = await inflateBounded(chunk, 'deflate', 64 * 2 ** 20, { signal });
  */
 import { AbortedError, ChunkError } from '../errors';
+import { takeBuffer } from '../memory/spare-buffers';
 
 export interface InflateOptions {
   readonly signal?: AbortSignal | undefined;
@@ -60,7 +61,7 @@ export async function inflateBounded(
     throw e;
   }
   if (parts.length === 1) return parts[0] as Uint8Array;
-  const out = new Uint8Array(total);
+  const out = new Uint8Array(takeBuffer(total));
   let at = 0;
   for (const p of parts) {
     out.set(p, at);

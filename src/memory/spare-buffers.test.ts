@@ -14,6 +14,7 @@ const MB = 1024 * 1024;
 
 /** Runs the refills the module schedules at idle time (one buffer per task). */
 async function idle(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 350));
   for (let i = 0; i < 12; i++) await new Promise((r) => setTimeout(r, 0));
 }
 
@@ -83,7 +84,7 @@ describe('spare buffers touched ahead of need', () => {
     await idle();
     expect(spareStats().count).toBe(0);
     working = false;
-    await new Promise((r) => setTimeout(r, 60));
+    await idle();
     expect(spareStats().count).toBe(1);
   });
 

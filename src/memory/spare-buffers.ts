@@ -25,8 +25,14 @@ let total = 0;
 let scheduled = false;
 /** Whether the thread is in the middle of something (a chunk arriving): spares are then made later. */
 let busy: () => boolean = () => false;
-/** How long to wait before looking again when busy. */
-const BUSY_RETRY_MS = 25;
+/**
+ * How long the thread must have been free (no buffer asked for, not busy) before spares are made: the page is then
+ * drawing what the last buffers were for, and on two cores the spares' page faults would take the core it needs.
+ */
+const SETTLE_MS = 300;
+/** When a buffer was last asked for or the thread last seen busy. */
+let lastUse = -Infinity;
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /** Tells the module how to know that its thread is busy (the decode worker: a fetch or stream under way). */
 export function setSpareBusy(test: () => boolean): void {
@@ -49,7 +55,7 @@ export function expectBuffers(sizes: readonly number[]): void {
   const counts = new Map<number, number>();
   for (const s of sizes) counts.set(s, (counts.get(s) ?? 0) + 1);
   for (const [s, n] of counts) want(s, n);
-  scheduleRefill();
+  scheduleRefill(SETTLE_MS);
 }
 
 function takeSpare(fits: (b: ArrayBuffer) => boolean): ArrayBuffer | null {
@@ -66,7 +72,8 @@ function takeSpare(fits: (b: ArrayBuffer) => boolean): ArrayBuffer | null {
 export function takeBuffer(bytes: number): ArrayBuffer {
   if (!worth(bytes)) return new ArrayBuffer(bytes);
   want(bytes, 1);
-  scheduleRefill();
+  lastUse = now();
+  scheduleRefill(SETTLE_MS);
   const spare = takeSpare((b) => b.byteLength === bytes);
   if (!spare) return new ArrayBuffer(bytes);
   new Uint8Array(spare).fill(0);
@@ -76,6 +83,7 @@ export function takeBuffer(bytes: number): ArrayBuffer {
 /** Working space of `bytes` (contents undefined), to give back with `giveBack` once no longer used. */
 export function takeScratch(bytes: number): Uint8Array {
   if (!worth(bytes)) return new Uint8Array(bytes);
+  lastUse = now();
   const spare = takeSpare((b) => b.byteLength >= bytes && b.byteLength <= 2 * bytes);
   return new Uint8Array(spare ?? new ArrayBuffer(bytes), 0, bytes);
 }
@@ -111,7 +119,9 @@ function refill(): void {
   scheduled = false;
   const bytes = missing();
   if (bytes === null) return;
-  if (busy()) return scheduleRefill(BUSY_RETRY_MS);
+  if (busy()) lastUse = now();
+  const wait = lastUse + SETTLE_MS - now();
+  if (wait > 0) return scheduleRefill(wait);
   const b = new ArrayBuffer(bytes);
   const view = new Uint8Array(b);
   // One write per page maps it.
@@ -132,4 +142,5 @@ export function resetSpares(): void {
   wanted.clear();
   total = 0;
   busy = () => false;
+  lastUse = -Infinity;
 }
