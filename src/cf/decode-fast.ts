@@ -5,6 +5,7 @@
  */
 import type { Decoded, DecodePlan } from './decode';
 import type { MaskPlan } from './masking';
+import { takeBuffer } from '../memory/spare-buffers';
 
 export type NumberArray = Exclude<ArrayBufferView, BigInt64Array | BigUint64Array | DataView> & ArrayLike<number>;
 
@@ -87,8 +88,8 @@ export function decodeNumbers(
 export function decodeFloats(src: Float32Array | Float64Array, m: FastMask): Decoded {
   const { f0, f1, nan, lo, hi } = m;
   const n = src.length;
-  // Untouched pages of a new array cost nothing: only masked elements are written.
-  const mask = new Uint8Array(n);
+  // Only masked elements are written; the memory is touched ahead where a new array's would fault page by page.
+  const mask = new Uint8Array(takeBuffer(n));
   let masked = 0;
   let numeric = 0;
   let least = Infinity;

@@ -8,6 +8,7 @@
  * const slice = await ds.read('/temp', [0, null, null]);
  * const { values, mask } = decodeSlice(slice, { defaultFill: defaultFillFor(ds.model.dialect) });
  */
+import { takeBuffer } from '../memory/spare-buffers';
 import type { Slice, SliceData } from '../api';
 import { UnsupportedError } from '../errors';
 import type { Dialect, Variable } from '../model/types';
@@ -109,8 +110,9 @@ export function planDecoding(variable: Variable, options: DecodeOptions = {}): D
 /** Decodes raw values with a plan. The input is not modified. */
 export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
   const n = data.length;
-  const values = new Float64Array(n);
-  const mask = new Uint8Array(n);
+  // Memory touched ahead of need (memory/spare-buffers.ts): a new array's pages would fault one by one.
+  const values = new Float64Array(takeBuffer(n * 8));
+  const mask = new Uint8Array(takeBuffer(n));
   if (!ArrayBuffer.isView(data)) {
     if (data.length > 0 && typeof data[0] === 'string') {
       throw new UnsupportedError('Text values have no numeric decoding.');

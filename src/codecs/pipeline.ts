@@ -7,7 +7,7 @@
  * const decode = await createDecoder({ dtype: '<f4', zarrFormat: 2, order: 'C', shape: [10], codecs: [{ id: 'zlib', configuration: { level: 4 } }] });
  * const chunk = await decode(bytes); // { data: Float32Array(10), shape: [10], stride: [1] }
  */
-import { concatBytes } from '../bytes';
+import { giveBack, takeScratch } from '../memory/spare-buffers';
 import { CodecError, ZarrviewError, isZarrviewError } from '../errors';
 import { BloscBlockStream } from './blosc-blocks';
 import type { ArrayFilter, ByteDecoder } from './codec';
@@ -153,6 +153,11 @@ export function outermostCodec(spec: ChunkSpec): string | undefined {
   return normalizeCodecs(spec.codecs).at(-1)?.id;
 }
 
+/** Whether a decoded chunk's values lie in the memory of `bytes` (then that memory is theirs). */
+function sharesMemory(data: DecodedChunk['data'], bytes: Uint8Array): boolean {
+  return ArrayBuffer.isView(data) && data.buffer === bytes.buffer;
+}
+
 /** A chunk's decoded size in bytes (at least one byte per element), or null for a type not read. */
 export function chunkBytes(spec: ChunkSpec): number | null {
   const n = spec.shape.reduce((a, b) => a * b, 1);
@@ -270,7 +275,26 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
       const parts: Uint8Array[] = [];
       return {
         push: (part) => void parts.push(part),
-        finish: (whole) => run(whole ?? concatBytes(parts)),
+        async finish(whole) {
+          if (whole) return run(whole);
+          // The encoded bytes in one piece, in working space given back once decoded (memory/spare-buffers.ts).
+          const size = parts.reduce((n, p) => n + p.length, 0);
+          const bytes = takeScratch(size);
+          let at = 0;
+          for (const p of parts) {
+            bytes.set(p, at);
+            at += p.length;
+          }
+          try {
+            const chunk = await run(bytes);
+            // Kept only where no step handed back the bytes themselves (a raw chunk's values are a view of them).
+            if (!sharesMemory(chunk.data, bytes)) giveBack(bytes.buffer as ArrayBuffer);
+            return chunk;
+          } catch (e) {
+            giveBack(bytes.buffer as ArrayBuffer);
+            throw e;
+          }
+        },
       };
     },
   };
