@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import {
   axisTitle,
   BudgetError,
-  type DimSelection,
   type OpenedDataset,
   type PendingNode,
   type Variable,
@@ -31,6 +30,7 @@ import { TiledHeatmap } from './TiledHeatmap';
 import { TiledMap } from './TiledMap';
 import { tiledAxis, tiledPlan } from './tiled-view';
 import { ViewToolbar } from './ViewToolbar';
+import { loadingText, slicedShape } from './slice-labels';
 
 interface Props {
   readonly dataset: OpenedDataset;
@@ -281,23 +281,4 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
       </section>
     </PlotHostContext.Provider>
   );
-}
-
-/** `Loading time 7, showing time 5`: the indices asked for and those of the picture on screen. */
-function loadingText(variable: Variable, wanted: readonly DimSelection[], shown: readonly DimSelection[]): string {
-  const name = (d: number) => variable.dimensions[d]?.name ?? `dim ${d}`;
-  const text = (sel: readonly DimSelection[]) =>
-    sel.flatMap((s, d) => (typeof s === 'number' ? [`${name(d)} ${s}`] : [])).join(', ');
-  const w = text(wanted);
-  const s = text(shown);
-  return w === s ? 'Loading' : `Loading ${w}, showing ${s}`;
-}
-
-/** The shape of a slice of `shape` read with `selection`, every `stride`-th element along the kept dimensions. */
-function slicedShape(shape: readonly number[], selection: readonly DimSelection[], stride: number): number[] {
-  return selection.flatMap((s, d) => {
-    if (typeof s === 'number') return [];
-    const n = s === null ? (shape[d] ?? 1) : Math.ceil((s.stop - s.start) / (s.step ?? 1));
-    return [Math.ceil(n / stride)];
-  });
 }
