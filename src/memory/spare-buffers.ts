@@ -99,7 +99,9 @@ export function giveBack(buffer: ArrayBuffer): void {
 function scheduleRefill(delay = 0): void {
   if (scheduled || typeof setTimeout !== 'function') return;
   scheduled = true;
-  setTimeout(refill, delay);
+  const timer: unknown = setTimeout(refill, delay);
+  // In Node (the CLI, tests) a spare to come does not keep the process alive.
+  (timer as { unref?: () => void }).unref?.();
 }
 
 /** The size of the next spare to make (newest sizes first, within the bound), or null. */
