@@ -83,7 +83,6 @@ export async function ensureAppData(root, data, python) {
   return { notes, era5: timeSteps > 0, timeSteps, scrubSteps, nczarr: existsSync(path.join(nc, '.zattrs')) };
 }
 
-
 async function heatmapTrial(context, server, steps) {
   const page = await context.newPage();
   try {

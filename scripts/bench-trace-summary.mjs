@@ -21,9 +21,7 @@ const thread = (e) => names.get(`${e.pid}:${e.tid}`) ?? `${e.pid}:${e.tid}`;
 const clicks = ev
   .filter((e) => e.name === 'EventDispatch' && ['click', 'mouseup'].includes(e.args?.data?.type))
   .sort((a, b) => a.ts - b.ts);
-const marks = ev
-  .filter((e) => e.cat?.includes('user_timing') && /^zv:/.test(e.name ?? ''))
-  .sort((a, b) => a.ts - b.ts);
+const marks = ev.filter((e) => e.cat?.includes('user_timing') && /^zv:/.test(e.name ?? '')).sort((a, b) => a.ts - b.ts);
 const t0 = clicks[0]?.ts ?? marks[0]?.ts ?? 0;
 const rel = (ts) => ((ts - t0) / 1000).toFixed(1);
 console.log('marks (ms after the click or mouseup):', marks.map((m) => `${m.name}@${rel(m.ts)}`).join(' '));
@@ -56,8 +54,13 @@ for (const [k, list] of byThread) {
       )
       .sort((a, b) => b.dur - a.dur)
       .slice(0, 4)
-      .map((c) => `${c.name}${c.args?.data?.functionName ? `:${c.args.data.functionName}` : ''} ${(c.dur / 1000).toFixed(1)}`);
-    console.log(`  ${rel(e.ts)} +${(e.dur / 1000).toFixed(1)} (CPU ${((e.tdur ?? 0) / 1000).toFixed(1)})  ${parts.join(' | ')}`);
+      .map(
+        (c) =>
+          `${c.name}${c.args?.data?.functionName ? `:${c.args.data.functionName}` : ''} ${(c.dur / 1000).toFixed(1)}`,
+      );
+    console.log(
+      `  ${rel(e.ts)} +${(e.dur / 1000).toFixed(1)} (CPU ${((e.tdur ?? 0) / 1000).toFixed(1)})  ${parts.join(' | ')}`,
+    );
   }
 }
 
@@ -68,7 +71,13 @@ if (profileAt >= 0) {
   const profiles = new Map();
   for (const e of ev)
     if (e.name === 'Profile')
-      profiles.set(e.id, { thread: thread(e), start: e.args.data.startTime, nodes: new Map(), samples: [], deltas: [] });
+      profiles.set(e.id, {
+        thread: thread(e),
+        start: e.args.data.startTime,
+        nodes: new Map(),
+        samples: [],
+        deltas: [],
+      });
   for (const e of ev) {
     const p = e.name === 'ProfileChunk' ? profiles.get(e.id) : undefined;
     if (!p) continue;

@@ -1,11 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import {
-  axisTitle,
-  BudgetError,
-  type OpenedDataset,
-  type PendingNode,
-  type Variable,
-} from '../core';
+import { axisTitle, BudgetError, type OpenedDataset, type PendingNode, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { createPlotHost, disposePlotHost, PlotHostContext } from '../plot/plot-host';
