@@ -93,7 +93,7 @@ async function heatmapTrial(context, server, steps) {
       '[role=treeitem][data-path="/t"]',
     );
     // The user reads the tree for a moment (plotly loads meanwhile, as it starts with the dataset).
-    await page.waitForTimeout(Number(process.env.BENCH_READ_MS ?? 1500));
+    await page.waitForTimeout(1500);
     // Playwright installs its helper script in the page on the first wait: before the click, not in the measured time.
     await page.waitForFunction(() => true);
     // BENCH_TRACE=dir: a Chromium trace of the click to the picture (every thread), for scripts/bench-trace-summary.mjs.

@@ -6,6 +6,7 @@
  * @example
  * const bytes = await inflateBounded(chunk, 'deflate', 64 * 2 ** 20, { signal });
  */
+import { concatBytes } from '../bytes';
 import { AbortedError, ChunkError } from '../errors';
 import { takeBuffer } from '../memory/spare-buffers';
 
@@ -61,11 +62,5 @@ export async function inflateBounded(
     throw e;
   }
   if (parts.length === 1) return parts[0] as Uint8Array;
-  const out = new Uint8Array(takeBuffer(total));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return concatBytes(parts, new Uint8Array(takeBuffer(total)));
 }

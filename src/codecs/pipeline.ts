@@ -7,6 +7,7 @@
  * const decode = await createDecoder({ dtype: '<f4', zarrFormat: 2, order: 'C', shape: [10], codecs: [{ id: 'zlib', configuration: { level: 4 } }] });
  * const chunk = await decode(bytes); // { data: Float32Array(10), shape: [10], stride: [1] }
  */
+import { bytesLength, concatBytes } from '../bytes';
 import { giveBack, takeScratch } from '../memory/spare-buffers';
 import { CodecError, ZarrviewError, isZarrviewError } from '../errors';
 import { BloscBlockStream } from './blosc-blocks';
@@ -252,13 +253,7 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
         async finish(whole) {
           if (whole) return run(whole);
           // The encoded bytes in one piece, in working space given back once decoded (memory/spare-buffers.ts).
-          const size = parts.reduce((n, p) => n + p.length, 0);
-          const bytes = takeScratch(size);
-          let at = 0;
-          for (const p of parts) {
-            bytes.set(p, at);
-            at += p.length;
-          }
+          const bytes = concatBytes(parts, takeScratch(bytesLength(parts)));
           try {
             const chunk = await run(bytes);
             // Kept only where no step handed back the bytes themselves (a raw chunk's values are a view of them).
