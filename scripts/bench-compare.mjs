@@ -11,9 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+import { median, round } from './bench-page.mjs';
 
 /** Writes DATA/era5.zarr (zarr-python) and its copy DATA/era5-b.zarr once; null when they cannot be written. */
 export async function ensureCompareData(root, dataDir, python = '/usr/bin/python3') {

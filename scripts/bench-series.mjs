@@ -10,15 +10,13 @@
 import { existsSync, mkdirSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { median, round } from './bench-page.mjs';
 
 export const SERIES_STEPS = 10_000;
 const NY = 16;
 const NX = 32;
 /** In flight over one HTTP/2 connection (src/store/protocol.ts MULTIPLEXED_IN_FLIGHT). */
 const H2_IN_FLIGHT = 32;
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** The value at (t, y, x): smooth in space, a seasonal cycle and a trend in time (float32). */
 export const seriesValue = (t, y, x) =>
