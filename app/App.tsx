@@ -10,7 +10,7 @@ import { InspectTabs } from './inspect/InspectTabs';
 import { PendingSelection } from './inspect/PendingSelection';
 import { EndpointsDialog } from './open/EndpointsDialog';
 import { OpenPanel } from './open/OpenPanel';
-import { warmPlotly } from './plot/PlotlyView';
+import { warmPlotly } from './plot/plot-warm';
 import { readCoordinatesAhead } from './display/use-axes';
 import { warmForDataset } from './display/image-prep';
 import { UrlField } from './open/UrlField';

@@ -109,6 +109,7 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
     t0;
   let n: number;
   if (which === 'ours') {
+    performance.mark('zv:first-slice-start'); // for a trace (BENCH_TRACE)
     const store = new BenchHttpStore(DATA);
     const meta = await json(`${DATA}/${name}/.zarray`);
     // A fresh cache (cold data) on the page's long-lived pool, as in the app.
@@ -116,6 +117,7 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
     const s = await readSlice(store, variableFromMetadata(name, meta), selection, { context: ctx });
     n = s.data.length;
     const ms = performance.now() - t0;
+    performance.mark('zv:first-slice-done');
     return { ms, n, protocol: protocol(), lastByteMs: lastByte() };
   }
   const store = new zarr.FetchStore(DATA);

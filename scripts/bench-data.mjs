@@ -9,7 +9,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { median, round } from './bench-page.mjs';
+import { median, round, startTrace } from './bench-page.mjs';
+
+const protocolName = (p) => p.replace(/[^a-z0-9]+/gi, '');
 
 // Both readers wait on the same requests, so the first-slice target against zarrita is not being slower (≥ 1.0).
 const ZARRITA_TARGET = 1.0;
@@ -111,6 +113,12 @@ async function firstSlices(page, server, { latency, trials }, onTrial) {
       protocol = r.protocol ?? protocol;
       await onTrial?.(t, which, ti, zi);
     }
+  }
+  // BENCH_TRACE=dir: one more of ours (not counted) under a Chromium trace of every thread.
+  if (process.env.BENCH_TRACE) {
+    const stop = await startTrace(page.context(), page);
+    await page.evaluate(() => window.bench.firstSlice('ours', 'v4d', [5, 5, null, null]));
+    await stop(`first-slice-${protocolName(protocol)}`);
   }
   server.setLatency(0);
   return {

@@ -17,8 +17,7 @@ export function loadPlotly(): Promise<PlotlyModule> {
   return plotly;
 }
 
-let warmed: Promise<void> | null = null;
-/** A real plot has started drawing: plotly's code is compiling on it, and the throwaway plot would only delay it. */
+/** A real plot has started drawing: plotly's code is compiling on it (plot-warm.ts then draws no throwaway plot). */
 let inUse = false;
 
 /** Says that a real plot is being drawn (the warm-up then does not run: it would hold the page for nothing). */
@@ -26,39 +25,8 @@ export function plotlyInUse(): void {
   inUse = true;
 }
 
-/**
- * Loads plotly and draws one throwaway plot with axes off screen, once, when the page is idle: plotly's first draw
- * in a page costs about twice a later one (its code is not compiled yet), and the first heatmap should not pay it.
- * Not once a real plot has started: that one compiles the code, and the throwaway draw (70–90 ms of the page's
- * thread) would come between the first picture and its frame.
- */
-export function warmPlotly(): Promise<void> {
-  warmed ??= loadPlotly().then(async (P) => {
-    await new Promise<void>((resolve) => {
-      const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
-        .requestIdleCallback;
-      if (ric) ric(() => resolve(), { timeout: 300 });
-      else setTimeout(resolve, 0);
-    });
-    if (inUse) return;
-    const el = document.createElement('div');
-    Object.assign(el.style, { position: 'fixed', left: '-10000px', top: '0', width: '640px', height: '420px' });
-    el.setAttribute('aria-hidden', 'true');
-    document.body.appendChild(el);
-    mark('warm-start');
-    try {
-      const base = themeLayout();
-      const axis = (title: string, range: number[]) => ({ title: { text: title }, range, autorange: false });
-      const layout = (k: number) => ({ ...base, xaxis: axis('x', [0, 360 * k]), yaxis: axis('y', [-90, 90 * k]) });
-      await P.react(el, [], layout(1), { displaylogo: false });
-      await P.react(el, [], layout(2), { displaylogo: false });
-    } finally {
-      P.purge(el);
-      el.remove();
-      mark('warm-done');
-    }
-  });
-  return warmed;
+export function isPlotlyInUse(): boolean {
+  return inUse;
 }
 
 /** Where a plot puts its element once drawn (for PNG export); one per slice view, given by its context. */

@@ -1,7 +1,7 @@
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { mark } from '../common/marks';
-import { BAR_MARGIN, ColorBar, type BarBox } from './ColorBar';
+import { ColorBar, type BarBox } from './ColorBar';
 import {
   attachHost,
   countRendered,
@@ -13,9 +13,11 @@ import {
   type PlotHostElement,
 } from './plot-host';
 import { PlotTargetContext, loadPlotly, plotlyInUse, themeLayout } from './PlotlyView';
+import { adoptWarmPlot } from './plot-warm';
 import { aimTarget, releaseTarget } from './raster-export';
 import type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
-import { extentRanges, pointAt, rasterTransform, type AxisFrame } from './raster-geometry';
+import { RASTER_CONFIG, rasterFigure } from './raster-figure';
+import { pointAt, rasterTransform, type AxisFrame } from './raster-geometry';
 
 export type { AxisFrame, RasterExtent, RasterPoint } from './raster-geometry';
 export type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
@@ -96,27 +98,7 @@ export function RasterPlot(props: RasterPlotProps) {
   const [ready, setReady] = useState(() => host.figure === figKey);
   const figure = useMemo(() => {
     const { placement: p, layout: lay = {}, bar: reserve } = JSON.parse(figKey) as RasterPlotProps & { bar: boolean };
-    const r = extentRanges(p, p.width, p.height);
-    const axis = (range: [number, number], extra: unknown) => ({
-      type: 'linear',
-      range,
-      autorange: false,
-      showgrid: false,
-      zeroline: false,
-      ...(extra as Record<string, unknown> | undefined),
-    });
-    return {
-      data: [...(traces ?? [])],
-      layout: {
-        ...(reserve ? { margin: { l: 70, r: BAR_MARGIN, t: 30, b: 60 } } : {}),
-        ...lay,
-        xaxis: axis(r.x, lay.xaxis),
-        yaxis: axis(r.y, lay.yaxis),
-        hovermode: 'closest',
-        // A new image on the same extent keeps the user's zoom.
-        uirevision: JSON.stringify(p),
-      },
-    };
+    return rasterFigure(p, lay, reserve, traces);
   }, [figKey, traces]);
 
   const paint = (): void => {
@@ -174,6 +156,7 @@ export function RasterPlot(props: RasterPlotProps) {
 
   useEffect(() => {
     let alive = true;
+    adoptWarmPlot(host);
     const el = host.el;
     const mine = ++rev.current.figure;
     const drawn = () => {
@@ -203,11 +186,10 @@ export function RasterPlot(props: RasterPlotProps) {
       .then((P) => {
         if (!alive) return;
         const base = themeLayout();
-        const config = { responsive: true, displaylogo: false };
         setHostFigure(host, null);
         mark('plotly-start');
         plotlyInUse();
-        return P.react(el, figure.data, { ...base, ...figure.layout, font: base.font }, config).then(() => {
+        return P.react(el, figure.data, { ...base, ...figure.layout, font: base.font }, RASTER_CONFIG).then(() => {
           mark('plotly-done');
           if (!alive) return;
           setHostFigure(host, figKey);

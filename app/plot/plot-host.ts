@@ -13,7 +13,8 @@ export interface PlotHostElement extends HTMLDivElement {
 }
 
 export interface PlotHost {
-  readonly el: PlotHostElement;
+  /** Plotly's element (replaced once, before its first draw, by the page's warm plot: see plot-warm.ts). */
+  el: PlotHostElement;
   /** The figure plotly last drew on `el` (a key), or null before the first draw. */
   figure: string | null;
   /** Repaints the pixels of the raster plot showing the host now (plotly's events call it). */
@@ -40,11 +41,10 @@ export const PlotHostContext = createContext<PlotHost | null>(null);
 
 /** Puts the host's element into `slot` (named `testId`); returns the undo. */
 export function attachHost(host: PlotHost, slot: HTMLElement, testId: string): () => void {
-  const el = host.el;
-  el.dataset.testid = testId;
-  slot.appendChild(el);
+  host.el.dataset.testid = testId;
+  slot.appendChild(host.el);
   return () => {
-    if (el.parentElement === slot) slot.removeChild(el);
+    if (host.el.parentElement === slot) slot.removeChild(host.el);
   };
 }
 

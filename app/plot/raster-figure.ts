@@ -1,0 +1,45 @@
+/** The plotly figure of a raster plot (RasterPlot.tsx): its axes on the image's extent, no traces of its own. */
+import { BAR_MARGIN } from './ColorBar';
+import { extentRanges } from './raster-geometry';
+import type { RasterPlacement } from './raster-types';
+
+export interface RasterFigure {
+  readonly data: unknown[];
+  readonly layout: Record<string, unknown>;
+}
+
+/**
+ * The figure for pixels at `placement`: `layout` merged over the defaults (`xaxis`/`yaxis` key by key), room for a
+ * colour bar when `reserveBar`, and `traces` drawn over the pixels.
+ */
+export function rasterFigure(
+  placement: RasterPlacement,
+  layout: Record<string, unknown>,
+  reserveBar: boolean,
+  traces: readonly unknown[] = [],
+): RasterFigure {
+  const r = extentRanges(placement, placement.width, placement.height);
+  const axis = (range: [number, number], extra: unknown) => ({
+    type: 'linear',
+    range,
+    autorange: false,
+    showgrid: false,
+    zeroline: false,
+    ...(extra as Record<string, unknown> | undefined),
+  });
+  return {
+    data: [...traces],
+    layout: {
+      ...(reserveBar ? { margin: { l: 70, r: BAR_MARGIN, t: 30, b: 60 } } : {}),
+      ...layout,
+      xaxis: axis(r.x, layout.xaxis),
+      yaxis: axis(r.y, layout.yaxis),
+      hovermode: 'closest',
+      // A new image on the same extent keeps the user's zoom.
+      uirevision: JSON.stringify(placement),
+    },
+  };
+}
+
+/** Plotly's config for every raster plot (a plot drawn with another config is drawn anew). */
+export const RASTER_CONFIG = { responsive: true, displaylogo: false } as const;
