@@ -3,6 +3,7 @@
  * and coloured in one worker task and kept where the view looks it up (`prepareSliceImage`), and the workers'
  * code warmed up while a variable's first slice is on the network (`warmSliceImage`).
  */
+import { prepareCanvas } from '../plot/pixel-canvas';
 import {
   defaultFillFor,
   imageSize,
@@ -192,4 +193,6 @@ export function warmSliceImage(ds: OpenedDataset, variable: Slice['variable']): 
   const real = imageSpec([a, b], false, defaultViewOptions(), { x: false, y: false });
   const { width, height } = imageSize(real);
   warm.call(ds, { slice, defaultFill: defaultFillFor(ds.model.dialect), image }, WARM_RUNS, width * height * 4);
+  // And this page the canvas the image will be drawn through.
+  prepareCanvas(width, height);
 }

@@ -98,11 +98,9 @@ function composed(req: ImageRequest, parts: readonly ChunkImage[]): ShownImage {
   [canvas.width, canvas.height] = [width, height];
   const ctx = canvas.getContext('2d');
   for (const { start, result } of parts) {
-    const { bitmap, rgba, width: w, height: h } = result.image;
+    const { rgba, width: w, height: h } = result.image;
     const [x, y] = req.transposed ? [start[0]!, start[1]!] : [start[1]!, start[0]!];
-    if (bitmap) ctx?.drawImage(bitmap, x, y);
-    else ctx?.putImageData(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, w, h), x, y);
-    bitmap?.close();
+    ctx?.putImageData(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, w, h), x, y);
   }
   const { zmin, zmax, threshold } = parts[0]!.result.image;
   return { width, height, zmin, zmax, threshold, step: 1, source: canvas, path: 'canvas' };

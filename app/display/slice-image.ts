@@ -5,6 +5,7 @@
  * per slice, see decode-cache.ts) and colour options.
  */
 import type { ImageRequest, OpenDataset, OpenedDataset, RenderedImage } from '../core';
+import { CanvasPixels, type PixelSource } from '../plot/pixel-canvas';
 import { choosePath, glImage, pathSetting, recordWorker, type ColourPath } from '../plot/gl/gl-image';
 import { anyMasked } from '../state/decode-cache';
 import { IMAGE_MAX_CELLS } from './image-placement';
@@ -95,7 +96,7 @@ function requestKey(req: ImageRequest): string {
 
 export interface ShownImage extends Omit<RenderedImage, 'rgba'> {
   /** The pixels, ready to draw. */
-  readonly source: CanvasImageSource;
+  readonly source: PixelSource;
   readonly step: number;
   /** Which way the pixels were coloured: on the GPU (`webgl2`) or in the decode workers (`canvas`). */
   readonly path?: ColourPath | undefined;
@@ -115,15 +116,6 @@ function hasRender(ds: OpenedDataset): ds is OpenDataset {
 }
 
 /** Pixels as something a canvas draws: an ImageBitmap, or a canvas where there is no createImageBitmap. */
-async function drawable(img: RenderedImage): Promise<CanvasImageSource> {
-  const data = new ImageData(img.rgba as Uint8ClampedArray<ArrayBuffer>, img.width, img.height);
-  if (typeof createImageBitmap === 'function') return createImageBitmap(data);
-  const canvas = document.createElement('canvas');
-  [canvas.width, canvas.height] = [img.width, img.height];
-  canvas.getContext('2d')?.putImageData(data, 0, 0);
-  return canvas;
-}
-
 /** Cache keys of an image coloured on the GPU and of one coloured by the workers. */
 const glKey = (key: string) => `gl:${key}`;
 
@@ -185,9 +177,18 @@ export function sliceImage(
   return priority === 'normal' ? p.then(shown) : p;
 }
 
-async function shownImage(img: RenderedImage, step: number): Promise<ShownImage> {
+function shownImage(img: RenderedImage, step: number): ShownImage {
   const { width, height, zmin, zmax, threshold } = img;
-  return { width, height, zmin, zmax, threshold, step, source: img.bitmap ?? (await drawable(img)), path: 'canvas' };
+  return {
+    width,
+    height,
+    zmin,
+    zmax,
+    threshold,
+    step,
+    source: new CanvasPixels(img.rgba, width, height),
+    path: 'canvas',
+  };
 }
 
 function remember(key: string, req: ImageRequest, p: Promise<ShownImage>): void {
@@ -231,7 +232,7 @@ export function keptImage(req: ImageRequest): ShownImage | null {
 /** Keeps an image coloured elsewhere (a worker's decode-and-colour task) as the image of `req`. */
 export function keepImage(req: ImageRequest, image: RenderedImage): void {
   const key = requestKey(req);
-  if (!images.has(key)) remember(key, req, shownImage(image, req.step));
+  if (!images.has(key)) remember(key, req, Promise.resolve(shownImage(image, req.step)));
 }
 
 /** Keeps `image`, made elsewhere (e.g. put together from the chunks' parts), as the image of `req`. */

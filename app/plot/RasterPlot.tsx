@@ -13,6 +13,7 @@ import {
   type PlotHostElement,
 } from './plot-host';
 import { PlotTargetContext, loadPlotly, plotlyInUse, themeLayout } from './PlotlyView';
+import { drawableOf } from './pixel-canvas';
 import { adoptWarmPlot } from './plot-warm';
 import { aimTarget, releaseTarget } from './raster-export';
 import type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
@@ -137,7 +138,7 @@ export function RasterPlot(props: RasterPlotProps) {
       if (!layer || layer.width === 0 || layer.height === 0) continue;
       const t = rasterTransform(layer.extent ?? live.current.placement, ax, ay);
       ctx.setTransform(t.a * dpr, 0, 0, t.d * dpr, t.e * dpr, t.f * dpr);
-      ctx.drawImage(layer.source, 0, 0);
+      ctx.drawImage(drawableOf(layer.source), 0, 0);
     }
   };
   // `data-rendered` counts complete pictures: a new whole image once its pixels are on the axes.

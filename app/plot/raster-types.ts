@@ -1,4 +1,5 @@
 /** What a raster plot (RasterPlot.tsx) is given and reports: its pixels, where they lie, its colour bar, a pointer. */
+import type { PixelSource } from './pixel-canvas';
 import type { RasterExtent, RasterPoint } from './raster-geometry';
 
 /** Pixels to draw: `width` × `height`, row 0 first (its placement says where row 0 and column 0 lie). */
@@ -6,7 +7,7 @@ export interface RasterImage {
   readonly width: number;
   readonly height: number;
   /** An ImageBitmap, a canvas or an OffscreenCanvas holding the pixels. */
-  readonly source: CanvasImageSource;
+  readonly source: PixelSource;
   /** Not every pixel is there yet (a progressive paint): drawn, but the plot is not marked rendered. */
   readonly partial?: boolean | undefined;
   /** Where these pixels lie, when not on the placement (e.g. a finer image of the zoomed part). */

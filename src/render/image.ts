@@ -33,17 +33,12 @@ export interface ImageRequest {
 export interface ColouredImage {
   readonly width: number;
   readonly height: number;
-  /** The pixels, row by row (empty when `bitmap` holds them). */
+  /** The pixels, row by row. */
   readonly rgba: Uint8ClampedArray;
   /** Colour range in transformed (scale) space, and the symlog threshold, as `scaleValues` gives them. */
   readonly zmin: number;
   readonly zmax: number;
   readonly threshold: number;
-  /**
-   * The pixels as an ImageBitmap, made where they were coloured (a decode worker) and ready to draw; `rgba` is
-   * then empty. Absent where there is no `createImageBitmap` (Node) and for one band of a bigger image.
-   */
-  readonly bitmap?: ImageBitmap | undefined;
 }
 
 /** Image size of a request: columns along x, rows along y, every `step`-th cell. */

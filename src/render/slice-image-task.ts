@@ -92,10 +92,9 @@ export function mergeBands(results: readonly SliceImageResult[]): SliceImageResu
   return { decoded, image: first.image, rows: [0, first.image.height] };
 }
 
-/** The buffers (and bitmap) of a result to move (not copy) back to the caller. */
+/** The buffers of a result to move (not copy) back to the caller. */
 export function sliceImageTransfers(r: SliceImageResult): Transferable[] {
   const out: Transferable[] = [r.image.rgba.buffer as ArrayBuffer];
-  if (r.image.bitmap) out.push(r.image.bitmap);
   if (r.decoded) out.push(r.decoded.values.buffer as ArrayBuffer, r.decoded.mask.buffer as ArrayBuffer);
   return [...new Set(out)];
 }

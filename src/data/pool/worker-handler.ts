@@ -3,7 +3,7 @@ import { chunkBytes, cStrides, type ChunkStream, type DecodedChunk, warmCodecs }
 import { CodecError, isZarrviewError } from '../../errors';
 import { expectBuffers, setSpareBusy } from '../../memory/spare-buffers';
 import { renderImage } from '../../render/encode';
-import { runSliceImage, sliceImageTransfers, type SliceImageResult } from '../../render/slice-image-task';
+import { runSliceImage, sliceImageTransfers } from '../../render/slice-image-task';
 import { DecoderCache } from './executor';
 import { fusedImage, type FusedImage } from './fused-image';
 import { fetchAndDecode } from './worker-fetch';
@@ -137,31 +137,14 @@ async function handleRegrid(msg: RegridRequest): Promise<{ response: WorkerRespo
 }
 
 /** CF-decodes and colours one slice (its image and decoded values go back transferred). */
-async function handleSliceImage(
-  msg: SliceImageRequest,
-): Promise<{ response: WorkerResponse; transfer: Transferable[] }> {
+function handleSliceImage(msg: SliceImageRequest): Answer {
   try {
-    const coloured = runSliceImage(msg.task);
-    // One band's pixels are merged with the others' by the caller: no bitmap for a band.
-    const result = msg.task.band ? coloured : await withBitmap(coloured);
+    // The pixels go back as bytes: the page puts them into a canvas it keeps for images of their size, which costs
+    // it less than a new ImageBitmap (fresh memory) costs here.
+    const result = runSliceImage(msg.task);
     return { response: { type: 'slice-imaged', id: msg.id, result }, transfer: sliceImageTransfers(result) };
   } catch (e) {
     return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };
-  }
-}
-
-/**
- * The result with its image's pixels as an ImageBitmap instead of bytes, where the worker can make one (browsers):
- * the page draws it at once, without a bitmap of its own, and receives 4 bytes a pixel less to collect.
- */
-async function withBitmap(r: SliceImageResult): Promise<SliceImageResult> {
-  const { rgba, width, height } = r.image;
-  if (typeof createImageBitmap !== 'function' || typeof ImageData !== 'function' || !width || !height) return r;
-  try {
-    const bitmap = await createImageBitmap(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, width, height));
-    return { ...r, image: { ...r.image, rgba: new Uint8ClampedArray(0), bitmap } };
-  } catch {
-    return r;
   }
 }
 
@@ -235,8 +218,7 @@ async function decodedAnswer(
       ? chunk.data
       : chunk.data.slice();
   const out = { ...chunk, data };
-  const made = image ? fusedImage(image, out) : undefined;
-  const sliceImage = made && (await withBitmap(made));
+  const sliceImage = image ? fusedImage(image, out) : undefined;
   if (sliceImage) {
     return {
       response: { type: 'decoded', id, chunk: out, sliceImage, fetched },
