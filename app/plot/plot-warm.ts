@@ -66,7 +66,8 @@ export function warmPlotly(): Promise<void> {
 
 /**
  * Gives `host`, not drawn yet, the off-screen plot (once per page): the element takes the place and name of the
- * host's own, and its next draw sizes it anew. False when there is none.
+ * host's own; its next draw (the host's figure) sizes it to its new place (e2e/plot/image-heatmap.spec.ts checks it
+ * after a window resize). False when there is none.
  */
 export function adoptWarmPlot(host: PlotHost): boolean {
   const el = spare;
@@ -79,9 +80,6 @@ export function adoptWarmPlot(host: PlotHost): boolean {
   Object.assign(el.dataset, own.dataset);
   if (own.parentElement) own.replaceWith(el);
   else el.remove();
-  // Plotly keeps a plot's first size across redraws (a window resize measures it again): measure it here.
-  const full = el._fullLayout as { _initialAutoSizeIsDone?: boolean } | undefined;
-  if (full) full._initialAutoSizeIsDone = false;
   host.el = el;
   mark('warm-adopted');
   return true;

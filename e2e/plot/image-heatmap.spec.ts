@@ -24,10 +24,24 @@ function traceTypes(page: Page): Promise<string[]> {
 test('a big slice is an image with a colour bar; hover shows the cell’s coordinates and value', async ({ page }) => {
   await page.goto('/');
   await openUrl(page, url());
+  // The plot drawn off screen while the page is idle (plot-warm.ts), which the first heatmap takes.
+  const marked = (name: string) => page.evaluate((n) => performance.getEntriesByName(n).length, `zv:${name}`);
+  await expect.poll(() => marked('warm-done'), { timeout: 30_000 }).toBe(1);
+  // A narrower window since: the heatmap's place is no longer the size the plot was drawn at.
+  await page.setViewportSize({ width: 1100, height: 720 });
   await selectPath(page, '/field');
   const heatmap = page.getByTestId('heatmap');
   await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
   expect(await traceTypes(page)).toEqual([]);
+  // Taken, none left behind, and drawn at its place's size (not the size it had off screen).
+  expect(await marked('warm-adopted')).toBe(1);
+  expect(await page.locator('body > .plot-area').count()).toBe(0);
+  const size = await heatmap.evaluate((el) => {
+    const fl = (el as unknown as { _fullLayout: { width: number; height: number } })._fullLayout;
+    // As wide as its place on the page, and drawn at the size it has.
+    return [fl.width - el.parentElement!.clientWidth, fl.width - el.clientWidth, fl.height - el.clientHeight];
+  });
+  expect(size).toEqual([0, 0, 0]);
   // The colour bar spans the slice's extremes.
   const bar = page.getByTestId('colorbar');
   await expect(bar).toBeVisible();
