@@ -36,14 +36,17 @@ export function warmPlotly(): Promise<void> {
     el.className = 'plot-area';
     // About the size it will have: the main column's width.
     const width = document.getElementById('main')?.clientWidth ?? 640;
+    // Off screen and hidden from assistive technology and the keyboard (plotly's controls are in it) until taken.
     Object.assign(el.style, {
       position: 'fixed',
       left: '-10000px',
       top: '0',
+      visibility: 'hidden',
       width: `${Math.max(320, width - 40)}px`,
       height: `${plotAreaHeight()}px`,
     });
     el.setAttribute('aria-hidden', 'true');
+    el.inert = true;
     document.body.appendChild(el);
     mark('warm-start');
     const base = themeLayout();
@@ -76,6 +79,7 @@ export function adoptWarmPlot(host: PlotHost): boolean {
   const own = host.el;
   el.removeAttribute('style');
   el.removeAttribute('aria-hidden');
+  el.inert = false;
   el.className = own.className;
   Object.assign(el.dataset, own.dataset);
   if (own.parentElement) own.replaceWith(el);
