@@ -115,7 +115,6 @@ function hasRender(ds: OpenedDataset): ds is OpenDataset {
   return typeof (ds as Partial<OpenDataset>).renderImage === 'function';
 }
 
-/** Pixels as something a canvas draws: an ImageBitmap, or a canvas where there is no createImageBitmap. */
 /** Cache keys of an image coloured on the GPU and of one coloured by the workers. */
 const glKey = (key: string) => `gl:${key}`;
 

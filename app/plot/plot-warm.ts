@@ -53,14 +53,19 @@ export function warmPlotly(): Promise<void> {
     const placement = { x0: 0, dx: 0.25, y0: 90, dy: -0.25, width: 1440, height: 721 };
     const axes = { xaxis: { title: { text: 'x' } }, yaxis: { title: { text: 'y' } } };
     const fig = rasterFigure(placement, axes, true);
+    let kept = false;
     try {
       await P.react(el, fig.data, { ...base, ...fig.layout, font: base.font }, RASTER_CONFIG);
-      if (isPlotlyInUse()) throw new Error('in use');
-      spare = el;
+      // A real plot that started meanwhile compiled plotly's code on its own element: this one is not needed.
+      kept = !isPlotlyInUse();
     } catch {
-      P.purge(el);
-      el.remove();
+      // A warm-up that fails leaves the first plot to make its own element.
     } finally {
+      if (kept) spare = el;
+      else {
+        P.purge(el);
+        el.remove();
+      }
       mark('warm-done');
     }
   });

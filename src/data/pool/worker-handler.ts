@@ -185,7 +185,7 @@ async function handleFetchDecode(msg: FetchDecodeRequest): Promise<Answer> {
     const r = await fetchAndDecode(msg.url, decoder, controller.signal);
     if (r.kind === 'missing') return { response: { type: 'missing', id: msg.id }, transfer: [] };
     if (r.kind === 'failed') return { response: { type: 'fetch-failed', id: msg.id, reason: r.reason }, transfer: [] };
-    return await decodedAnswer(msg.id, r.chunk, msg.image, r.bytes);
+    return decodedAnswer(msg.id, r.chunk, msg.image, r.bytes);
   } catch (e) {
     return { response: { type: 'fetch-failed', id: msg.id, reason: String(e) }, transfer: [] };
   } finally {
@@ -196,7 +196,7 @@ async function handleFetchDecode(msg: FetchDecodeRequest): Promise<Answer> {
 async function handleDecode(msg: DecodeRequest): Promise<Answer> {
   try {
     const decoder = await decoders.get(msg.spec);
-    return await decodedAnswer(msg.id, await decoder.decode(msg.bytes), msg.image);
+    return decodedAnswer(msg.id, await decoder.decode(msg.bytes), msg.image);
   } catch (e) {
     return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };
   }
@@ -206,12 +206,7 @@ async function handleDecode(msg: DecodeRequest): Promise<Answer> {
  * A decoded chunk's answer, with the slice's image when one was asked for and the chunk is that slice, and the bytes
  * the worker fetched for it (`fetch-decode`).
  */
-async function decodedAnswer(
-  id: number,
-  chunk: DecodedChunk,
-  image: FusedImage | undefined,
-  fetched?: number,
-): Promise<Answer> {
+function decodedAnswer(id: number, chunk: DecodedChunk, image: FusedImage | undefined, fetched?: number): Answer {
   // A view that does not own its whole buffer would transfer more than it needs: copy it compact.
   const data =
     Array.isArray(chunk.data) || chunk.data.byteLength === chunk.data.buffer.byteLength
@@ -254,7 +249,7 @@ async function handleStreamEnd(msg: StreamEndRequest): Promise<Answer> {
   try {
     if (!s || msg.cancel) throw new Error('the chunk did not come');
     const stream = await s.stream;
-    return await decodedAnswer(msg.id, await stream.finish(msg.whole), s.image);
+    return decodedAnswer(msg.id, await stream.finish(msg.whole), s.image);
   } catch (e) {
     return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };
   }
