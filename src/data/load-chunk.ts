@@ -1,9 +1,9 @@
 /**
- * One chunk of a read, from the store to decoded values: fetched through the store and decoded in the pool. A chunk
- * whose image is made with its decode (the slice's one chunk, or one chunk's part of a region's image) is fetched by
- * the decoding worker itself where the store allows it (`Store.direct`: the bytes never cross this thread, which may
- * be busy drawing); Blosc-compressed, it is decoded while it arrives — in that worker, or handed to the worker part
- * by part as this thread reads it (`DecodeExecutor.decodeStream`).
+ * One chunk of a read, from the store to decoded values: fetched through the store and decoded in the pool. Where
+ * the store allows it (`Store.direct`: a public URL), the decoding worker fetches the chunk itself, within the
+ * store's concurrency and time limits, so the bytes never cross this thread (which may be busy drawing);
+ * Blosc-compressed, a chunk is decoded while it arrives — in that worker, or, when this thread fetches a chunk whose
+ * image is made with its decode, handed to the worker part by part as it is read (`DecodeExecutor.decodeStream`).
  */
 import { outermostCodec } from '../codecs/pipeline';
 import { AbortedError } from '../errors';
@@ -47,21 +47,29 @@ function arrivesDecoding(load: ChunkLoad): boolean {
 export async function loadChunk(load: ChunkLoad, coords: readonly number[], signal: AbortSignal): Promise<CachedChunk> {
   const { ctx, spec, tally } = load;
   const early = arrivesDecoding(load);
-  // A chunk whose image is made with its decode is fetched by the worker that decodes it (any codec): its bytes
-  // do not wait for this thread, which may be busy drawing, on their way to the worker.
-  const direct =
-    load.decode.image !== undefined && !spec.shard && ctx.executor.fetchDecode
-      ? load.store.direct?.(spec.objectPath(coords))
-      : undefined;
+  // A chunk is fetched by the worker that decodes it where the store allows it (any codec): its bytes do not wait
+  // for this thread, which may be busy drawing or handling the other responses, on their way to the worker. A
+  // prefetch without an image is left to the store's own requests, which the pool does not hold up.
+  const worker = (load.decode.image !== undefined || load.decode.priority !== 'low') && !spec.shard;
+  const direct = worker && ctx.executor.fetchDecode ? load.store.direct?.(spec.objectPath(coords)) : undefined;
   if (direct) {
-    const r = await ctx.executor.fetchDecode!(direct.url, spec.chunk, signal, load.decode);
+    const release = await direct.acquire?.(signal);
+    const r = await ctx.executor.fetchDecode!(direct.url, spec.chunk, signal, {
+      ...load.decode,
+      idleMs: direct.idleMs,
+    }).finally(() => release?.());
     if (signal.aborted) throw new AbortedError();
     // Counted in the telemetry either way (the worker made the request); a fallback is a failed attempt retried.
-    direct.done(r.kind === 'decoded' ? r.bytes : 0, r.kind === 'fallback');
+    direct.done(r.kind === 'decoded' || r.kind === 'undecodable' ? r.bytes : 0, r.kind === 'fallback');
     if (r.kind !== 'fallback') {
       ctx.stats.fetches++;
-      if (r.kind === 'missing') return null;
-      fetched(load, r.bytes, early);
+      if (r.kind === 'missing') {
+        if (r.html) tally.htmlChunks++;
+        return null;
+      }
+      // A Blosc frame a worker fetched was decoded as it arrived.
+      fetched(load, r.bytes, outermostCodec(spec.chunk) === 'blosc');
+      if (r.kind === 'undecodable') throw r.error;
       return decoded(load, r.result);
     }
     // Not fetched that way (a failure, an answer that is not the chunk): the store's own request says why.

@@ -41,6 +41,27 @@ describe('HttpStore.direct (a chunk another thread fetches itself)', () => {
     d?.done(0, true);
     expect([telemetry.requests, telemetry.bytes, telemetry.failures, telemetry.retries]).toEqual([2, 1234, 1, 1]);
   });
+
+  it("keeps the policy's time limit and takes a place among its requests in flight", async () => {
+    const limiter = new Limiter(1);
+    const store = withNetworkPolicy(new HttpStore('https://host/ds'), {
+      telemetry: emptyTelemetry(),
+      concurrency: limiter,
+      timeoutMs: 1500,
+    });
+    const d = store.direct!('/t/0.0')!;
+    expect(d.idleMs).toBe(1500);
+    const release = await d.acquire!();
+    expect([limiter.running, limiter.max]).toEqual([1, 1]);
+    // The store's own requests wait for that place, and an abort while waiting leaves the queue.
+    const waiting = new AbortController();
+    const second = d.acquire!(waiting.signal);
+    expect(limiter.waiting).toBe(1);
+    waiting.abort();
+    await expect(second).rejects.toThrow();
+    release();
+    expect([limiter.running, limiter.waiting]).toEqual([0, 0]);
+  });
 });
 
 describe('HttpStore', () => {

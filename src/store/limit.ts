@@ -72,12 +72,18 @@ export class Limiter {
 /** Wraps `inner` so that at most `max` requests (or those of a shared `Limiter`) run at once. */
 export function withConcurrencyLimit(inner: Store, max: number | Limiter): Store {
   const limiter = typeof max === 'number' ? new Limiter(Math.max(1, max)) : max;
-  return wrapStore(inner, async (call, opts, op) => {
-    const release = await limiter.acquire(opts?.signal, op.key);
-    try {
-      return await call(opts);
-    } finally {
-      release();
-    }
-  });
+  return wrapStore(
+    inner,
+    async (call, opts, op) => {
+      const release = await limiter.acquire(opts?.signal, op.key);
+      try {
+        return await call(opts);
+      } finally {
+        release();
+      }
+    },
+    inner.description,
+    // Another thread's request takes a place among these too, for as long as it runs.
+    (d) => ({ ...d, acquire: (signal) => limiter.acquire(signal, d.url) }),
+  );
 }

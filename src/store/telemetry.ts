@@ -8,36 +8,32 @@ import { wrapStore } from './wrap';
 
 /** Wraps `inner` so that each request updates `telemetry`. */
 export function withTelemetry(inner: Store, telemetry: Telemetry): Store {
-  const store = wrapStore(inner, async (call, opts) => {
-    telemetry.requests++;
-    try {
-      const result = await call(opts);
-      if (result instanceof Uint8Array) telemetry.bytes += result.byteLength;
-      return result;
-    } catch (e) {
-      if (!(e instanceof AbortedError)) telemetry.failures++;
-      throw e;
-    }
-  });
-  const direct = inner.direct?.bind(inner);
-  if (direct) {
-    store.direct = (key) => {
-      const d = direct(key);
-      return (
-        d && {
-          url: d.url,
-          done(bytes, failed) {
-            telemetry.requests++;
-            telemetry.bytes += bytes;
-            if (failed) {
-              telemetry.failures++;
-              telemetry.retries++;
-            }
-            d.done(bytes, failed);
-          },
+  const store = wrapStore(
+    inner,
+    async (call, opts) => {
+      telemetry.requests++;
+      try {
+        const result = await call(opts);
+        if (result instanceof Uint8Array) telemetry.bytes += result.byteLength;
+        return result;
+      } catch (e) {
+        if (!(e instanceof AbortedError)) telemetry.failures++;
+        throw e;
+      }
+    },
+    inner.description,
+    (d) => ({
+      ...d,
+      done(bytes, failed) {
+        telemetry.requests++;
+        telemetry.bytes += bytes;
+        if (failed) {
+          telemetry.failures++;
+          telemetry.retries++;
         }
-      );
-    };
-  }
+        d.done(bytes, failed);
+      },
+    }),
+  );
   return store;
 }

@@ -14,37 +14,43 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
 
 /** Wraps `inner` so that each request fails after `ms` milliseconds without progress. */
 export function withTimeout(inner: Store, ms: number): Store {
-  return wrapStore(inner, async (call, opts, op) => {
-    const outer = opts?.signal;
-    if (outer?.aborted) throw new AbortedError({ key: op.key, cause: outer.reason });
-    const controller = new AbortController();
-    let timedOut = false;
-    const onAbort = () => controller.abort(outer?.reason);
-    outer?.addEventListener('abort', onAbort, { once: true });
-    let last = now();
-    // One timer, re-armed only when it fires early: progress itself just records the time.
-    const check = () => {
-      const idle = now() - last;
-      if (idle < ms) {
-        timer = setTimeout(check, ms - idle);
-        return;
+  return wrapStore(
+    inner,
+    async (call, opts, op) => {
+      const outer = opts?.signal;
+      if (outer?.aborted) throw new AbortedError({ key: op.key, cause: outer.reason });
+      const controller = new AbortController();
+      let timedOut = false;
+      const onAbort = () => controller.abort(outer?.reason);
+      outer?.addEventListener('abort', onAbort, { once: true });
+      let last = now();
+      // One timer, re-armed only when it fires early: progress itself just records the time.
+      const check = () => {
+        const idle = now() - last;
+        if (idle < ms) {
+          timer = setTimeout(check, ms - idle);
+          return;
+        }
+        timedOut = true;
+        controller.abort(new DOMException('timeout', 'TimeoutError'));
+      };
+      let timer = setTimeout(check, ms);
+      const onActivity = () => {
+        last = now();
+        opts?.onActivity?.();
+      };
+      try {
+        return await call({ ...opts, signal: controller.signal, onActivity });
+      } catch (e) {
+        if (timedOut && !outer?.aborted) throw timeoutError(inner.description, op.key, ms);
+        throw e;
+      } finally {
+        clearTimeout(timer);
+        outer?.removeEventListener('abort', onAbort);
       }
-      timedOut = true;
-      controller.abort(new DOMException('timeout', 'TimeoutError'));
-    };
-    let timer = setTimeout(check, ms);
-    const onActivity = () => {
-      last = now();
-      opts?.onActivity?.();
-    };
-    try {
-      return await call({ ...opts, signal: controller.signal, onActivity });
-    } catch (e) {
-      if (timedOut && !outer?.aborted) throw timeoutError(inner.description, op.key, ms);
-      throw e;
-    } finally {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', onAbort);
-    }
-  });
+    },
+    inner.description,
+    // Another thread's request gives up after the same time without progress.
+    (d) => ({ ...d, idleMs: d.idleMs === undefined ? ms : Math.min(ms, d.idleMs) }),
+  );
 }

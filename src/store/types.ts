@@ -39,10 +39,15 @@ export interface RequestOptions extends GetOptions {
 
 /**
  * A GET that another thread (a decode worker) may make itself: a public URL needing no credentials and no headers.
- * Retries, timeouts and limits are the caller's to give up on: it falls back to `get`, which has them all.
+ * The store's limits still apply: its concurrency limit through `acquire`, its time limit without progress as
+ * `idleMs`. Retries are the caller's to give up on: it falls back to `get`, which has them all.
  */
 export interface DirectRequest {
   readonly url: string;
+  /** A place among the store's requests in flight (its concurrency limit), held until the release is called. */
+  acquire?(signal?: AbortSignal): Promise<() => void>;
+  /** The store's time limit without progress (ms): the other thread gives up after it and the caller falls back. */
+  readonly idleMs?: number | undefined;
   /**
    * Report a request made this way, for telemetry: `bytes` read (0 for a missing object), or `failed` when it did
    * not bring the object and the store's own request follows (a failed attempt and its retry, as the store counts

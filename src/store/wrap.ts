@@ -3,7 +3,7 @@
  * of the inner store (with the caller's options), so each wrapper is one concern in a few lines.
  */
 import { AbortedError } from '../errors';
-import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
+import type { AbsolutePath, DirectRequest, Listing, RangeQuery, RequestOptions, Store } from './types';
 
 export interface Operation {
   readonly kind: 'get' | 'getRange' | 'list';
@@ -16,8 +16,19 @@ export type Around = <T>(
   op: Operation,
 ) => Promise<T>;
 
+/**
+ * What a wrapper adds to a request another thread makes (`Store.direct`): its own policy for it, if it has one
+ * (a limit's place, a time limit, telemetry); without one the request passes through as the inner store gives it.
+ */
+export type AroundDirect = (request: DirectRequest) => DirectRequest;
+
 /** Wraps `inner` so that every request goes through `around`; methods the inner store lacks stay absent. */
-export function wrapStore(inner: Store, around: Around, description = inner.description): Store {
+export function wrapStore(
+  inner: Store,
+  around: Around,
+  description = inner.description,
+  aroundDirect?: AroundDirect,
+): Store {
   const store: Store = {
     description,
     get: (key: AbsolutePath, options?: RequestOptions) =>
@@ -29,8 +40,9 @@ export function wrapStore(inner: Store, around: Around, description = inner.desc
       around((o) => getRange(key, range, o), options, { kind: 'getRange', key });
   }
   if (inner.direct) {
-    // Made by another thread: none of the wrappers' policies apply (the caller falls back to `get` on failure).
-    store.direct = inner.direct.bind(inner);
+    // Made by another thread: the wrapper's policy for it, if any (the caller falls back to `get` on failure).
+    const direct = inner.direct.bind(inner);
+    store.direct = aroundDirect ? (key) => mapDefined(direct(key), aroundDirect) : direct;
   }
   if (inner.list) {
     const list = inner.list.bind(inner);
@@ -38,6 +50,10 @@ export function wrapStore(inner: Store, around: Around, description = inner.desc
       around((o) => list(prefix, o), options, { kind: 'list', key: prefix });
   }
   return store;
+}
+
+function mapDefined<T>(value: T | undefined, f: (v: T) => T): T | undefined {
+  return value === undefined ? undefined : f(value);
 }
 
 export function abortedFor(key: string | undefined, cause?: unknown): AbortedError {

@@ -21,6 +21,11 @@ export interface DecodeOptions extends TaskOptions {
   readonly image?: FusedImage | undefined;
 }
 
+export interface FetchDecodeOptions extends DecodeOptions {
+  /** Give up (and fall back) after this long without a part of the body (ms; the store's time limit). */
+  readonly idleMs?: number | undefined;
+}
+
 /** A decoded chunk, with the image of the slice it is when the decode was asked to make one and could. */
 export type DecodeResult = DecodedChunk & { readonly sliceImage?: SliceImageResult | undefined };
 
@@ -35,12 +40,16 @@ export interface DecodeStream {
 }
 
 /**
- * A chunk fetched by the decoding worker itself: decoded (with the bytes read), missing (404), or to be fetched the
- * usual way instead (`fallback`: any failure, or an answer that is not the chunk — the usual way reports it).
+ * A chunk fetched by the decoding worker itself: decoded (with the bytes read), missing (404), read but not
+ * decodable (`undecodable`: the codec's error; fetching it again would bring the same bytes), or to be fetched the
+ * usual way instead (`fallback`: any failure of the request, or an answer that is not the chunk — the usual way
+ * reports it).
  */
 export type FetchDecodeResult =
   | { readonly kind: 'decoded'; readonly result: DecodeResult; readonly bytes: number }
-  | { readonly kind: 'missing' }
+  /** 404, or (`html`) a site's web page where the chunk should be: the store's request would say the same. */
+  | { readonly kind: 'missing'; readonly html?: boolean | undefined }
+  | { readonly kind: 'undecodable'; readonly error: Error; readonly bytes: number }
   | { readonly kind: 'fallback'; readonly reason: string };
 
 export interface DecodeExecutor {
@@ -60,7 +69,12 @@ export interface DecodeExecutor {
    * Fetches a chunk in a worker (a public URL: see `Store.direct`) and decodes it as it arrives, so the bytes never
    * wait for the calling thread; where the outermost codec is Blosc, its blocks are decoded before the last byte.
    */
-  fetchDecode?(url: string, spec: ChunkSpec, signal?: AbortSignal, options?: DecodeOptions): Promise<FetchDecodeResult>;
+  fetchDecode?(
+    url: string,
+    spec: ChunkSpec,
+    signal?: AbortSignal,
+    options?: FetchDecodeOptions,
+  ): Promise<FetchDecodeResult>;
   /** Colours a 2-D slice into an image (see `renderImage`). */
   render(image: ImageRequest, signal?: AbortSignal, options?: TaskOptions): Promise<RenderedImage>;
   /** CF-decodes and colours a slice in one task (see `runSliceImage`). */

@@ -44,7 +44,8 @@ export interface StreamEndRequest {
 
 /**
  * Fetch a chunk (a public URL, see `Store.direct`) and decode it as it arrives. Answered `decoded` (with the bytes
- * read), `missing` (404) or `fetch-failed` (anything else: the page then fetches it the usual way).
+ * read), `missing` (404), `error` with the bytes read (`fetched`: the body came and did not decode) or
+ * `fetch-failed` (anything else: the page then fetches it the usual way).
  */
 export interface FetchDecodeRequest {
   readonly type: 'fetch-decode';
@@ -52,6 +53,8 @@ export interface FetchDecodeRequest {
   readonly url: string;
   readonly spec: ChunkSpec;
   readonly image?: FusedImage | undefined;
+  /** Give up after this long without a part of the body (ms). */
+  readonly idleMs?: number | undefined;
 }
 
 /** Stop a `fetch-decode` (its answer comes as `fetch-failed`). */
@@ -153,13 +156,20 @@ export type WorkerResponse =
       /** Bytes the worker fetched (a `fetch-decode`). */
       readonly fetched?: number | undefined;
     }
-  | { readonly type: 'missing'; readonly id: number }
+  /** 404, or (`html`) a web page answered for the chunk. */
+  | { readonly type: 'missing'; readonly id: number; readonly html?: boolean | undefined }
   | { readonly type: 'fetch-failed'; readonly id: number; readonly reason: string }
   | { readonly type: 'rendered'; readonly id: number; readonly image: RenderedImage }
   | { readonly type: 'reprojected'; readonly id: number; readonly cells: Int32Array }
   | { readonly type: 'regridded'; readonly id: number; readonly result: RegridResult }
   | { readonly type: 'slice-imaged'; readonly id: number; readonly result: SliceImageResult }
-  | { readonly type: 'error'; readonly id: number; readonly error: SerializedError };
+  | {
+      readonly type: 'error';
+      readonly id: number;
+      readonly error: SerializedError;
+      /** Bytes the worker fetched for a chunk that did not decode (a `fetch-decode`). */
+      readonly fetched?: number | undefined;
+    };
 
 /** The transferable buffers of a decoded chunk (none for strings). */
 export function transferablesOf(chunk: DecodedChunk): ArrayBuffer[] {

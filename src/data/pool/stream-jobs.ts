@@ -3,7 +3,7 @@
  * (`streamJob`), and a chunk the worker fetches itself (`fetchJob`), which the page may cancel.
  */
 import type { ChunkSpec } from '../../codecs/pipeline';
-import type { DecodeOptions, DecodeResult, DecodeStream, FetchDecodeResult } from './executor';
+import type { DecodeOptions, DecodeResult, DecodeStream, FetchDecodeOptions, FetchDecodeResult } from './executor';
 import type { WorkerRequest } from './protocol';
 import type { Job } from './worker-pool';
 
@@ -81,14 +81,17 @@ export function fetchJob(
   submit: Submit<FetchDecodeResult>,
   url: string,
   spec: ChunkSpec,
-  options: DecodeOptions,
+  options: FetchDecodeOptions,
 ): Promise<FetchDecodeResult> {
   let post: Post | null = null;
   let id = 0;
   return submit(
     (jobId) => {
       id = jobId;
-      return { msg: { type: 'fetch-decode', id, url, spec, image: options.image }, transfer: [] };
+      return {
+        msg: { type: 'fetch-decode', id, url, spec, image: options.image, idleMs: options.idleMs },
+        transfer: [],
+      };
     },
     {
       started: (p) => (post = p),

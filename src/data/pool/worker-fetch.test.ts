@@ -37,6 +37,14 @@ beforeAll(async () => {
       return void res.end();
     }
     if (path === '/html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html>');
+    // Said to be HTML, but not a page: left to the page's store.
+    if (path === '/html-bytes') return void res.writeHead(200, { 'content-type': 'text/html' }).end('\u0001\u0002');
+    // A body that comes whole and is not a Blosc frame.
+    if (path === '/garbage') return void res.writeHead(200).end('not a frame at all');
+    if (path === '/slow') {
+      setTimeout(() => res.writeHead(200).end(FRAME), 300);
+      return;
+    }
     if (path === '/error') return void res.writeHead(500).end('no');
     if (path.startsWith('/v2/')) {
       const bytes = (() => {
@@ -70,10 +78,18 @@ describe('fetchAndDecode', () => {
     const signal = new AbortController().signal;
     expect((await fetchAndDecode(`${base}/none`, decoder, signal)).kind).toBe('missing');
     expect(await fetchAndDecode(`${base}/error`, decoder, signal)).toEqual({ kind: 'failed', reason: 'HTTP 500' });
-    expect(await fetchAndDecode(`${base}/html`, decoder, signal)).toEqual({ kind: 'failed', reason: 'HTML' });
+    expect(await fetchAndDecode(`${base}/html`, decoder, signal)).toEqual({ kind: 'missing', html: true });
+    expect(await fetchAndDecode(`${base}/html-bytes`, decoder, signal)).toEqual({ kind: 'failed', reason: 'HTML' });
     const aborted = new AbortController();
     aborted.abort();
     expect((await fetchAndDecode(`${base}/frame`, decoder, aborted.signal)).kind).toBe('failed');
+  });
+
+  it("calls a body that came whole and does not decode the codec's error, with the bytes read", async () => {
+    const decoder = await createChunkDecoder(SPEC);
+    const r = await fetchAndDecode(`${base}/garbage`, decoder, new AbortController().signal);
+    expect(r.kind).toBe('undecodable');
+    expect(r.kind === 'undecodable' && r.bytes).toBe(18);
   });
 
   it('gives up on a body that stops arriving', async () => {
@@ -94,6 +110,14 @@ describe('fetchAndDecode', () => {
       const r = fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal, stalled);
       await vi.advanceTimersByTimeAsync(FETCH_IDLE_MS + 10);
       expect((await r).kind).toBe('failed');
+      // The store's own time limit, when it gives one.
+      let settled = false;
+      const short = fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal, stalled, 1000);
+      void short.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(900);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect((await short).kind).toBe('failed');
     } finally {
       vi.useRealTimers();
     }
@@ -107,7 +131,23 @@ describe('WorkerPool.fetchDecode', () => {
     expect(r.kind === 'decoded' && r.bytes).toBe(FRAME.length);
     expect((await pool.fetchDecode(`${base}/none`, SPEC)).kind).toBe('missing');
     expect((await pool.fetchDecode(`${base}/error`, SPEC)).kind).toBe('fallback');
+    expect((await pool.fetchDecode(`${base}/garbage`, SPEC)).kind).toBe('undecodable');
+    expect(await pool.fetchDecode(`${base}/html`, SPEC)).toEqual({ kind: 'missing', html: true });
     expect(pool.pending).toBe(0);
+    pool.close();
+  });
+
+  it('runs fetches beside the decodes: a decode does not wait for the network', async () => {
+    const pool = new WorkerPool(1, () => new FakeWorker() as unknown as Worker);
+    const order: string[] = [];
+    // More fetches than a worker's two places for decodes, all on a slow server.
+    const fetches = Array.from({ length: 4 }, () =>
+      pool.fetchDecode(`${base}/slow`, SPEC).then((r) => order.push(r.kind)),
+    );
+    const spec = { dtype: '|u1', zarrFormat: 2 as const, order: 'C' as const, shape: [1], codecs: [] };
+    const decode = pool.decode(spec, new Uint8Array([7])).then(() => order.push('decode'));
+    await Promise.all([...fetches, decode]);
+    expect(order).toEqual(['decode', 'decoded', 'decoded', 'decoded', 'decoded']);
     pool.close();
   });
 });
@@ -126,6 +166,53 @@ class DirectStore extends CountingStore {
     };
   }
 }
+
+describe('readSlice of chunks fetched by the workers', () => {
+  const pool = () => new WorkerPool(2, () => new FakeWorker() as unknown as Worker);
+
+  it('reads a slice of many chunks without a request of the store, in the limits it gives', async () => {
+    const v = variableFromFolder(ROOT, 'blosc_lz4');
+    const plain = await readSlice(new CountingStore(ROOT), v, [], { context: createDataContext({ executor: pool() }) });
+    let held = 0;
+    let most = 0;
+    const store = new (class extends DirectStore {
+      override direct(key: AbsolutePath): DirectRequest {
+        // One place at a time, as a store whose concurrency limit is 1.
+        const acquire = async () => {
+          while (held > 0) await new Promise((r) => setTimeout(r, 5));
+          most = Math.max(most, ++held);
+          return () => void held--;
+        };
+        return { ...super.direct(key), acquire };
+      }
+    })('/v2');
+    const context = createDataContext({ executor: pool() });
+    const got = await readSlice(store, v, [], { context });
+    expect(Array.from(got.data as Float32Array)).toEqual(Array.from(plain.data as Float32Array));
+    expect(store.requests).toBe(0);
+    expect(store.directs).toHaveLength(6); // 40 × 30 in 16 × 16 chunks
+    expect([most, held]).toEqual([1, 0]);
+    expect(context.stats.decodedWhileArriving).toBe(6);
+  });
+
+  it("reports a chunk that does not decode as the codec's error, without fetching it again", async () => {
+    const v = variableFromFolder(ROOT, 'fletcher32_bad');
+    const plain = await readSlice(new CountingStore(ROOT), v, [], { context: createDataContext({ executor: pool() }) });
+    const store = new DirectStore('/v2');
+    const got = await readSlice(store, v, [], { context: createDataContext({ executor: pool() }) });
+    expect(got.failedChunks).toEqual(plain.failedChunks);
+    expect(got.failedChunks?.length).toBeGreaterThan(0);
+    expect(store.requests).toBe(0);
+    expect(store.directs.every(([bytes, failed]) => bytes > 0 && !failed)).toBe(true);
+  });
+
+  it('leaves a prefetch without an image to the store', async () => {
+    const v = variableFromFolder(ROOT, 'blosc_lz4');
+    const store = new DirectStore('/v2');
+    await readSlice(store, v, [], { context: createDataContext({ executor: pool() }), priority: 'low' });
+    expect([store.requests, store.directs.length]).toEqual([6, 0]);
+  });
+});
 
 describe('readSlice of a one-chunk Blosc slice, fetched by the worker', () => {
   const sel: DimSelection[] = [

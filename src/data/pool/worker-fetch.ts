@@ -2,27 +2,35 @@
  * A chunk fetched by the decode worker itself (a public URL: `Store.direct`), decoded while its body arrives. The
  * body's parts reach the worker straight from the network, whatever the page's thread is doing (drawing plotly's
  * axes, say), and a Blosc frame's blocks are decoded as they come. Anything but a 200 with the chunk's bytes —
- * a 404 aside — is left to the page's store, which retries, times out and names errors as it always does.
+ * a 404 aside — is left to the page's store, which retries, times out and names errors as it always does; a body
+ * that came whole and does not decode is the codec's error, as it would be after the store's request.
  */
 import type { ChunkDecoder, DecodedChunk } from '../../codecs/pipeline';
-import { isHtmlContentType } from '../../store/html';
+import { isHtmlContentType, looksLikeHtml } from '../../store/html';
 
 /** Without a part of the body for this long, the worker gives up and the page's store tries. */
 export const FETCH_IDLE_MS = 10_000;
 
 export type Fetched =
   | { readonly kind: 'decoded'; readonly chunk: DecodedChunk; readonly bytes: number }
-  | { readonly kind: 'missing' }
+  /** 404, or (`html`) a web page (HTML by its type and its first byte) where the chunk should be. */
+  | { readonly kind: 'missing'; readonly html?: boolean }
+  /** The body came whole and did not decode: the same bytes again would not either. */
+  | { readonly kind: 'undecodable'; readonly error: unknown; readonly bytes: number }
   | { readonly kind: 'failed'; readonly reason: string };
 
 export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 
-/** Fetches `url` and decodes its body part by part with `decoder`; `signal` stops it (as `failed`). */
+/**
+ * Fetches `url` and decodes its body part by part with `decoder`; `signal` stops it (as `failed`), and so does
+ * `idleMs` without a part of the body (or the headers).
+ */
 export async function fetchAndDecode(
   url: string,
   decoder: ChunkDecoder,
   signal: AbortSignal,
   fetchFn: FetchFn = (u, init) => fetch(u, init),
+  idleMs = FETCH_IDLE_MS,
 ): Promise<Fetched> {
   if (signal.aborted) return { kind: 'failed', reason: 'aborted' };
   const controller = new AbortController();
@@ -31,7 +39,7 @@ export async function fetchAndDecode(
   let idle: ReturnType<typeof setTimeout> | undefined;
   const alive = () => {
     clearTimeout(idle);
-    idle = setTimeout(stop, FETCH_IDLE_MS);
+    idle = setTimeout(stop, idleMs);
   };
   try {
     alive();
@@ -39,8 +47,12 @@ export async function fetchAndDecode(
     const res = await fetchFn(url, { credentials: 'omit', signal: controller.signal });
     if (res.status === 404) return { kind: 'missing' };
     if (res.status !== 200 || !res.body) return { kind: 'failed', reason: `HTTP ${res.status}` };
-    // A web page where a chunk should be (a site's fallback page): the page's store reports it.
-    if (isHtmlContentType(res.headers.get('content-type'))) return { kind: 'failed', reason: 'HTML' };
+    // A web page where a chunk should be (a site's fallback page): missing, as the page's store finds it; a body
+    // that only says it is HTML is left to that store.
+    if (isHtmlContentType(res.headers.get('content-type'))) {
+      const page = new Uint8Array(await res.arrayBuffer());
+      return looksLikeHtml(page) ? { kind: 'missing', html: true } : { kind: 'failed', reason: 'HTML' };
+    }
     const stream = decoder.stream();
     const reader = res.body.getReader();
     let bytes = 0;
@@ -51,7 +63,12 @@ export async function fetchAndDecode(
       stream.push(value);
       bytes += value.length;
     }
-    return { kind: 'decoded', chunk: await stream.finish(), bytes };
+    clearTimeout(idle);
+    try {
+      return { kind: 'decoded', chunk: await stream.finish(), bytes };
+    } catch (e) {
+      return { kind: 'undecodable', error: e, bytes };
+    }
   } catch (e) {
     // Network, CORS, abort or decoding: the page's store fetches it again and says what went wrong.
     return { kind: 'failed', reason: e instanceof Error ? e.message : String(e) };

@@ -182,9 +182,12 @@ async function handleFetchDecode(msg: FetchDecodeRequest): Promise<Answer> {
   fetching.set(msg.id, controller);
   try {
     const decoder = await decoders.get(msg.spec);
-    const r = await fetchAndDecode(msg.url, decoder, controller.signal);
-    if (r.kind === 'missing') return { response: { type: 'missing', id: msg.id }, transfer: [] };
+    const r = await fetchAndDecode(msg.url, decoder, controller.signal, undefined, msg.idleMs);
+    if (r.kind === 'missing') return { response: { type: 'missing', id: msg.id, html: r.html }, transfer: [] };
     if (r.kind === 'failed') return { response: { type: 'fetch-failed', id: msg.id, reason: r.reason }, transfer: [] };
+    if (r.kind === 'undecodable') {
+      return { response: { type: 'error', id: msg.id, error: serialize(r.error), fetched: r.bytes }, transfer: [] };
+    }
     return decodedAnswer(msg.id, r.chunk, msg.image, r.bytes);
   } catch (e) {
     return { response: { type: 'fetch-failed', id: msg.id, reason: String(e) }, transfer: [] };

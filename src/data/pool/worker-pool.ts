@@ -41,6 +41,11 @@ export interface Job {
   started?: ((post: (msg: WorkerRequest, transfer: Transferable[]) => void) => void) | undefined;
   /** Called when the signal aborts it while it runs (a stream tells its worker to stop waiting). */
   abortRunning?: (() => void) | undefined;
+  /**
+   * A chunk its worker fetches: mostly waiting on the network, so it does not take one of the worker's places for
+   * decodes; up to `FETCHES_PER_WORKER` run beside them.
+   */
+  fetching?: boolean | undefined;
 }
 
 interface Slot {
@@ -49,6 +54,26 @@ interface Slot {
 }
 
 const PER_WORKER = 2;
+/** Fetches a worker makes at once (beside its decodes): with two workers, HTTP/2's 32 requests in flight. */
+const FETCHES_PER_WORKER = 16;
+
+/** A slot's jobs of one kind (fetches or the rest) running now. */
+function load(slot: Slot, fetching: boolean): number {
+  let n = 0;
+  for (const j of slot.running.values()) if ((j.fetching === true) === fetching) n++;
+  return n;
+}
+
+/** The slot with the fewest running jobs of a kind, if it has room for one more. */
+function freeSlot(slots: readonly Slot[], fetching: boolean): Slot | null {
+  let best: Slot | null = null;
+  let least = Infinity;
+  for (const s of slots) {
+    const n = load(s, fetching);
+    if (n < least) [best, least] = [s, n];
+  }
+  return least < (fetching ? FETCHES_PER_WORKER : PER_WORKER) ? best : null;
+}
 
 /** Pool size for this machine: hardware threads, kept within 2..8. */
 export function defaultPoolSize(): number {
@@ -109,7 +134,7 @@ export class WorkerPool implements DecodeExecutor {
     options: DecodeOptions = {},
   ): Promise<FetchDecodeResult> {
     return fetchJob(
-      (message, hooks) => this.#submit<FetchDecodeResult>(message, signal, options, hooks),
+      (message, hooks) => this.#submit<FetchDecodeResult>(message, signal, options, { ...hooks, fetching: true }),
       url,
       spec,
       options,
@@ -143,7 +168,7 @@ export class WorkerPool implements DecodeExecutor {
     message: Job['message'],
     signal: AbortSignal | undefined,
     options: TaskOptions,
-    hooks: Pick<Job, 'started' | 'abortRunning'> = {},
+    hooks: Pick<Job, 'started' | 'abortRunning' | 'fetching'> = {},
   ): Promise<T> {
     if (this.#closed) return Promise.reject(new UsageError('The decode pool is closed.'));
     if (signal?.aborted) return Promise.reject(new AbortedError());
@@ -215,25 +240,42 @@ export class WorkerPool implements DecodeExecutor {
   }
 
   #pump(): void {
-    for (;;) {
-      const slot = this.#slots.reduce<Slot | null>(
-        (best, s) => (!best || s.running.size < best.running.size ? s : best),
-        null,
-      );
-      if (!slot || slot.running.size >= PER_WORKER || this.#queue.length === 0) return;
-      // The oldest job the user waits for; a prefetch only when none waits, and then on an idle worker.
-      let k = this.#queue.findIndex((j) => !j.low);
-      if (k < 0) {
-        if (slot.running.size > 0) return;
-        k = 0;
-      }
-      const job = this.#queue.splice(k, 1)[0] as Job;
-      if (job.signal?.aborted) continue;
+    for (let next = this.#next(); next; next = this.#next()) {
+      const { job, slot } = next;
       slot.running.set(job.id, job);
       const { msg, transfer } = job.message(job.id);
       slot.worker.postMessage(msg, transfer);
       job.started?.((m, t) => slot.worker.postMessage(m, t));
     }
+  }
+
+  /**
+   * The job to start now, taken from the queue, and its worker: the oldest job the user waits for that has a place
+   * of its kind (a fetch may start while the decodes are full, and the other way round); a prefetch only when no
+   * such job waits, and then on a worker running nothing of its kind.
+   */
+  #next(): { job: Job; slot: Slot } | null {
+    let waiting = false;
+    for (let pass = 0; pass < 2; pass++) {
+      for (let k = 0; k < this.#queue.length; k++) {
+        const job = this.#queue[k]!;
+        if (job.low !== (pass === 1)) continue;
+        if (job.signal?.aborted) {
+          this.#queue.splice(k--, 1);
+          continue;
+        }
+        if (pass === 1 && waiting) return null;
+        const fetching = job.fetching === true;
+        const slot = freeSlot(this.#slots, fetching);
+        if (!slot || (job.low && load(slot, fetching) > 0)) {
+          waiting ||= !job.low;
+          continue;
+        }
+        this.#queue.splice(k, 1);
+        return { job, slot };
+      }
+    }
+    return null;
   }
 
   #onMessage(slot: Slot, msg: WorkerResponse): void {
@@ -245,12 +287,15 @@ export class WorkerPool implements DecodeExecutor {
       const result = msg.sliceImage ? { ...msg.chunk, sliceImage: msg.sliceImage } : msg.chunk;
       // A chunk the worker fetched comes with the bytes it read.
       job.resolve(msg.fetched === undefined ? result : { kind: 'decoded', result, bytes: msg.fetched });
-    } else if (msg.type === 'missing') job.resolve({ kind: 'missing' });
+    } else if (msg.type === 'missing') job.resolve({ kind: 'missing', html: msg.html });
     else if (msg.type === 'fetch-failed') job.resolve({ kind: 'fallback', reason: msg.reason });
     else if (msg.type === 'rendered') job.resolve(msg.image);
     else if (msg.type === 'reprojected') job.resolve(msg.cells);
     else if (msg.type === 'regridded') job.resolve(msg.result);
     else if (msg.type === 'slice-imaged') job.resolve(msg.result);
+    // A chunk the worker fetched whole that did not decode: the codec's error, with the bytes read.
+    else if (msg.fetched !== undefined)
+      job.resolve({ kind: 'undecodable', error: revive(msg.error), bytes: msg.fetched });
     else job.reject(revive(msg.error));
   }
 
