@@ -102,6 +102,8 @@ for (const [variable, kind] of [
     await expect(region).toBeVisible();
     await region.getByTestId('series-read').click();
     await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
+    // The series is drawn as its values arrive: the export waits for all of them.
+    await expect(region).toHaveAttribute('data-state', 'done');
     const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
     const got = readFileSync((await dl.path())!, 'utf8')
       .trim()
