@@ -1,7 +1,8 @@
 /**
  * Abort: once a slice load is cancelled (Cancel, or another variable selected), no request for that slice's chunks
  * starts. Every chunk of the slice is slowed by the static server's `delay` fault, so the load is still going when
- * it is cancelled. Two views of "starts": the page's own `fetch` calls (recorded by an init script) all come before
+ * it is cancelled. Two views of "starts": the page's own `fetch` calls and the chunks it asks a decode worker to
+ * fetch (recorded by an init script) all come before
  * the abort, and the server's request log holds only requests the page started before it (a request started
  * before the abort may still reach the server a little later, from the browser's connection queue).
  */
@@ -45,6 +46,13 @@ async function record(page: Page, abortTarget: string): Promise<void> {
       rec.fetches.push({ url: input instanceof Request ? input.url : String(input), at: Date.now() });
       return orig(input, init);
     };
+    // A chunk a decode worker fetches itself is asked for by the page in a message (`fetch-decode`).
+    const post = Worker.prototype.postMessage as (this: Worker, msg: unknown, transfer?: unknown) => void;
+    Worker.prototype.postMessage = function (this: Worker, msg: unknown, transfer?: unknown) {
+      const m = msg as { type?: string; url?: string } | null;
+      if (m?.type === 'fetch-decode' && m.url) rec.fetches.push({ url: m.url, at: Date.now() });
+      post.call(this, msg, transfer);
+    } as Worker['postMessage'];
     document.addEventListener(
       'click',
       (e) => {

@@ -206,7 +206,7 @@ test('ERA5-like t: pixels at known cells have the colours of zarr-python’s val
   expect(await traceTypes(page)).toEqual([]);
   // One chunk per field: the worker that decoded it made the image in the same task; a Blosc chunk on a plain HTTP
   // server, fetched by that worker and decoded as it arrived. The neighbours read ahead after the dwell (t = 1, 2)
-  // are made the same way, so both counts grow together: read at once, equal, at least the field's one.
+  // are made the same way; the coordinates' chunks are fetched by the workers too, without an image.
   const counts = () =>
     Promise.all(
       ['images-made-with-the-decode', 'chunks-decoded-as-they-arrived'].map((id) =>
@@ -216,9 +216,10 @@ test('ERA5-like t: pixels at known cells have the colours of zarr-python’s val
   await expect
     .poll(async () => {
       const [images, arrived] = (await counts()).map(Number);
-      return images! >= 1 && images === arrived ? 'equal' : `${images} images, ${arrived} decoded as they arrived`;
+      // Every chunk a worker fetches is decoded as it arrives (the coordinates' too): at least the pictures' chunks.
+      return images! >= 1 && arrived! >= images! ? 'ok' : `${images} images, ${arrived} decoded as they arrived`;
     })
-    .toBe('equal');
+    .toBe('ok');
   await heatmap.scrollIntoViewIfNeeded();
   // The 2° grid: latitude 90 → −90 (row r at 90 − 2r), longitude 0 → 358 (column c at 2c).
   const cells = [0, 45].flatMap((r) => [0, 5, 7].map((c) => [r, c] as const));
