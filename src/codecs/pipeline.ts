@@ -10,6 +10,7 @@
 import { bytesLength, concatBytes } from '../bytes';
 import { giveBack, takeScratch } from '../memory/spare-buffers';
 import { CodecError, ZarrviewError, isZarrviewError } from '../errors';
+import { InflateStream } from './bounded-inflate';
 import { BloscBlockStream } from './blosc-blocks';
 import type { ArrayFilter, ByteDecoder } from './codec';
 import { type Dtype, type Values, bytesToValues, parseDtype } from './dtype';
@@ -154,6 +155,12 @@ export function outermostCodec(spec: ChunkSpec): string | undefined {
   return normalizeCodecs(spec.codecs).at(-1)?.id;
 }
 
+/** Whether a chunk's decode starts before its last byte (`ChunkDecoder.stream`): Blosc, zlib or gzip outermost. */
+export function decodesWhileArriving(spec: ChunkSpec): boolean {
+  const id = outermostCodec(spec);
+  return id === 'blosc' || id === 'zlib' || id === 'gzip';
+}
+
 /** Whether a decoded chunk's values lie in the memory of `bytes` (then that memory is theirs). */
 function sharesMemory(data: DecodedChunk['data'], bytes: Uint8Array): boolean {
   return ArrayBuffer.isView(data) && data.buffer === bytes.buffer;
@@ -232,6 +239,7 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
   };
   const outer = steps[steps.length - 1];
   const blosc = outer?.kind === 'bytes' && outer.id === 'blosc' ? outer : null;
+  const inflate = outer?.kind === 'bytes' && (outer.id === 'zlib' || outer.id === 'gzip') ? outer : null;
   return {
     decode: (bytes) => run(bytes),
     stream(): ChunkStream {
@@ -244,6 +252,23 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
             const decompressed = await blocks.finish();
             // Not a frame decoded by blocks (or a block failed): the whole frame, as `decode` does it.
             return decompressed ? run(decompressed, steps.length - 2) : run(blocks.bytes());
+          },
+        };
+      }
+      if (inflate) {
+        // zlib and gzip inflate as the parts come; the other steps run once all of it is in.
+        const stream = new InflateStream(inflate.id === 'zlib' ? 'deflate' : 'gzip', inflate.maxBytes);
+        return {
+          push: (part) => stream.push(part),
+          async finish(whole) {
+            if (whole) {
+              stream.cancel();
+              return run(whole);
+            }
+            const inflated = await stream.finish().catch((cause: unknown) => {
+              throw wrap(inflate.id, cause);
+            });
+            return run(inflated, steps.length - 2);
           },
         };
       }

@@ -2,10 +2,11 @@
  * One chunk of a read, from the store to decoded values: fetched through the store and decoded in the pool. Where
  * the store allows it (`Store.direct`: a public URL), the decoding worker fetches the chunk itself, within the
  * store's concurrency and time limits, so the bytes never cross this thread (which may be busy drawing);
- * Blosc-compressed, a chunk is decoded while it arrives — in that worker, or, when this thread fetches a chunk whose
- * image is made with its decode, handed to the worker part by part as it is read (`DecodeExecutor.decodeStream`).
+ * compressed with Blosc, zlib or gzip, a chunk is decoded while it arrives — in that worker, or, when this thread
+ * fetches a chunk whose image is made with its decode, handed to the worker part by part as it is read
+ * (`DecodeExecutor.decodeStream`).
  */
-import { outermostCodec } from '../codecs/pipeline';
+import { decodesWhileArriving } from '../codecs/pipeline';
 import { AbortedError } from '../errors';
 import type { SliceImageResult } from '../render/slice-image-task';
 import { HtmlAnswerError } from '../store/html';
@@ -38,9 +39,12 @@ export interface ChunkLoad {
   readonly onImage?: ((image: SliceImageResult | undefined) => void) | undefined;
 }
 
-/** Whether a chunk is decoded as it arrives: a chunk whose image is made with its decode, Blosc outermost. */
+/**
+ * Whether a chunk this thread fetches is handed to its worker part by part: a chunk whose image is made with its
+ * decode, with a codec that decodes while the bytes arrive.
+ */
 function arrivesDecoding(load: ChunkLoad): boolean {
-  return load.decode.image !== undefined && outermostCodec(load.spec.chunk) === 'blosc';
+  return load.decode.image !== undefined && decodesWhileArriving(load.spec.chunk);
 }
 
 /** Loads and decodes the chunk at `coords` (null: missing, the fill value applies). */
@@ -67,8 +71,8 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
         if (r.html) tally.htmlChunks++;
         return null;
       }
-      // A Blosc frame a worker fetched was decoded as it arrived.
-      fetched(load, r.bytes, outermostCodec(spec.chunk) === 'blosc');
+      // A worker decodes Blosc, zlib and gzip chunks as they arrive.
+      fetched(load, r.bytes, decodesWhileArriving(spec.chunk));
       if (r.kind === 'undecodable') throw r.error;
       return decoded(load, r.result);
     }
