@@ -15,7 +15,7 @@ const spec = (id: 'zlib' | 'gzip'): ChunkSpec => ({
   zarrFormat: 2,
   order: 'C',
   shape: [64, 64],
-  codecs: [{ id, level: 1 }],
+  codecs: [{ id, configuration: { level: 1 } }],
 });
 const encoded = { zlib: deflateSync(raw, { level: 1 }), gzip: gzipSync(raw, { level: 1 }) };
 const parts = (b: Uint8Array, size: number) =>
@@ -62,7 +62,7 @@ describe('zlib and gzip decoded as they arrive', () => {
   });
 
   it('other codecs are decoded once all the bytes are in', () => {
-    expect(decodesWhileArriving({ ...spec('zlib'), codecs: [{ id: 'bz2' }] })).toBe(false);
+    expect(decodesWhileArriving({ ...spec('zlib'), codecs: [{ id: 'bz2', configuration: {} }] })).toBe(false);
     expect(decodesWhileArriving({ ...spec('zlib'), codecs: [] })).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A pool of module workers that decode chunks. Jobs queue on the main thread; each worker runs up to two at a
- * time (so one is always waiting while the other's result travels back). Encoded bytes are transferred in,
- * decoded buffers transferred out.
+ * time (so one is always waiting while the other's result travels back), plus up to 16 chunks it fetches itself
+ * (mostly waiting on the network). Encoded bytes are transferred in, decoded buffers transferred out.
  *
  * @example
  * const pool = new WorkerPool(); // size from navigator.hardwareConcurrency, 2..8
@@ -24,6 +24,7 @@ import type {
 } from './executor';
 import type { FusedImage } from './fused-image';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
+import { freeSlot, load, type Slot } from './slots';
 import { fetchJob, ownBuffer, streamJob } from './stream-jobs';
 
 type Result = DecodeResult | RenderedImage | Int32Array | SliceImageResult | FetchDecodeResult | RegridResult;
@@ -46,33 +47,6 @@ export interface Job {
    * decodes; up to `FETCHES_PER_WORKER` run beside them.
    */
   fetching?: boolean | undefined;
-}
-
-interface Slot {
-  worker: Worker;
-  running: Map<number, Job>;
-}
-
-const PER_WORKER = 2;
-/** Fetches a worker makes at once (beside its decodes): with two workers, HTTP/2's 32 requests in flight. */
-const FETCHES_PER_WORKER = 16;
-
-/** A slot's jobs of one kind (fetches or the rest) running now. */
-function load(slot: Slot, fetching: boolean): number {
-  let n = 0;
-  for (const j of slot.running.values()) if ((j.fetching === true) === fetching) n++;
-  return n;
-}
-
-/** The slot with the fewest running jobs of a kind, if it has room for one more. */
-function freeSlot(slots: readonly Slot[], fetching: boolean): Slot | null {
-  let best: Slot | null = null;
-  let least = Infinity;
-  for (const s of slots) {
-    const n = load(s, fetching);
-    if (n < least) [best, least] = [s, n];
-  }
-  return least < (fetching ? FETCHES_PER_WORKER : PER_WORKER) ? best : null;
 }
 
 /** Pool size for this machine: hardware threads, kept within 2..8. */
