@@ -107,7 +107,8 @@ describe('fetchAndDecode', () => {
             }),
           ),
         );
-      const r = fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal, stalled);
+      // A store's longer limit does not hold the worker longer: the store's own request takes over after it.
+      const r = fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal, stalled, 30_000);
       await vi.advanceTimersByTimeAsync(FETCH_IDLE_MS + 10);
       expect((await r).kind).toBe('failed');
       // The store's own time limit, when it gives one.

@@ -8,7 +8,10 @@
 import type { ChunkDecoder, DecodedChunk } from '../../codecs/pipeline';
 import { isHtmlContentType, looksLikeHtml } from '../../store/html';
 
-/** Without a part of the body for this long, the worker gives up and the page's store tries. */
+/**
+ * Without a part of the body for this long (or the store's own limit, when shorter), the worker gives up and the
+ * page's store tries, with its retries and its named errors.
+ */
 export const FETCH_IDLE_MS = 10_000;
 
 export type Fetched =
@@ -23,15 +26,16 @@ export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 
 /**
  * Fetches `url` and decodes its body part by part with `decoder`; `signal` stops it (as `failed`), and so does
- * `idleMs` without a part of the body (or the headers).
+ * `FETCH_IDLE_MS` (or the store's shorter `storeIdleMs`) without a part of the body or the headers.
  */
 export async function fetchAndDecode(
   url: string,
   decoder: ChunkDecoder,
   signal: AbortSignal,
   fetchFn: FetchFn = (u, init) => fetch(u, init),
-  idleMs = FETCH_IDLE_MS,
+  storeIdleMs?: number,
 ): Promise<Fetched> {
+  const idleMs = Math.min(FETCH_IDLE_MS, storeIdleMs ?? Infinity);
   if (signal.aborted) return { kind: 'failed', reason: 'aborted' };
   const controller = new AbortController();
   const stop = () => controller.abort();
