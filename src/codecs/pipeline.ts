@@ -155,10 +155,16 @@ export function outermostCodec(spec: ChunkSpec): string | undefined {
   return normalizeCodecs(spec.codecs).at(-1)?.id;
 }
 
+/** The codecs a chunk stream inflates as their bytes arrive, with their `DecompressionStream` format. */
+const INFLATE_FORMATS = new Map<string, 'deflate' | 'gzip'>([
+  ['zlib', 'deflate'],
+  ['gzip', 'gzip'],
+]);
+
 /** Whether a chunk's decode starts before its last byte (`ChunkDecoder.stream`): Blosc, zlib or gzip outermost. */
 export function decodesWhileArriving(spec: ChunkSpec): boolean {
   const id = outermostCodec(spec);
-  return id === 'blosc' || id === 'zlib' || id === 'gzip';
+  return id !== undefined && (id === 'blosc' || INFLATE_FORMATS.has(id));
 }
 
 /** Whether a decoded chunk's values lie in the memory of `bytes` (then that memory is theirs). */
@@ -239,7 +245,8 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
   };
   const outer = steps[steps.length - 1];
   const blosc = outer?.kind === 'bytes' && outer.id === 'blosc' ? outer : null;
-  const inflate = outer?.kind === 'bytes' && (outer.id === 'zlib' || outer.id === 'gzip') ? outer : null;
+  const format = outer?.kind === 'bytes' ? INFLATE_FORMATS.get(outer.id) : undefined;
+  const inflate = format && outer?.kind === 'bytes' ? { id: outer.id, maxBytes: outer.maxBytes, format } : null;
   return {
     decode: (bytes) => run(bytes),
     stream(): ChunkStream {
@@ -257,7 +264,7 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
       }
       if (inflate) {
         // zlib and gzip inflate as the parts come; the other steps run once all of it is in.
-        const stream = new InflateStream(inflate.id === 'zlib' ? 'deflate' : 'gzip', inflate.maxBytes);
+        const stream = new InflateStream(inflate.format, inflate.maxBytes);
         return {
           push: (part) => stream.push(part),
           async finish(whole) {
