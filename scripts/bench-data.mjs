@@ -118,9 +118,10 @@ async function firstSlices(page, server, { latency, trials }, onTrial) {
       // The slice's objects, fetched by the page or by a decode worker (page clock).
       const objects = (await resources(page, /\/data\/v4d\//)).filter((e) => e.start >= r.start - 1);
       const last = objects.sort((a, b) => b.end - a.end)[0];
+      if (!last) throw new Error(`no resource timing for the objects of ${which}'s first slice`);
       times[which].push(r.ms);
-      after[which].push(last ? r.start + r.ms - last.end : r.ms - r.lastByteMs);
-      protocol = last?.protocol || r.protocol || protocol;
+      after[which].push(r.start + r.ms - last.end);
+      protocol = last.protocol || protocol;
       await onTrial?.(t, which, ti, zi);
     }
   }
