@@ -29,7 +29,11 @@ export function instrument() {
     true,
   );
   new MutationObserver(() => {
-    const el = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid=heatmap]'));
+    // The heatmap's element, named `heatmap-progressive` while its slice loads: the loading plot draws a slice's
+    // picture the moment the worker that decoded its chunk made it, and counts it (the finished view does not again).
+    const el = /** @type {HTMLElement | null} */ (
+      document.querySelector('[data-testid=heatmap], [data-testid=heatmap-progressive]')
+    );
     const n = Number(el?.dataset.rendered ?? 0);
     if (el && n > w.__drawn.length) {
       w.__drawn.length = n;

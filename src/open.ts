@@ -51,6 +51,8 @@ export interface DatasetReadOptions extends ReadOptions {
   readonly image?: SliceImageOptions | undefined;
   /** Each whole chunk of a 2-D slice coloured with its decode (see `ReadSliceOptions.chunkImages`, `takeChunkImages`). */
   readonly chunkImages?: SliceImageOptions | undefined;
+  /** The image asked for with `image`, as soon as it is made (see `ReadSliceOptions.onSliceImage`). */
+  readonly onSliceImage?: ((image: SliceImageResult) => void) | undefined;
 }
 
 export interface Dataset extends OpenedDataset {

@@ -1,10 +1,17 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { axisTitle, BudgetError, type OpenedDataset, type PendingNode, type Variable } from '../core';
+import {
+  axisTitle,
+  BudgetError,
+  type OpenedDataset,
+  type PendingNode,
+  type SliceImageOptions,
+  type Variable,
+} from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
-import { createPlotHost, disposePlotHost, PlotHostContext } from '../plot/plot-host';
+import { createPlotHost, disposePlotHost, PlotHostContext, showEarly, type PlotHost } from '../plot/plot-host';
 import { keyPath, useSlice, type Prepare } from '../state/slice-store';
-import { imageOptions, imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
+import { earlySliceImage, imageOptions, imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
 import { selectionOf, useView } from '../state/view-store';
 import { CodeButton } from './CodeButton';
 import { CompareWith } from '../compare/CompareWith';
@@ -80,6 +87,9 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   // A slice the heatmap draws as an image is CF-decoded and coloured in a worker before it is shown (the plan is
   // read when the slice arrives: the coordinates may come in meanwhile).
   const plan = useRef<ImagePlan | null>(null);
+  /** The image the current read asked its chunk's decode for, and the plot host its picture goes to. */
+  const asked = useRef<SliceImageOptions | undefined>(undefined);
+  const earlyHost = useRef<PlotHost | null>(null);
   const prepare = useMemo<Prepare>(
     () => ({
       // The plan known when the read starts (the coordinates are usually read by then): the chunk's decode may make
@@ -87,7 +97,16 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
       readOptions: () => {
         const p = plan.current;
         const image = p && imageOptions(dataset, p, useView.getState().options);
+        asked.current = image ?? undefined;
         return image ? { image } : {};
+      },
+      // That image, drawn by the loading heatmap the moment it is made (the view then shows the same pixels).
+      early: (made, key) => {
+        const p = plan.current;
+        const host = earlyHost.current;
+        if (!p || !host) return false;
+        const image = earlySliceImage(dataset, p, useView.getState().options, asked.current, made);
+        return image ? showEarly(host, key, { width: image.width, height: image.height, source: image.source }) : false;
       },
       run: (slice, signal) => {
         const p = plan.current;
@@ -156,6 +175,9 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   const axesRead = axes.values.length === axes.axes.length;
   const host = useMemo(() => createPlotHost(), [variable.path]); // eslint-disable-line react-hooks/exhaustive-deps -- one per variable
   useEffect(() => () => disposePlotHost(host), [host]);
+  useLayoutEffect(() => {
+    earlyHost.current = host;
+  }, [host]);
   usePrefetch({
     dataset,
     variable,
@@ -245,6 +267,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
             variable={variable}
             shape={sliceShape}
             partial={partial?.path === variable.path ? partial : null}
+            readKey={pendingKey}
             stride={stride}
             axes={axes}
             x={x}

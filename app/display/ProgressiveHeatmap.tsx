@@ -26,6 +26,8 @@ interface Props {
   readonly shape: readonly number[];
   /** The chunks read so far, or null before the first. */
   readonly partial: PartialSlice | null;
+  /** The read under way (its picture, made with its chunk's decode, is drawn as soon as it is made). */
+  readonly readKey?: string | null | undefined;
   /** Every `stride`-th element along both axes. */
   readonly stride: number;
   readonly axes: Axes;
@@ -53,7 +55,7 @@ interface Canvas {
  * for a slice of several chunks, each chunk's part of the image coloured and drawn as it arrives (with the colour
  * range of the parts so far). Draws nothing for slices the heatmap would not draw as an image.
  */
-export function ProgressiveHeatmap({ dataset, variable, shape, partial, stride, axes, x, y, options }: Props) {
+export function ProgressiveHeatmap({ dataset, variable, shape, partial, readKey, stride, axes, x, y, options }: Props) {
   const host = useContext(PlotHostContext);
   const transposed = y > x;
   const [n0 = 1, n1 = 1] = shape;
@@ -160,6 +162,7 @@ export function ProgressiveHeatmap({ dataset, variable, shape, partial, stride, 
       label={`Heatmap of ${variable.name} (loading)`}
       testId="heatmap-progressive"
       host={host}
+      early={readKey}
     />
   );
 }

@@ -13,6 +13,7 @@ import {
   type OpenedDataset,
   type Slice,
   type SliceImageOptions,
+  type SliceImageResult,
 } from '../core';
 import { isDecoded, primeDecoded } from '../state/decode-cache';
 import { defaultViewOptions, type ViewKind, type ViewOptions } from '../state/view-options';
@@ -24,8 +25,10 @@ import {
   imageRequest,
   imageSpec,
   keepImage,
+  keepImageNow,
   placement,
   uniformAxis,
+  type ShownImage,
 } from './slice-image';
 import type { Axes } from './use-axes';
 
@@ -102,6 +105,31 @@ function keepMadeImage(
     image,
   );
   return true;
+}
+
+/**
+ * The picture of a slice whose image the worker that decoded its one chunk made, as soon as it is made (before the
+ * read returns the slice): kept where the view will look it up, and returned to be drawn now. Null when the view
+ * would not show that image (options changed since the read asked for it, another colour path).
+ */
+export function earlySliceImage(
+  ds: OpenedDataset,
+  plan: ImagePlan,
+  options: ViewOptions,
+  asked: SliceImageOptions | undefined,
+  made: SliceImageResult,
+): ShownImage | null {
+  const wanted = imageOptions(ds, plan, options);
+  const { decoded, image } = made;
+  if (!wanted || !asked || !decoded || JSON.stringify(asked) !== JSON.stringify(wanted)) return null;
+  if (wanted.image.shape.join() !== decoded.shape.join()) return null;
+  const req = imageRequest(
+    { values: decoded.values, mask: decoded.mask, shape: decoded.shape },
+    plan.transposed,
+    options,
+    plan.flip,
+  );
+  return keepImageNow(req, image);
 }
 
 /**

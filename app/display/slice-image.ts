@@ -234,6 +234,21 @@ export function keepImage(req: ImageRequest, image: RenderedImage): void {
   if (!images.has(key)) remember(key, req, Promise.resolve(shownImage(image, req.step)));
 }
 
+/**
+ * Keeps an image coloured elsewhere as the image of `req` (as `keepImage`) and returns, at once, the picture a view
+ * of `req` shows (`keptImage` without colouring anything): this one, or one kept before. Null where the colour-path
+ * setting leaves the workers' images unused.
+ */
+export function keepImageNow(req: ImageRequest, image: RenderedImage): ShownImage | null {
+  const key = requestKey(req);
+  if (!images.has(key)) {
+    const value = shownImage(image, req.step);
+    remember(key, req, Promise.resolve(value));
+    images.get(key)!.value = value;
+  }
+  return kept(key)?.value ?? null;
+}
+
 /** Keeps `image`, made elsewhere (e.g. put together from the chunks' parts), as the image of `req`. */
 export function keepShown(req: ImageRequest, image: ShownImage): void {
   const key = requestKey(req);

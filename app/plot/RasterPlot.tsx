@@ -5,8 +5,10 @@ import { ColorBar, type BarBox } from './ColorBar';
 import {
   attachHost,
   countRendered,
+  type PlotHost as Host,
   createPlotHost,
   disposePlotHost,
+  setHostEarlyPaint,
   setHostFigure,
   setHostPaint,
   type PlotHost,
@@ -52,6 +54,11 @@ export interface RasterPlotProps {
   readonly children?: ReactNode;
   /** A plotly element shared with the plot that showed this figure before (see plot-host.ts). */
   readonly host?: PlotHost | null | undefined;
+  /**
+   * The read this plot is loading: while `image` is null it draws the host's early picture of that read
+   * (`showEarly`), made before the read returns.
+   */
+  readonly early?: string | null | undefined;
 }
 
 type AxisLayout = { _offset: number; _length: number; range: [number, number] };
@@ -62,6 +69,15 @@ const frame = (a: AxisLayout): AxisFrame => ({ offset: a._offset, length: a._len
 function axesOf(el: PlotElement | null): { ax: AxisFrame; ay: AxisFrame } | null {
   const fl = el?._fullLayout;
   return fl?.xaxis && fl.yaxis ? { ax: frame(fl.xaxis), ay: frame(fl.yaxis) } : null;
+}
+
+/**
+ * The identity a picture is counted by: the host's early picture when `img` shows the same pixels (the finished
+ * slice's view showing what the loading plot drew already), so that they count once.
+ */
+function sameAsEarly(host: Host, img: RasterImage): RasterImage {
+  const early = host.early?.image;
+  return early && early !== img && early.source === img.source ? early : img;
 }
 
 /**
@@ -102,6 +118,12 @@ export function RasterPlot(props: RasterPlotProps) {
     return rasterFigure(p, lay, reserve, traces);
   }, [figKey, traces]);
 
+  /** The picture to draw: the image given, else the host's early picture of the read this plot loads. */
+  const current = (): RasterImage | null | undefined => {
+    const { image: img, early } = live.current;
+    if (img) return img;
+    return early && host.early?.key === early ? host.early.image : img;
+  };
   const paint = (): void => {
     const el = host.el as PlotElement;
     const cv = canvas.current;
@@ -130,7 +152,7 @@ export function RasterPlot(props: RasterPlotProps) {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, w, h);
     live.current.onAxes?.(ax, ay);
-    const img = live.current.image;
+    const img = current();
     const under = live.current.underlay;
     painted.current = { image: img, placement: live.current.placement, underlay: under };
     ctx.imageSmoothingEnabled = false;
@@ -143,43 +165,68 @@ export function RasterPlot(props: RasterPlotProps) {
   };
   // `data-rendered` counts complete pictures: a new whole image once its pixels are on the axes.
   const markRendered = () => {
-    const img = live.current.image;
+    const img = current();
     if (img && !img.partial && axesOf(host.el as PlotElement)) {
       mark('rendered');
-      countRendered(host, img, img.frame);
+      countRendered(host, sameAsEarly(host, img), img.frame);
     }
   };
 
   // The host's element goes into this plot's slot; plotly's events repaint this plot's pixels.
   useLayoutEffect(() => (slot.current ? attachHost(host, slot.current, testId) : undefined), [host, testId]);
-  useLayoutEffect(() => setHostPaint(host, paint));
+  useLayoutEffect(() => {
+    setHostPaint(host, paint);
+    setHostEarlyPaint(
+      host,
+      props.early
+        ? () => {
+            // Not once this plot is gone; while its figure is drawn, the draw paints the picture when done.
+            if (!canvas.current?.isConnected || rev.current.plotted !== rev.current.figure) return false;
+            paint();
+            markRendered();
+            return true;
+          }
+        : null,
+    );
+  });
   useEffect(() => () => disposePlotHost(own), [own]);
 
+  /** The figure drawn (or kept) as figure number `mine`: the pixels go on it and it counts as rendered. */
+  const figureDrawn = (el: PlotHostElement, mine: number) => {
+    rev.current.plotted = mine;
+    setHostPaint(host, paint);
+    if (target)
+      aimTarget(target, el, () => ({
+        el,
+        raster: canvas.current,
+        axes: axesOf(el as PlotElement),
+        colorbar: live.current.colorbar,
+        barBox: barPlot.current,
+      }));
+    setReady(true);
+    paint();
+    markRendered();
+  };
+  // A figure plotly drew already (the loading plot's) is kept and painted before the browser's next frame: the
+  // picture on screen passes from one plot to the other without a blank frame between them.
+  const keptFigure = useRef<unknown>(null);
+  useLayoutEffect(() => {
+    keptFigure.current = null;
+    if (host.figure !== figKey || figure.data.length || !host.el._fullLayout) return;
+    keptFigure.current = figure;
+    mark('figure-kept');
+    figureDrawn(host.el, ++rev.current.figure);
+    // figKey is what `figure` is made of.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [figure, target, host]);
+
   useEffect(() => {
+    if (keptFigure.current === figure) return;
     let alive = true;
     adoptWarmPlot(host);
     const el = host.el;
     const mine = ++rev.current.figure;
-    const drawn = () => {
-      rev.current.plotted = mine;
-      setHostPaint(host, paint);
-      if (target)
-        aimTarget(target, el, () => ({
-          el,
-          raster: canvas.current,
-          axes: axesOf(el as PlotElement),
-          colorbar: live.current.colorbar,
-          barBox: barPlot.current,
-        }));
-      setReady(true);
-      paint();
-      markRendered();
-    };
-    if (host.figure === figKey && !figure.data.length && el._fullLayout) {
-      mark('figure-kept');
-      drawn();
-      return;
-    }
+    const drawn = () => figureDrawn(el, mine);
     // In a task of its own: a slice's read, started by the same render, sends its requests first (plotly's first
     // draw takes tens of ms of this thread, and the read's next steps are promise callbacks queued behind it).
     new Promise((resolve) => setTimeout(resolve, 0))

@@ -6,6 +6,7 @@
  */
 import { createContext } from 'react';
 import { loadPlotly } from './PlotlyView';
+import type { RasterImage } from './raster-types';
 
 export interface PlotHostElement extends HTMLDivElement {
   on?: (name: string, fn: () => void) => void;
@@ -21,17 +22,26 @@ export interface PlotHost {
   paint: (() => void) | null;
   /** The image this host last counted as rendered (`data-rendered` counts new pictures). */
   counted: unknown;
+  /**
+   * A read's picture drawn the moment its worker made it, before the slice reaches the view (`showEarly`): the
+   * loading plot draws it; the view's plot that then shows the same pixels does not count them again.
+   */
+  early: { readonly key: string; readonly image: RasterImage } | null;
+  /** Draws `early` now if the raster plot showing the host is the one loading that read (set by that plot). */
+  paintEarly: (() => boolean) | null;
 }
 
 export function createPlotHost(): PlotHost {
   const el = document.createElement('div') as PlotHostElement;
   el.className = 'plot-area';
-  return { el, figure: null, paint: null, counted: null };
+  return { el, figure: null, paint: null, counted: null, early: null, paintEarly: null };
 }
 
 /** Frees plotly's state of a host no raster plot shows any more. */
 export function disposePlotHost(host: PlotHost): void {
   host.paint = null;
+  host.paintEarly = null;
+  host.early = null;
   host.figure = null;
   if (host.el._fullLayout) void loadPlotly().then((P) => P.purge(host.el));
 }
@@ -73,4 +83,18 @@ export function countRendered(host: PlotHost, image: unknown, frame?: string): v
   if (host.counted === image) return;
   host.counted = image;
   host.el.dataset.rendered = String(Number(host.el.dataset.rendered ?? 0) + 1);
+}
+
+/** Who draws the host's early picture (the raster plot loading a read), or null. */
+export function setHostEarlyPaint(host: PlotHost, paint: (() => boolean) | null): void {
+  host.paintEarly = paint;
+}
+
+/**
+ * Shows the picture of the read `key` on the host at once (the plot loading that read draws it and counts it as
+ * rendered), ahead of the view that will show the finished slice with the same pixels; whether it was drawn now.
+ */
+export function showEarly(host: PlotHost, key: string, image: RasterImage): boolean {
+  host.early = { key, image };
+  return host.paintEarly?.() === true;
 }

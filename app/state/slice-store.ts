@@ -3,6 +3,7 @@
  * the shown slice as it was.
  */
 import { create } from 'zustand';
+import { afterFrame } from '../common/after-frame';
 import { mark } from '../common/marks';
 import { decodeOnce } from './decode-cache';
 import {
@@ -14,6 +15,7 @@ import {
   type DatasetReadOptions,
   type OpenDataset,
   type Slice,
+  type SliceImageResult,
   type SlicePart,
 } from '../core';
 
@@ -47,6 +49,11 @@ export interface PartialSlice {
 export interface Prepare {
   /** Read options that have the read do part of that work (the image made by the worker that decodes the chunk). */
   readonly readOptions?: (() => Pick<DatasetReadOptions, 'image'>) | undefined;
+  /**
+   * The image asked for in `readOptions`, as soon as it is made (before the slice is returned): drawn at once; true
+   * when it was (the slice is then shown after that picture's frame).
+   */
+  readonly early?: ((image: SliceImageResult, key: string) => boolean) | undefined;
   readonly run: (slice: Slice, signal: AbortSignal) => Promise<void>;
 }
 
@@ -118,11 +125,16 @@ export const useSlice = create<SliceState>((set, get) => ({
               },
             });
           };
+    // The picture was drawn as soon as it was made: it reaches the screen before the view's work on the slice.
+    let drawn = false;
     try {
       const [slice, b] = await Promise.all([
         // A dataset of this core takes the read options beyond the public ones (the image made with the decode).
         (ds.read as OpenDataset['read']).call(ds, path, selection, {
           ...(compare ? {} : prepare?.readOptions?.()),
+          onSliceImage: (image: SliceImageResult) => {
+            if (get().controller === controller) drawn = prepare?.early?.(image, key) === true;
+          },
           signal: controller.signal,
           onProgress,
           onChunk,
@@ -132,6 +144,8 @@ export const useSlice = create<SliceState>((set, get) => ({
       ]);
       if (get().controller !== controller) return;
       mark('slice-read');
+      if (drawn) await afterFrame();
+      if (get().controller !== controller) return;
       if (prepare && !compare) await prepare.run(slice, controller.signal).catch(() => undefined);
       if (get().controller !== controller) return;
       mark('slice-prepared');

@@ -110,10 +110,11 @@ export function planDecoding(variable: Variable, options: DecodeOptions = {}): D
 /** Decodes raw values with a plan. The input is not modified. */
 export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
   const n = data.length;
-  // Memory touched ahead of need (memory/spare-buffers.ts): a new array's pages would fault one by one.
-  const values = new Float64Array(takeBuffer(n * 8));
-  const mask = new Uint8Array(takeBuffer(n));
+  // Memory touched ahead of need (memory/spare-buffers.ts): a new array's pages would fault one by one. Taken only
+  // on the paths that write them (floats without unpacking keep their own values: 9 bytes a cell not zeroed).
+  const take = () => ({ values: new Float64Array(takeBuffer(n * 8)), mask: new Uint8Array(takeBuffer(n)) });
   if (!ArrayBuffer.isView(data)) {
+    const { values, mask } = take();
     if (data.length > 0 && typeof data[0] === 'string') {
       throw new UnsupportedError('Text values have no numeric decoding.');
     }
@@ -126,6 +127,7 @@ export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
   const fast = fastMask(view as ArrayBufferView, plan.mask);
   if (fast && plan.packing.compute === null && (view instanceof Float32Array || view instanceof Float64Array))
     return decodeFloats(view, fast);
+  const { values, mask } = take();
   if (fast) return decodeNumbers(view as NumberArray, fast, plan.packing, values, mask);
   const isMissing = plan.mask ? maskTest(plan.mask) : null;
   const { scale, offset, compute } = plan.packing;

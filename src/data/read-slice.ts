@@ -51,6 +51,11 @@ export interface ReadSliceOptions extends ReadOptions {
    * of colouring the slice again).
    */
   readonly chunkImages?: SliceImageOptions | undefined;
+  /**
+   * Called as soon as the image asked for with `image` is made (the slice is that one whole chunk), before the slice
+   * itself is returned: a view can draw the picture at once. The same image is given by `takeSliceImage(slice)`.
+   */
+  readonly onSliceImage?: ((image: SliceImageResult) => void) | undefined;
 }
 
 function formatBytes(n: number): string {
@@ -201,6 +206,7 @@ export async function readSlice(
     if (out !== null && out === chunk?.data) {
       done++;
       report();
+      if (fuse && tally.sliceImage && !failed.length) options.onSliceImage?.(tally.sliceImage);
       return;
     }
     // Assembly runs on this thread: keep it in short tasks (see time-slice.ts).

@@ -31,12 +31,21 @@ describe('the image of a one-chunk slice, made by the task that decodes the chun
         { start: 0, stop: 16 },
       ];
       const options = image([16, 16]);
-      const slice = await readSlice(new CountingStore(ROOT), v, sel, {
+      // Given to `onSliceImage` as soon as it is made, before the read returns.
+      let early: unknown = null;
+      let returned = false;
+      const read = readSlice(new CountingStore(ROOT), v, sel, {
         context: createDataContext({ executor }),
         image: options,
+        onSliceImage: (r) => {
+          expect(returned).toBe(false);
+          early = r;
+        },
       });
+      const slice = await read.then((s) => ((returned = true), s));
       const made = takeSliceImage(slice);
       expect(made?.options).toBe(options);
+      expect(early).toBe(made!.result);
       const separate = runSliceImage({ slice, defaultFill: 'zarr', image: options.image });
       expect(made!.result.image).toEqual(separate.image);
       expect(Array.from(made!.result.decoded!.values)).toEqual(Array.from(decodeSlice(slice).values));
