@@ -90,6 +90,8 @@ export function decodeFloats(src: Float32Array | Float64Array, m: FastMask): Dec
   const n = src.length;
   // Only masked elements are written; the memory is touched ahead where a new array's would fault page by page.
   const mask = new Uint8Array(takeBuffer(n));
+  // Only NaN masked (a NaN fill value, no valid range): one comparison a value, nothing to copy.
+  if (nan && f0 !== f0 && f1 !== f1 && lo === -Infinity && hi === Infinity) return nanOnly(src, mask);
   let masked = 0;
   let numeric = 0;
   let least = Infinity;
@@ -113,4 +115,22 @@ export function decodeFloats(src: Float32Array | Float64Array, m: FastMask): Dec
     for (let i = 0; i < n; i++) if (mask[i]) values[i] = NaN;
   }
   return { values, mask, maskedCount: masked, extent: [least, greatest] };
+}
+
+/** `decodeFloats` where only NaN is masked: the extent of the finite values, NaN masked, the values as they are. */
+function nanOnly(src: Float32Array | Float64Array, mask: Uint8Array): Decoded {
+  let masked = 0;
+  let least = Infinity;
+  let greatest = -Infinity;
+  for (let i = 0; i < src.length; i++) {
+    const v = src[i]!;
+    if (v !== v) {
+      mask[i] = 1;
+      masked++;
+    } else if (v - v === 0) {
+      if (v < least) least = v;
+      if (v > greatest) greatest = v;
+    }
+  }
+  return { values: src, mask, maskedCount: masked, extent: [least, greatest] };
 }
