@@ -50,7 +50,13 @@ export {
   type OpenDatasetOptions,
 } from '../src/open';
 export { printCdl, attributeValues } from '../src/cdl';
-export { takeChunkImages, takeSliceImage, type ChunkImage, type SliceImageOptions } from '../src/data';
+export {
+  takeChunkImages,
+  takeSliceImage,
+  type ChunkImage,
+  type MadeSliceImage,
+  type SliceImageOptions,
+} from '../src/data';
 export { codeForView, type CodeSnippets } from '../src/code/snippets';
 export { curvilinearCoords, latLonDims, type CurvilinearCoords, type LatLonDims } from '../src/geo/geo-axes';
 export { axisLookup } from '../src/geo/lookup';

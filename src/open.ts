@@ -11,7 +11,7 @@
 import type { DatasetNotice, OpenOptions, OpenedDataset, ReadOptions, Slice, DimSelection } from './api';
 import { type DataContext, defaultContext, readSlice } from './data';
 import { SliceMemo } from './data/slice-memo';
-import type { SliceImageOptions } from './data/pool/fused-image';
+import type { MadeSliceImage, SliceImageOptions } from './data/pool/fused-image';
 import { HttpError } from './errors';
 import { readOrFile } from './opening/fallback';
 import { HTML_CHUNK_ADVICE } from './store/html';
@@ -52,7 +52,7 @@ export interface DatasetReadOptions extends ReadOptions {
   /** Each whole chunk of a 2-D slice coloured with its decode (see `ReadSliceOptions.chunkImages`, `takeChunkImages`). */
   readonly chunkImages?: SliceImageOptions | undefined;
   /** The image asked for with `image`, as soon as it is made (see `ReadSliceOptions.onSliceImage`). */
-  readonly onSliceImage?: ((image: SliceImageResult) => void) | undefined;
+  readonly onSliceImage?: ((made: MadeSliceImage) => void) | undefined;
 }
 
 export interface Dataset extends OpenedDataset {

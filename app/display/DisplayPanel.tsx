@@ -1,12 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import {
-  axisTitle,
-  BudgetError,
-  type OpenedDataset,
-  type PendingNode,
-  type SliceImageOptions,
-  type Variable,
-} from '../core';
+import { axisTitle, BudgetError, type OpenedDataset, type PendingNode, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { createPlotHost, disposePlotHost, PlotHostContext, showEarly, type PlotHost } from '../plot/plot-host';
@@ -87,8 +80,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   // A slice the heatmap draws as an image is CF-decoded and coloured in a worker before it is shown (the plan is
   // read when the slice arrives: the coordinates may come in meanwhile).
   const plan = useRef<ImagePlan | null>(null);
-  /** The image the current read asked its chunk's decode for, and the plot host its picture goes to. */
-  const asked = useRef<SliceImageOptions | undefined>(undefined);
+  /** The plot host a read's early picture goes to. */
   const earlyHost = useRef<PlotHost | null>(null);
   const prepare = useMemo<Prepare>(
     () => ({
@@ -97,7 +89,6 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
       readOptions: () => {
         const p = plan.current;
         const image = p && imageOptions(dataset, p, useView.getState().options);
-        asked.current = image ?? undefined;
         return image ? { image } : {};
       },
       // That image, drawn by the loading heatmap the moment it is made (the view then shows the same pixels).
@@ -105,7 +96,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
         const p = plan.current;
         const host = earlyHost.current;
         if (!p || !host) return false;
-        const image = earlySliceImage(dataset, p, useView.getState().options, asked.current, made);
+        const image = earlySliceImage(dataset, p, useView.getState().options, made);
         return image ? showEarly(host, key, { width: image.width, height: image.height, source: image.source }) : false;
       },
       run: (slice, signal) => {

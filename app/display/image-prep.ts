@@ -13,7 +13,8 @@ import {
   type OpenedDataset,
   type Slice,
   type SliceImageOptions,
-  type SliceImageResult,
+  type ImageRequest,
+  type MadeSliceImage,
 } from '../core';
 import { isDecoded, primeDecoded } from '../state/decode-cache';
 import { defaultViewOptions, type ViewKind, type ViewOptions } from '../state/view-options';
@@ -81,29 +82,36 @@ export function imageOptions(ds: OpenedDataset, plan: ImagePlan, options: ViewOp
   };
 }
 
+/**
+ * The view's request for an image made with a slice's decode (its decoded values, the view's colour options), or
+ * null when the view now wants another image (options changed since the read asked for it, another shape).
+ */
+function madeRequest(
+  ds: OpenedDataset,
+  plan: ImagePlan,
+  options: ViewOptions,
+  made: MadeSliceImage | undefined,
+): ImageRequest | null {
+  const wanted = imageOptions(ds, plan, options);
+  const decoded = made?.result.decoded;
+  if (!made || !wanted || !decoded || JSON.stringify(made.options) !== JSON.stringify(wanted)) return null;
+  // Made for the shape read (the plan is the view's).
+  if (made.options.image.shape.join() !== decoded.shape.join()) return null;
+  const data = { values: decoded.values, mask: decoded.mask, shape: decoded.shape };
+  return imageRequest(data, plan.transposed, options, plan.flip);
+}
+
 /** Keeps an image made with the slice's decode, if it is the one the view wants now; whether it did. */
 function keepMadeImage(
   ds: OpenedDataset,
   slice: Slice,
   plan: ImagePlan,
   options: ViewOptions,
-  made: ReturnType<typeof takeSliceImage>,
+  made: MadeSliceImage | undefined,
 ): boolean {
-  const wanted = imageOptions(ds, plan, options);
-  if (!made || !wanted || JSON.stringify(made.options) !== JSON.stringify(wanted)) return false;
-  // Made for this slice's shape (the plan is the view's; the slice is what was read).
-  if (made.options.image.shape.join() !== slice.shape.join()) return false;
-  const { decoded, image } = made.result;
-  if (!decoded || !primeDecoded(slice, decoded)) return false;
-  keepImage(
-    imageRequest(
-      { values: decoded.values, mask: decoded.mask, shape: slice.shape },
-      plan.transposed,
-      options,
-      plan.flip,
-    ),
-    image,
-  );
+  const req = madeRequest(ds, plan, options, made);
+  if (!req || !made?.result.decoded || !primeDecoded(slice, made.result.decoded)) return false;
+  keepImage(req, made.result.image);
   return true;
 }
 
@@ -116,20 +124,10 @@ export function earlySliceImage(
   ds: OpenedDataset,
   plan: ImagePlan,
   options: ViewOptions,
-  asked: SliceImageOptions | undefined,
-  made: SliceImageResult,
+  made: MadeSliceImage,
 ): ShownImage | null {
-  const wanted = imageOptions(ds, plan, options);
-  const { decoded, image } = made;
-  if (!wanted || !asked || !decoded || JSON.stringify(asked) !== JSON.stringify(wanted)) return null;
-  if (wanted.image.shape.join() !== decoded.shape.join()) return null;
-  const req = imageRequest(
-    { values: decoded.values, mask: decoded.mask, shape: decoded.shape },
-    plan.transposed,
-    options,
-    plan.flip,
-  );
-  return keepImageNow(req, image);
+  const req = madeRequest(ds, plan, options, made);
+  return req ? keepImageNow(req, made.result.image) : null;
 }
 
 /**

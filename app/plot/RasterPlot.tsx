@@ -5,7 +5,6 @@ import { ColorBar, type BarBox } from './ColorBar';
 import {
   attachHost,
   countRendered,
-  type PlotHost as Host,
   createPlotHost,
   disposePlotHost,
   setHostEarlyPaint,
@@ -75,7 +74,7 @@ function axesOf(el: PlotElement | null): { ax: AxisFrame; ay: AxisFrame } | null
  * The identity a picture is counted by: the host's early picture when `img` shows the same pixels (the finished
  * slice's view showing what the loading plot drew already), so that they count once.
  */
-function sameAsEarly(host: Host, img: RasterImage): RasterImage {
+function sameAsEarly(host: PlotHost, img: RasterImage): RasterImage {
   const early = host.early?.image;
   return early && early !== img && early.source === img.source ? early : img;
 }

@@ -15,7 +15,7 @@ import {
   type DatasetReadOptions,
   type OpenDataset,
   type Slice,
-  type SliceImageResult,
+  type MadeSliceImage,
   type SlicePart,
 } from '../core';
 
@@ -53,7 +53,7 @@ export interface Prepare {
    * The image asked for in `readOptions`, as soon as it is made (before the slice is returned): drawn at once; true
    * when it was (the slice is then shown after that picture's frame).
    */
-  readonly early?: ((image: SliceImageResult, key: string) => boolean) | undefined;
+  readonly early?: ((made: MadeSliceImage, key: string) => boolean) | undefined;
   readonly run: (slice: Slice, signal: AbortSignal) => Promise<void>;
 }
 
@@ -132,8 +132,8 @@ export const useSlice = create<SliceState>((set, get) => ({
         // A dataset of this core takes the read options beyond the public ones (the image made with the decode).
         (ds.read as OpenDataset['read']).call(ds, path, selection, {
           ...(compare ? {} : prepare?.readOptions?.()),
-          onSliceImage: (image: SliceImageResult) => {
-            if (get().controller === controller) drawn = prepare?.early?.(image, key) === true;
+          onSliceImage: (made: MadeSliceImage) => {
+            if (get().controller === controller) drawn = prepare?.early?.(made, key) === true;
           },
           signal: controller.signal,
           onProgress,

@@ -25,6 +25,7 @@ import {
   attachSliceImage,
   type ChunkImage,
   type FusedImage,
+  type MadeSliceImage,
   type SliceImageOptions,
 } from './pool/fused-image';
 
@@ -55,7 +56,7 @@ export interface ReadSliceOptions extends ReadOptions {
    * Called as soon as the image asked for with `image` is made (the slice is that one whole chunk), before the slice
    * itself is returned: a view can draw the picture at once. The same image is given by `takeSliceImage(slice)`.
    */
-  readonly onSliceImage?: ((image: SliceImageResult) => void) | undefined;
+  readonly onSliceImage?: ((made: MadeSliceImage) => void) | undefined;
 }
 
 function formatBytes(n: number): string {
@@ -206,7 +207,8 @@ export async function readSlice(
     if (out !== null && out === chunk?.data) {
       done++;
       report();
-      if (fuse && tally.sliceImage && !failed.length) options.onSliceImage?.(tally.sliceImage);
+      if (fuse && options.image && tally.sliceImage && !failed.length)
+        options.onSliceImage?.({ options: options.image, result: tally.sliceImage });
       return;
     }
     // Assembly runs on this thread: keep it in short tasks (see time-slice.ts).

@@ -45,7 +45,8 @@ describe('the image of a one-chunk slice, made by the task that decodes the chun
       const slice = await read.then((s) => ((returned = true), s));
       const made = takeSliceImage(slice);
       expect(made?.options).toBe(options);
-      expect(early).toBe(made!.result);
+      expect(early).toEqual({ options, result: made!.result });
+      expect((early as typeof made)!.result).toBe(made!.result);
       const separate = runSliceImage({ slice, defaultFill: 'zarr', image: options.image });
       expect(made!.result.image).toEqual(separate.image);
       expect(Array.from(made!.result.decoded!.values)).toEqual(Array.from(decodeSlice(slice).values));

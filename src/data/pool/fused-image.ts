@@ -54,8 +54,14 @@ export function fusedImage(f: FusedImage, chunk: DecodedChunk): SliceImageResult
   }
 }
 
+/** An image made with its slice's decode and the options it was made with. */
+export interface MadeSliceImage {
+  readonly options: SliceImageOptions;
+  readonly result: SliceImageResult;
+}
+
 /** Images made with their slice's decode, until the view takes them (they go with the slice object). */
-const made = new WeakMap<Slice, { readonly options: SliceImageOptions; readonly result: SliceImageResult }>();
+const made = new WeakMap<Slice, MadeSliceImage>();
 
 /** Records the image made for `slice` with `options` (readSlice). */
 export function attachSliceImage(slice: Slice, options: SliceImageOptions, result: SliceImageResult): void {
@@ -63,9 +69,7 @@ export function attachSliceImage(slice: Slice, options: SliceImageOptions, resul
 }
 
 /** The image made with this slice's decode and the options it was made with, once (it is forgotten then). */
-export function takeSliceImage(
-  slice: Slice,
-): { readonly options: SliceImageOptions; readonly result: SliceImageResult } | undefined {
+export function takeSliceImage(slice: Slice): MadeSliceImage | undefined {
   const m = made.get(slice);
   made.delete(slice);
   return m;
