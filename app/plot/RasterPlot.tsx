@@ -71,15 +71,6 @@ function axesOf(el: PlotElement | null): { ax: AxisFrame; ay: AxisFrame } | null
 }
 
 /**
- * The identity a picture is counted by: the host's early picture when `img` shows the same pixels (the finished
- * slice's view showing what the loading plot drew already), so that they count once.
- */
-function sameAsEarly(host: PlotHost, img: RasterImage): RasterImage {
-  const early = host.early?.image;
-  return early && early !== img && early.source === img.source ? early : img;
-}
-
-/**
  * A raster under plotly's axes: plotly draws the axes and zoom/pan; the pixels are drawn on a canvas placed exactly
  * on plotly's plot area and redrawn whenever the axes move (zoom, pan, resize), so a new image is one `drawImage`,
  * not a plotly redraw. The colour bar is the page's own (`ColorBar`), beside the plot area, for the same reason.
@@ -167,7 +158,7 @@ export function RasterPlot(props: RasterPlotProps) {
     const img = current();
     if (img && !img.partial && axesOf(host.el as PlotElement)) {
       mark('rendered');
-      countRendered(host, sameAsEarly(host, img), img.frame);
+      countRendered(host, img, img.frame);
     }
   };
 

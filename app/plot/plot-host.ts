@@ -75,13 +75,15 @@ export function setHostPaint(host: PlotHost, paint: (() => void) | null): void {
 }
 
 /**
- * Counts `image` as a rendered picture in the host's `data-rendered` (once per image object); `frame` (what it shows,
- * e.g. the time step) goes in `data-frame-index`.
+ * Counts `image` as a rendered picture in the host's `data-rendered` (once per image object, and once for the early
+ * picture and the same pixels shown after it); `frame` (what it shows, e.g. the time step) goes in `data-frame-index`.
  */
-export function countRendered(host: PlotHost, image: unknown, frame?: string): void {
+export function countRendered(host: PlotHost, image: RasterImage, frame?: string): void {
   if (frame !== undefined) host.el.dataset.frameIndex = frame;
-  if (host.counted === image) return;
-  host.counted = image;
+  const early = host.early?.image;
+  const counted = early && early !== image && early.source === image.source ? early : image;
+  if (host.counted === counted) return;
+  host.counted = counted;
   host.el.dataset.rendered = String(Number(host.el.dataset.rendered ?? 0) + 1);
 }
 

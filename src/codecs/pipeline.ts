@@ -7,11 +7,8 @@
  * const decode = await createDecoder({ dtype: '<f4', zarrFormat: 2, order: 'C', shape: [10], codecs: [{ id: 'zlib', configuration: { level: 4 } }] });
  * const chunk = await decode(bytes); // { data: Float32Array(10), shape: [10], stride: [1] }
  */
-import { bytesLength, concatBytes } from '../bytes';
-import { giveBack, takeScratch } from '../memory/spare-buffers';
-import { CodecError, ZarrviewError, isZarrviewError } from '../errors';
-import { InflateStream } from './bounded-inflate';
-import { BloscBlockStream } from './blosc-blocks';
+import { CodecError } from '../errors';
+import { chunkStream, decodeFailure, type ChunkStream } from './chunk-stream';
 import type { ArrayFilter, ByteDecoder } from './codec';
 import { type Dtype, type Values, bytesToValues, parseDtype } from './dtype';
 import { normalizeCodecs } from './normalize';
@@ -135,12 +132,6 @@ async function plan(spec: ChunkSpec): Promise<{ steps: Step[]; stored: Dtype; pe
   return { steps, stored: cur, perm };
 }
 
-function wrap(id: string, cause: unknown): ZarrviewError {
-  if (isZarrviewError(cause)) return cause;
-  const why = cause instanceof Error ? cause.message : String(cause);
-  return new CodecError(id, `A chunk could not be decoded with "${id}" (corrupt or truncated data): ${why}`, { cause });
-}
-
 const STRUCTURAL = new Set(['transpose', 'bytes', 'vlen-utf8', 'vlen-bytes', 'json2']);
 
 /** Throws `CodecError` naming the first codec of the chain this viewer cannot decode (cheap: loads nothing). */
@@ -155,39 +146,13 @@ export function outermostCodec(spec: ChunkSpec): string | undefined {
   return normalizeCodecs(spec.codecs).at(-1)?.id;
 }
 
-/** The codecs a chunk stream inflates as their bytes arrive, with their `DecompressionStream` format. */
-const INFLATE_FORMATS = new Map<string, 'deflate' | 'gzip'>([
-  ['zlib', 'deflate'],
-  ['gzip', 'gzip'],
-]);
-
-/** Whether a chunk's decode starts before its last byte (`ChunkDecoder.stream`): Blosc, zlib or gzip outermost. */
-export function decodesWhileArriving(spec: ChunkSpec): boolean {
-  const id = outermostCodec(spec);
-  return id !== undefined && (id === 'blosc' || INFLATE_FORMATS.has(id));
-}
-
-/** Whether a decoded chunk's values lie in the memory of `bytes` (then that memory is theirs). */
-function sharesMemory(data: DecodedChunk['data'], bytes: Uint8Array): boolean {
-  return ArrayBuffer.isView(data) && data.buffer === bytes.buffer;
-}
-
+export { decodesWhileArriving, type ChunkStream } from './chunk-stream';
 export { chunkBytes, warmCodecs } from './warm';
 
 /** Builds the decoder of a chunk spec; codecs are loaded once here. Unknown codecs throw `CodecError`. */
 export async function createDecoder(spec: ChunkSpec): Promise<(bytes: Uint8Array) => Promise<DecodedChunk>> {
   const decoder = await createChunkDecoder(spec);
   return (bytes) => decoder.decode(bytes);
-}
-
-/** A chunk's encoded bytes given part by part as they arrive (see `ChunkDecoder.stream`). */
-export interface ChunkStream {
-  push(part: Uint8Array): void;
-  /**
-   * The decoded chunk, once every part is in; `whole` instead of the parts when they were not all of the chunk.
-   * Rejects as `decode` does.
-   */
-  finish(whole?: Uint8Array): Promise<DecodedChunk>;
 }
 
 export interface ChunkDecoder {
@@ -231,72 +196,21 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
           atDtype = step.decoded;
         }
       } catch (cause) {
-        throw wrap(id, cause);
+        throw decodeFailure(id, cause);
       }
     }
     if (raw) {
       try {
         state = bytesToValues(state as Uint8Array, atDtype, n);
       } catch (cause) {
-        throw wrap('bytes', cause);
+        throw decodeFailure('bytes', cause);
       }
     }
     return { data: state as Values, shape: spec.shape, stride };
   };
   const outer = steps[steps.length - 1];
-  const blosc = outer?.kind === 'bytes' && outer.id === 'blosc' ? outer : null;
-  const format = outer?.kind === 'bytes' ? INFLATE_FORMATS.get(outer.id) : undefined;
-  const inflate = format && outer?.kind === 'bytes' ? { id: outer.id, maxBytes: outer.maxBytes, format } : null;
   return {
     decode: (bytes) => run(bytes),
-    stream(): ChunkStream {
-      if (blosc) {
-        const blocks = new BloscBlockStream(blosc.maxBytes);
-        return {
-          push: (part) => blocks.push(part),
-          async finish(whole) {
-            if (whole) return run(whole);
-            const decompressed = await blocks.finish();
-            // Not a frame decoded by blocks (or a block failed): the whole frame, as `decode` does it.
-            return decompressed ? run(decompressed, steps.length - 2) : run(blocks.bytes());
-          },
-        };
-      }
-      if (inflate) {
-        // zlib and gzip inflate as the parts come; the other steps run once all of it is in.
-        const stream = new InflateStream(inflate.format, inflate.maxBytes);
-        return {
-          push: (part) => stream.push(part),
-          async finish(whole) {
-            if (whole) {
-              stream.cancel();
-              return run(whole);
-            }
-            const inflated = await stream.finish().catch((cause: unknown) => {
-              throw wrap(inflate.id, cause);
-            });
-            return run(inflated, steps.length - 2);
-          },
-        };
-      }
-      const parts: Uint8Array[] = [];
-      return {
-        push: (part) => void parts.push(part),
-        async finish(whole) {
-          if (whole) return run(whole);
-          // The encoded bytes in one piece, in working space given back once decoded (memory/spare-buffers.ts).
-          const bytes = concatBytes(parts, takeScratch(bytesLength(parts)));
-          try {
-            const chunk = await run(bytes);
-            // Kept only where no step handed back the bytes themselves (a raw chunk's values are a view of them).
-            if (!sharesMemory(chunk.data, bytes)) giveBack(bytes.buffer as ArrayBuffer);
-            return chunk;
-          } catch (e) {
-            giveBack(bytes.buffer as ArrayBuffer);
-            throw e;
-          }
-        },
-      };
-    },
+    stream: () => chunkStream(outer?.kind === 'bytes' ? outer : null, run, steps.length - 2),
   };
 }
