@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeData, type DecodePlan } from './decode';
 import { maskTest, type MaskPlan } from './masking';
+import { fastMask, FloatScan } from './decode-fast';
 import type { Packing } from './packing';
 
 function reference(data: ArrayLike<number>, plan: DecodePlan): { values: number[]; mask: number[] } {
@@ -92,5 +93,55 @@ describe('decodeData on plain numbers', () => {
     // Unpacked values are new float64 arrays, as before.
     const packed = decodeData(data, plan(null) && ({ ...plan(null), packing: packings[1]! } as DecodePlan));
     expect(packed.values).toBeInstanceOf(Float64Array);
+  });
+});
+
+describe('decodeData with the values scanned as they arrived (FloatScan)', () => {
+  it('gives what one pass gives, for every float mask, whatever the parts', () => {
+    const pool = [NaN, -999, 0, 1, 2, 3, -50, 50, 50.5, -0, 12.25, 40, 41, Infinity, -Infinity];
+    const floats = Float32Array.from({ length: 400 }, (_, i) => pool[(i * 7) % pool.length]! + (i % 3) * 0.25);
+    for (const data of [floats, Float64Array.from(floats)])
+      for (const mask of masks) {
+        const type = data instanceof Float32Array ? 'float32' : 'float64';
+        const plan = { stored: type, view: type, mask, packing: packings[0]!, resultType: type, warnings: [] };
+        const fast = fastMask(data, mask);
+        if (!fast) continue; // decoded by the general loop, never scanned ahead
+        const whole = decodeData(data, plan as DecodePlan);
+        for (const parts of [[400], [1, 399], [37, 100, 263], [0, 0, 200, 200]]) {
+          const scan = new FloatScan(fast, data.length);
+          let at = 0;
+          for (const n of parts) {
+            at += n;
+            // A view of the first values, in the memory of the whole (as a chunk's blocks are decompressed).
+            scan.scan(data.subarray(0, at));
+          }
+          const got = decodeData(data, plan as DecodePlan, scan);
+          expect(got.mask).toBe(scan.mask);
+          expect(Array.from(got.mask)).toEqual(Array.from(whole.mask));
+          expect(Array.from(got.values)).toEqual(Array.from(whole.values));
+          expect(got.maskedCount).toBe(whole.maskedCount);
+          expect(got.extent).toEqual(whole.extent);
+        }
+      }
+  });
+
+  it('is not used for other values (other memory, length or mask)', () => {
+    const data = Float32Array.from([1, NaN, 3, -999, 5]);
+    const plan = (mask: MaskPlan | null) =>
+      ({
+        stored: 'float32',
+        view: 'float32',
+        mask,
+        packing: packings[0]!,
+        resultType: 'float32',
+        warnings: [],
+      }) as DecodePlan;
+    const scan = new FloatScan(fastMask(data, masks[1]!)!, data.length);
+    scan.scan(Float32Array.from([100, 200]));
+    const got = decodeData(data, plan(masks[1]!), scan);
+    expect(got.mask).not.toBe(scan.mask);
+    expect(got.extent).toEqual([-999, 5]);
+    const other = new FloatScan(fastMask(data, masks[2]!)!, data.length);
+    expect(decodeData(data, plan(masks[1]!), other).mask).not.toBe(other.mask);
   });
 });

@@ -81,56 +81,105 @@ export function decodeNumbers(
 }
 
 /**
- * `decodeNumbers` for floating-point values that decoding leaves as they are (no unpacking): one pass that finds the
- * masked elements and the extent, no new array of values unless a masked element is not NaN already (a numeric
- * fill value, or outside the valid range) — a float32 field costs a read of its values, not a float64 copy.
+ * The masking and extent of floating-point values that decoding leaves as they are (no unpacking), found in order,
+ * part by part: `scan` takes the values from where it stopped, e.g. as a chunk's blocks are decompressed, and
+ * `decodeFloats` finishes it. Only masked elements are written to the mask, whose memory is touched ahead of need
+ * (memory/spare-buffers.ts) where a new array's would fault page by page.
  */
-export function decodeFloats(src: Float32Array | Float64Array, m: FastMask): Decoded {
-  const { f0, f1, nan, lo, hi } = m;
-  const n = src.length;
-  // Only masked elements are written; the memory is touched ahead where a new array's would fault page by page.
-  const mask = new Uint8Array(takeBuffer(n));
-  // Only NaN masked (a NaN fill value, no valid range): one comparison a value, nothing to copy.
-  if (nan && f0 !== f0 && f1 !== f1 && lo === -Infinity && hi === Infinity) return nanOnly(src, mask);
-  let masked = 0;
-  let numeric = 0;
-  let least = Infinity;
-  let greatest = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const v = src[i]!;
-    if (v === f0 || v === f1 || (v !== v ? nan : v < lo || v > hi)) {
-      mask[i] = 1;
-      masked++;
-      if (v === v) numeric++;
-      continue;
-    }
-    if (v - v === 0) {
-      if (v < least) least = v;
-      if (v > greatest) greatest = v;
-    }
+export class FloatScan {
+  readonly mask: Uint8Array;
+  /** Where the values scanned lie (the memory later parts must continue). */
+  #memory: { readonly buffer: ArrayBufferLike; readonly byteOffset: number } | null = null;
+  #scanned = 0;
+  #masked = 0;
+  /** Masked elements that are not NaN already (a numeric fill value, or outside the valid range). */
+  #numeric = 0;
+  #least = Infinity;
+  #greatest = -Infinity;
+
+  constructor(
+    readonly m: FastMask,
+    readonly n: number,
+  ) {
+    this.mask = new Uint8Array(takeBuffer(n));
   }
-  let values = src;
-  if (numeric > 0) {
-    values = src.slice();
-    for (let i = 0; i < n; i++) if (mask[i]) values[i] = NaN;
+
+  /** Whether `src` is the values this scan has been reading (the same memory, as many in all). */
+  continues(src: Float32Array | Float64Array, m: FastMask): boolean {
+    const same = (a: FastMask, b: FastMask) =>
+      Object.is(a.f0, b.f0) && Object.is(a.f1, b.f1) && a.nan === b.nan && a.lo === b.lo && a.hi === b.hi;
+    const at = this.#memory;
+    return (
+      src.length === this.n &&
+      same(m, this.m) &&
+      (!at || (at.buffer === src.buffer && at.byteOffset === src.byteOffset))
+    );
   }
-  return { values, mask, maskedCount: masked, extent: [least, greatest] };
+
+  /** Scans `src` from where the last call stopped to its end (`src` starts where the first one did). */
+  scan(src: Float32Array | Float64Array): void {
+    this.#memory ??= { buffer: src.buffer, byteOffset: src.byteOffset };
+    const to = Math.min(src.length, this.n);
+    if (to <= this.#scanned) return;
+    const { f0, f1, nan, lo, hi } = this.m;
+    const mask = this.mask;
+    let masked = this.#masked;
+    let numeric = this.#numeric;
+    let least = this.#least;
+    let greatest = this.#greatest;
+    if (nan && f0 !== f0 && f1 !== f1 && lo === -Infinity && hi === Infinity) {
+      // Only NaN masked (a NaN fill value, no valid range): one comparison a value.
+      for (let i = this.#scanned; i < to; i++) {
+        const v = src[i]!;
+        if (v !== v) {
+          mask[i] = 1;
+          masked++;
+        } else if (v - v === 0) {
+          if (v < least) least = v;
+          if (v > greatest) greatest = v;
+        }
+      }
+    } else {
+      for (let i = this.#scanned; i < to; i++) {
+        const v = src[i]!;
+        if (v === f0 || v === f1 || (v !== v ? nan : v < lo || v > hi)) {
+          mask[i] = 1;
+          masked++;
+          if (v === v) numeric++;
+          continue;
+        }
+        if (v - v === 0) {
+          if (v < least) least = v;
+          if (v > greatest) greatest = v;
+        }
+      }
+    }
+    this.#scanned = to;
+    this.#masked = masked;
+    this.#numeric = numeric;
+    this.#least = least;
+    this.#greatest = greatest;
+  }
+
+  /** The decoded values of `src` (scanned whole): itself, or a copy with NaN where a masked element was a number. */
+  result(src: Float32Array | Float64Array): Decoded {
+    let values = src;
+    if (this.#numeric > 0) {
+      values = src.slice();
+      for (let i = 0; i < this.n; i++) if (this.mask[i]) values[i] = NaN;
+    }
+    return { values, mask: this.mask, maskedCount: this.#masked, extent: [this.#least, this.#greatest] };
+  }
 }
 
-/** `decodeFloats` where only NaN is masked: the extent of the finite values, NaN masked, the values as they are. */
-function nanOnly(src: Float32Array | Float64Array, mask: Uint8Array): Decoded {
-  let masked = 0;
-  let least = Infinity;
-  let greatest = -Infinity;
-  for (let i = 0; i < src.length; i++) {
-    const v = src[i]!;
-    if (v !== v) {
-      mask[i] = 1;
-      masked++;
-    } else if (v - v === 0) {
-      if (v < least) least = v;
-      if (v > greatest) greatest = v;
-    }
-  }
-  return { values: src, mask, maskedCount: masked, extent: [least, greatest] };
+/**
+ * `decodeNumbers` for floating-point values that decoding leaves as they are (no unpacking): one pass that finds the
+ * masked elements and the extent, no new array of values unless a masked element is not NaN already (a numeric
+ * fill value, or outside the valid range) — a float32 field costs a read of its values, not a float64 copy. `scanned`:
+ * the part of that pass already done as the values arrived (used when it is over these values and this mask).
+ */
+export function decodeFloats(src: Float32Array | Float64Array, m: FastMask, scanned?: FloatScan | null): Decoded {
+  const scan = scanned?.continues(src, m) ? scanned : new FloatScan(m, src.length);
+  scan.scan(src);
+  return scan.result(src);
 }

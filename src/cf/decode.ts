@@ -12,7 +12,7 @@ import { takeBuffer } from '../memory/spare-buffers';
 import type { Slice, SliceData } from '../api';
 import { UnsupportedError } from '../errors';
 import type { Dialect, Variable } from '../model/types';
-import { decodeFloats, decodeNumbers, fastMask, type NumberArray } from './decode-fast';
+import { decodeFloats, decodeNumbers, fastMask, FloatScan, type NumberArray } from './decode-fast';
 import { maskPlan, maskTest, promoteForNaN, type DecodeMode, type DefaultFill, type MaskPlan } from './masking';
 import { numTypeOf, numTypeOfData, reinterpretArray, type NumType, type Scalar } from './numeric';
 import { packingPlan, unsignedView, type Packing } from './packing';
@@ -31,6 +31,8 @@ export interface DecodeOptions {
   readonly mask?: boolean | undefined;
   /** Apply `scale_factor` / `add_offset` (default true). */
   readonly scale?: boolean | undefined;
+  /** The values' masking and extent as far as found while they arrived (`floatScanFor`); used where it applies. */
+  readonly scanned?: FloatScan | null | undefined;
 }
 
 /** What decoding a variable does, computed once from its metadata. */
@@ -108,7 +110,7 @@ export function planDecoding(variable: Variable, options: DecodeOptions = {}): D
 }
 
 /** Decodes raw values with a plan. The input is not modified. */
-export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
+export function decodeData(data: SliceData, plan: DecodePlan, scanned?: FloatScan | null): Decoded {
   const n = data.length;
   // Memory touched ahead of need (memory/spare-buffers.ts): a new array's pages would fault one by one. Taken only
   // on the paths that write them (floats without unpacking keep their own values: 9 bytes a cell not zeroed).
@@ -126,7 +128,7 @@ export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
   const src = view as ArrayLike<Scalar>;
   const fast = fastMask(view as ArrayBufferView, plan.mask);
   if (fast && plan.packing.compute === null && (view instanceof Float32Array || view instanceof Float64Array))
-    return decodeFloats(view, fast);
+    return decodeFloats(view, fast, scanned);
   const { values, mask } = take();
   if (fast) return decodeNumbers(view as NumberArray, fast, plan.packing, values, mask);
   const isMissing = plan.mask ? maskTest(plan.mask) : null;
@@ -154,13 +156,31 @@ export function decodeData(data: SliceData, plan: DecodePlan): Decoded {
   return { values, mask, maskedCount };
 }
 
+/**
+ * A scan of this variable's values as they arrive (`FloatScan.scan`), for `n` values stored as `type` ('float' or
+ * 'double'), where decoding leaves them as they are and only masks them (no unpacking, a fill value or range test);
+ * else null. `decodeSlice` with the same options and `scanned` then finishes it instead of reading them all again.
+ */
+export function floatScanFor(variable: Variable, options: DecodeOptions, n: number): FloatScan | null {
+  if (variable.type !== 'float' && variable.type !== 'double') return null;
+  let plan: DecodePlan;
+  try {
+    plan = planDecoding(variable, options);
+  } catch {
+    return null;
+  }
+  const empty = variable.type === 'float' ? new Float32Array(0) : new Float64Array(0);
+  const fast = fastMask(empty, plan.mask);
+  return fast && plan.packing.compute === null && plan.view === plan.stored ? new FloatScan(fast, n) : null;
+}
+
 /** Decodes a read slice (masking + unpacking). Pure: the slice's data is left as it is. */
 export function decodeSlice(slice: Slice, options: DecodeOptions = {}): DecodedSlice {
   if (slice.complex) {
     throw new UnsupportedError(`${slice.variable.path} is complex; CF decoding applies to real values.`);
   }
   const plan = planDecoding(slice.variable, options);
-  const decoded = decodeData(slice.data, plan);
+  const decoded = decodeData(slice.data, plan, options.scanned);
   // Elements of chunks that could not be read hold the fill value: masked, whatever the masking mode.
   const failed = slice.failedMask;
   if (failed && options.mask !== false) {

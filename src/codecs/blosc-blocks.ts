@@ -23,6 +23,9 @@ export class BloscBlockStream {
   #out: Uint8Array | null = null;
   /** Blocks whose decode is queued. */
   #queued: Uint8Array = new Uint8Array(0);
+  /** Blocks decoded (at once), and how many of the first ones are. */
+  #done: Uint8Array = new Uint8Array(0);
+  #prefix = 0;
   #work: Promise<void> = Promise.resolve();
   #failed = false;
   /** Scratch space of a block. */
@@ -63,10 +66,21 @@ export class BloscBlockStream {
         this.#how = how;
         this.#out = new Uint8Array(takeBuffer(this.#layout.nbytes));
         this.#queued = new Uint8Array(this.#layout.nblocks);
+        this.#done = new Uint8Array(this.#layout.nblocks);
         this.#tmp = new Uint8Array(this.#layout.blocksize);
       }
     }
     this.#decodeReady();
+  }
+
+  /**
+   * The decompressed bytes so far: the result's memory, with the number of its first bytes decoded (the blocks
+   * decoded at once from the first on; none for frames whose streams are awaited); null before the block table.
+   */
+  decoded(): { readonly out: Uint8Array; readonly bytes: number } | null {
+    const layout = this.#layout;
+    if (!layout || !this.#out || this.#failed) return null;
+    return { out: this.#out, bytes: Math.min(this.#prefix * layout.blocksize, layout.nbytes) };
   }
 
   /** The decompressed bytes, or null (not a frame decoded by blocks here, or a block failed: decode it whole). */
@@ -109,10 +123,14 @@ export class BloscBlockStream {
     const ends = this.#blocks!.ends;
     if (this.#how === 'sync') {
       try {
-        for (let i = a; i < b; i++) decodeBloscBlock(this.#buf, i, ends[i]!, this.#out!, tmp);
+        for (let i = a; i < b; i++) {
+          decodeBloscBlock(this.#buf, i, ends[i]!, this.#out!, tmp);
+          this.#done[i] = 1;
+        }
       } catch {
         this.#failed = true;
       }
+      while (this.#prefix < this.#done.length && this.#done[this.#prefix]) this.#prefix++;
       return;
     }
     this.#work = this.#work.then(async () => {

@@ -19,6 +19,12 @@ export interface ChunkStream {
    * Rejects as `decode` does.
    */
   finish(whole?: Uint8Array): Promise<DecodedChunk>;
+  /**
+   * The chunk's first values decoded so far, in the memory the decoded chunk's values will have (so that work on
+   * them can start before the last byte): only where the chain's values are its outermost codec's output as it is
+   * (Blosc, then floats in this machine's byte order); absent otherwise.
+   */
+  valuesSoFar?(): Float32Array | Float64Array | null;
 }
 
 /** The error of codec `id` failing on a chunk (an error of ours passes as it is). */
@@ -51,19 +57,36 @@ export interface OuterCodec {
   readonly maxBytes: number;
 }
 
+/** The float arrays a chain's values may be, by item size. */
+const FLOATS = { 4: Float32Array, 8: Float64Array } as const;
+
 /**
  * The stream of a chain whose decode is `run(input, from)` (the steps from `from` down; all by default); `outer` is
- * its outermost bytes codec (null when there is none) and `inner` the index of the step after it.
+ * its outermost bytes codec (null when there is none) and `inner` the index of the step after it. `direct`: the
+ * chain's values are the outer codec's output as it is, floats of this many bytes in this machine's byte order.
  */
 export function chunkStream(
   outer: OuterCodec | null,
   run: (input: Uint8Array, from?: number) => Promise<DecodedChunk>,
   inner: number,
+  direct: 4 | 8 | null = null,
 ): ChunkStream {
   if (outer?.id === 'blosc') {
     const blocks = new BloscBlockStream(outer.maxBytes);
+    const Floats = direct ? FLOATS[direct] : null;
     return {
       push: (part) => blocks.push(part),
+      ...(Floats && {
+        valuesSoFar() {
+          const d = blocks.decoded();
+          if (!d || d.out.byteOffset % Floats.BYTES_PER_ELEMENT !== 0) return null;
+          return new Floats(
+            d.out.buffer as ArrayBuffer,
+            d.out.byteOffset,
+            Math.floor(d.bytes / Floats.BYTES_PER_ELEMENT),
+          );
+        },
+      }),
       async finish(whole) {
         if (whole) return run(whole);
         const decompressed = await blocks.finish();

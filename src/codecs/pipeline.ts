@@ -132,6 +132,18 @@ async function plan(spec: ChunkSpec): Promise<{ steps: Step[]; stored: Dtype; pe
   return { steps, stored: cur, perm };
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * The item size of a chain's values where they are its outermost codec's output as it is — floats in this machine's
+ * byte order, nothing but their reading as values after that codec — else null (see `ChunkStream.valuesSoFar`).
+ */
+function directFloats(steps: readonly Step[], stored: Dtype): 4 | 8 | null {
+  if (!steps.slice(0, -1).every((s) => s.kind === 'interpret')) return null;
+  const native = stored.endian === (LITTLE_ENDIAN ? 'little' : 'big');
+  return stored.kind === 'float' && native && (stored.itemSize === 4 || stored.itemSize === 8) ? stored.itemSize : null;
+}
+
 const STRUCTURAL = new Set(['transpose', 'bytes', 'vlen-utf8', 'vlen-bytes', 'json2']);
 
 /** Throws `CodecError` naming the first codec of the chain this viewer cannot decode (cheap: loads nothing). */
@@ -211,6 +223,7 @@ export async function createChunkDecoder(spec: ChunkSpec): Promise<ChunkDecoder>
   const outer = steps[steps.length - 1];
   return {
     decode: (bytes) => run(bytes),
-    stream: () => chunkStream(outer?.kind === 'bytes' ? outer : null, run, steps.length - 2),
+    stream: () =>
+      chunkStream(outer?.kind === 'bytes' ? outer : null, run, steps.length - 2, directFloats(steps, stored)),
   };
 }

@@ -5,6 +5,7 @@
  * for the colour range and colours its own rows; `mergeBands` puts the rows together.
  */
 import { decodeSlice, type DecodedSlice } from '../cf/decode';
+import type { FloatScan } from '../cf/decode-fast';
 import type { DefaultFill } from '../cf/masking';
 import type { Slice } from '../api';
 import { takeBuffer } from '../memory/spare-buffers';
@@ -29,6 +30,8 @@ export interface SliceImageTask {
   readonly band?: readonly [number, number] | undefined;
   /** Return the decoded values too (default true; one band's task is enough). */
   readonly values?: boolean | undefined;
+  /** The values' CF masking and extent as far as found while they arrived (`floatScanFor`), when there is one. */
+  readonly scanned?: FloatScan | null | undefined;
 }
 
 export interface SliceImageResult {
@@ -48,7 +51,7 @@ function bandRegion(req: Omit<ImageRequest, 'values' | 'mask'>, band: readonly [
 
 /** Decodes and colours a slice (or one band of its rows) as `colourImage` colours the decoded values. */
 export function runSliceImage(task: SliceImageTask): SliceImageResult {
-  const decoded = decodeSlice(task.slice as Slice, { defaultFill: task.defaultFill });
+  const decoded = decodeSlice(task.slice as Slice, { defaultFill: task.defaultFill, scanned: task.scanned });
   const mask = decoded.maskedCount > 0 ? decoded.mask : null;
   // Where decoding changes no unmasked value (floats, no unpacking, no reinterpretation), the stored values are
   // coloured: the same numbers at half the bytes to read (float32) — masked cells are transparent either way.

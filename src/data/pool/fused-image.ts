@@ -4,6 +4,7 @@
  * task, no copy of the values into another worker, no main-thread hop in between.
  */
 import type { Slice, SliceData } from '../../api';
+import type { FloatScan } from '../../cf/decode-fast';
 import type { DefaultFill } from '../../cf/masking';
 import type { DecodedChunk } from '../../codecs/pipeline';
 import type { ImageRequest } from '../../render/image';
@@ -42,12 +43,16 @@ function cOrder(chunk: DecodedChunk, n: number): boolean {
  * The image of a decoded chunk that is the whole slice, or undefined (values not in C order, or not as many). The
  * reader keeps it only if the slice it returns is that chunk's values (see read-slice.ts).
  */
-export function fusedImage(f: FusedImage, chunk: DecodedChunk): SliceImageResult | undefined {
+export function fusedImage(
+  f: FusedImage,
+  chunk: DecodedChunk,
+  scanned?: FloatScan | null,
+): SliceImageResult | undefined {
   if (!cOrder(chunk, f.n) || f.image.shape.join() !== f.slice.shape.join()) return undefined;
   const data = chunk.data;
   try {
     const slice = { ...f.slice, data: data as SliceData };
-    return runSliceImage({ slice, defaultFill: f.defaultFill, image: f.image, values: f.values });
+    return runSliceImage({ slice, defaultFill: f.defaultFill, image: f.image, values: f.values, scanned });
   } catch {
     // The usual path (a separate task) reports what went wrong.
     return undefined;

@@ -17,6 +17,7 @@ import { FakeWorker } from '../testing/fake-worker';
 import { CountingStore, variableFromFolder } from '../testing/variable';
 import { BLOSC_FRAME, BLOSC_FRAME_SPEC } from '../testing/blosc-frame';
 import { imageOptions } from '../testing/image-options';
+import { runSliceImage } from '../../render/slice-image-task';
 import { takeSliceImage } from './fused-image';
 import { FETCH_IDLE_MS, fetchAndDecode } from './worker-fetch';
 import { WorkerPool } from './worker-pool';
@@ -71,6 +72,41 @@ describe('fetchAndDecode', () => {
     if (r.kind !== 'decoded') return;
     expect(r.bytes).toBe(FRAME.length);
     expect(r.chunk.data).toEqual((await decoder.decode(new Uint8Array(FRAME))).data);
+  });
+
+  it("shows the chunk's first values after each part, in the memory of its decoded values", async () => {
+    const decoder = await createChunkDecoder(SPEC);
+    // The body in parts of 20,000 bytes, each read on its own (the frame's 64 KiB blocks end in different parts).
+    const parts = (): Response =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(c) {
+            for (let at = 0; at < FRAME.length; at += 20000) c.enqueue(FRAME.slice(at, at + 20000));
+            c.close();
+          },
+        }),
+      );
+    const seen: { n: number; values: number[]; buffer: ArrayBufferLike }[] = [];
+    const r = await fetchAndDecode(
+      `${base}/frame`,
+      decoder,
+      new AbortController().signal,
+      async () => parts(),
+      undefined,
+      (v) => seen.push({ n: v.length, values: Array.from(v), buffer: v.buffer }),
+    );
+    expect(r.kind).toBe('decoded');
+    if (r.kind !== 'decoded') return;
+    const data = r.chunk.data as Float32Array;
+    const lengths = seen.map((s) => s.n);
+    // Nothing before the first block is in, then whole blocks (16,384 values), then all of them.
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    expect(new Set(lengths.filter((n) => n > 0 && n < data.length)).size).toBeGreaterThanOrEqual(1);
+    expect(lengths.at(-1)).toBe(data.length);
+    for (const s of seen) {
+      expect(s.buffer).toBe(data.buffer);
+      expect(s.values).toEqual(Array.from(data.subarray(0, s.n)));
+    }
   });
 
   it('calls a 404 missing and leaves other answers, web pages and aborts to the page', async () => {
@@ -232,7 +268,12 @@ describe('readSlice of a one-chunk Blosc slice, fetched by the worker', () => {
     const context = createDataContext({ executor: pool() });
     const got = await readSlice(store, v, sel, { context, image });
     expect(Array.from(got.data as Float32Array)).toEqual(Array.from(plain.data as Float32Array));
-    expect(takeSliceImage(got)).toBeDefined();
+    // Its CF masking and extent found block by block as it arrived: the image of the values read whole.
+    const made = takeSliceImage(got)!.result;
+    const want = runSliceImage({ slice: plain, defaultFill: image.defaultFill, image: image.image });
+    expect(Array.from(made.image.rgba)).toEqual(Array.from(want.image.rgba));
+    expect([made.image.zmin, made.image.zmax]).toEqual([want.image.zmin, want.image.zmax]);
+    expect(Array.from(made.decoded!.mask)).toEqual(Array.from(want.decoded!.mask));
     expect(store.requests).toBe(0);
     expect(store.directs).toHaveLength(1);
     expect(context.stats.decodedWhileArriving).toBe(1);

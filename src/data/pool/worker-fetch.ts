@@ -26,7 +26,8 @@ export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 
 /**
  * Fetches `url` and decodes its body part by part with `decoder`; `signal` stops it (as `failed`), and so does
- * `FETCH_IDLE_MS` (or the store's shorter `storeIdleMs`) without a part of the body or the headers.
+ * `FETCH_IDLE_MS` (or the store's shorter `storeIdleMs`) without a part of the body or the headers. `onValues`
+ * sees the chunk's first values after each part, where the decoder has them (`ChunkStream.valuesSoFar`).
  */
 export async function fetchAndDecode(
   url: string,
@@ -34,6 +35,7 @@ export async function fetchAndDecode(
   signal: AbortSignal,
   fetchFn: FetchFn = (u, init) => fetch(u, init),
   storeIdleMs?: number,
+  onValues?: (values: Float32Array | Float64Array) => void,
 ): Promise<Fetched> {
   const idleMs = Math.min(FETCH_IDLE_MS, storeIdleMs ?? Infinity);
   if (signal.aborted) return { kind: 'failed', reason: 'aborted' };
@@ -66,6 +68,8 @@ export async function fetchAndDecode(
       if (done) break;
       stream.push(value);
       bytes += value.length;
+      const sofar = onValues && stream.valuesSoFar?.();
+      if (sofar) onValues(sofar);
     }
     clearTimeout(idle);
     try {

@@ -1,5 +1,7 @@
 /** The decode worker's logic, separate from its `self` wiring so it also runs under a test double. */
 import { chunkBytes, cStrides, type ChunkStream, type DecodedChunk, warmCodecs } from '../../codecs/pipeline';
+import { floatScanFor } from '../../cf/decode';
+import type { FloatScan } from '../../cf/decode-fast';
 import { CodecError, isZarrviewError } from '../../errors';
 import { expectBuffers, setSpareBusy } from '../../memory/spare-buffers';
 import { renderImage } from '../../render/encode';
@@ -182,13 +184,17 @@ async function handleFetchDecode(msg: FetchDecodeRequest): Promise<Answer> {
   fetching.set(msg.id, controller);
   try {
     const decoder = await decoders.get(msg.spec);
-    const r = await fetchAndDecode(msg.url, decoder, controller.signal, undefined, msg.idleMs);
+    // The slice's CF masking and extent, found block by block as the chunk arrives (only the rest after its last byte).
+    const scan =
+      msg.image && floatScanFor(msg.image.slice.variable, { defaultFill: msg.image.defaultFill }, msg.image.n);
+    const onValues = scan ? (v: Float32Array | Float64Array) => scan.scan(v) : undefined;
+    const r = await fetchAndDecode(msg.url, decoder, controller.signal, undefined, msg.idleMs, onValues);
     if (r.kind === 'missing') return { response: { type: 'missing', id: msg.id, html: r.html }, transfer: [] };
     if (r.kind === 'failed') return { response: { type: 'fetch-failed', id: msg.id, reason: r.reason }, transfer: [] };
     if (r.kind === 'undecodable') {
       return { response: { type: 'error', id: msg.id, error: serialize(r.error), fetched: r.bytes }, transfer: [] };
     }
-    return decodedAnswer(msg.id, r.chunk, msg.image, r.bytes);
+    return decodedAnswer(msg.id, r.chunk, msg.image, r.bytes, scan);
   } catch (e) {
     return { response: { type: 'fetch-failed', id: msg.id, reason: String(e) }, transfer: [] };
   } finally {
@@ -209,14 +215,20 @@ async function handleDecode(msg: DecodeRequest): Promise<Answer> {
  * A decoded chunk's answer, with the slice's image when one was asked for and the chunk is that slice, and the bytes
  * the worker fetched for it (`fetch-decode`).
  */
-function decodedAnswer(id: number, chunk: DecodedChunk, image: FusedImage | undefined, fetched?: number): Answer {
+function decodedAnswer(
+  id: number,
+  chunk: DecodedChunk,
+  image: FusedImage | undefined,
+  fetched?: number,
+  scanned?: FloatScan | null,
+): Answer {
   // A view that does not own its whole buffer would transfer more than it needs: copy it compact.
   const data =
     Array.isArray(chunk.data) || chunk.data.byteLength === chunk.data.buffer.byteLength
       ? chunk.data
       : chunk.data.slice();
   const out = { ...chunk, data };
-  const sliceImage = image ? fusedImage(image, out) : undefined;
+  const sliceImage = image ? fusedImage(image, out, scanned) : undefined;
   if (sliceImage) {
     return {
       response: { type: 'decoded', id, chunk: out, sliceImage, fetched },
