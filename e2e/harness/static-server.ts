@@ -17,7 +17,9 @@
  * many times. `latencyMs` delays every request. With `autoindex`, a folder URL ending in `/` answers an nginx-style directory index.
  *
  * Paths under `/synthetic/` are the big synthetic stores made on demand (bench/synthetic/: pyramid.zarr, big.zarr);
- * `GET /__control/synthetic-log` lists their requests with the chunk read and when its last byte left.
+ * `GET /__control/synthetic-log` lists their requests with the chunk read and when its last byte left;
+ * `POST /__control/synthetic-log/reset` empties that list and nothing else (the faults other specs have set in their
+ * scopes stay: a scope-less `reset` from one spec would end another's stall mid-test).
  */
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
@@ -113,6 +115,11 @@ export async function startStaticServer(
     }
     if (p === '/__control/synthetic-log') {
       res.end(JSON.stringify(synthetic.log));
+      return;
+    }
+    if (p === '/__control/synthetic-log/reset' && req.method === 'POST') {
+      synthetic.log.length = 0;
+      res.end('{}');
       return;
     }
     if (p === '/__control/reset') {

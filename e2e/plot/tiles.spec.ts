@@ -104,7 +104,7 @@ function frameView(page: Page): Promise<[number, number, number, number]> {
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.request.get(`${STATIC_URL}/__control/reset`);
+  await page.request.post(`${STATIC_URL}/__control/synthetic-log/reset`);
 });
 
 test('a pyramid opens at the level that fills the plot and reads the chunks in view of a finer one on zoom', async ({
@@ -127,7 +127,7 @@ test('a pyramid opens at the level that fills the plot and reads the chunks in v
   expect(first.every((e) => e.level === coarse)).toBe(true);
   expect(new Set(first.map((e) => `${e.i}.${e.j}`)).size).toBe(rows * cols);
 
-  await page.request.get(`${STATIC_URL}/__control/reset`);
+  await page.request.post(`${STATIC_URL}/__control/synthetic-log/reset`);
   const released = await zoomCentre(page, 8);
   const zoomed = await plotRanges(page);
   const fine = levelFor(zoomed);
@@ -207,7 +207,7 @@ test('a pyramid on the Map: the coarsest level that fills the frame, then the ch
   expect(new Set(first.map((e) => `${e.i}.${e.j}`)).size).toBe(rows! * cols!);
 
   // Zoom ×8 about the centre: a finer level, only chunks inside the zoom's box (0.5° of margin).
-  await page.request.get(`${STATIC_URL}/__control/reset`);
+  await page.request.post(`${STATIC_URL}/__control/synthetic-log/reset`);
   const plot = page.getByTestId('map-plot');
   await plot.scrollIntoViewIfNeeded();
   const box = (await plot.locator('.nsewdrag').first().boundingBox())!;
