@@ -14,7 +14,8 @@ export interface AxisInfo {
   readonly values: readonly (number | string)[];
 }
 
-interface Props {
+/** A 2-D slice drawn as a heatmap: the values, how they lie, their axes and colours. */
+export interface HeatmapProps {
   readonly data: Values;
   readonly transposed: boolean;
   readonly x: AxisInfo;
@@ -31,14 +32,14 @@ interface Props {
  * A 2-D slice as a heatmap: colour map, scale, range; masked cells are gaps; hover shows coordinates and value.
  * Big slices on evenly spaced numeric axes are drawn as an image coloured in the workers (`ImageHeatmap`).
  */
-export function Heatmap(props: Props) {
+export function Heatmap(props: HeatmapProps) {
   const { data, transposed, x, y } = props;
   const ny = (transposed ? data.shape[1] : data.shape[0]) ?? 1;
   const nx = (transposed ? data.shape[0] : data.shape[1]) ?? 1;
   return drawsAsImage(ny, nx, x.values, y.values) ? <ImageHeatmap {...props} /> : <TraceHeatmap {...props} />;
 }
 
-function TraceHeatmap({ data, transposed, x, y, title, options, onCell, labels }: Props) {
+function TraceHeatmap({ data, transposed, x, y, title, options, onCell, labels }: HeatmapProps) {
   const { traces, layout, step } = useMemo(() => {
     const s = scaleValues(data.values, data.mask, options.scale, options.range);
     const step = displayStep(y.values.length, x.values.length);

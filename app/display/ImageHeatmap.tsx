@@ -14,7 +14,7 @@ import type { ViewOptions } from '../state/view-options';
 import { useDataset } from '../state/dataset-store';
 import { frameTag } from './frame-tag';
 import { HoverReadout, type Readout } from './HoverReadout';
-import type { AxisInfo } from './Heatmap';
+import type { AxisInfo, HeatmapProps } from './Heatmap';
 import type { Values } from './plot-data';
 import type { ValueLabels } from './slice-frame';
 import { labelTicks } from './value-labels';
@@ -27,24 +27,11 @@ import {
   type ShownImage,
 } from './slice-image';
 
-interface Props {
-  readonly data: Values;
-  readonly transposed: boolean;
-  readonly x: AxisInfo;
-  readonly y: AxisInfo;
-  readonly title: string;
-  readonly options: ViewOptions;
-  /** A click on a cell: its column (x) and row (y) indices in the slice as shown. */
-  readonly onCell?: ((xi: number, yi: number) => void) | undefined;
-  /** Names of the values (enums): hover text and colour bar ticks. */
-  readonly labels?: ValueLabels | undefined;
-}
-
 /**
  * A big 2-D slice as pixels under plotly's axes (`RasterPlot`): coloured in the decode workers, with a colour bar
  * of the same scale and hover values looked up in the slice.
  */
-export function ImageHeatmap({ data, transposed, x, y, title, options, onCell, labels }: Props) {
+export function ImageHeatmap({ data, transposed, x, y, title, options, onCell, labels }: HeatmapProps) {
   const dataset = useDataset((s) => s.dataset);
   const host = useContext(PlotHostContext);
   const [error, setError] = useState<unknown>(null);

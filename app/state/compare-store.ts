@@ -1,20 +1,12 @@
 /**
- * The second dataset of "Compare with…" (dataset B beside the shown one, A): B opened through the same `openDataset`
+ * The second dataset of "Compare with…" (dataset B beside the shown one, A): B opened through the same `openWithSettings`
  * path as A (credentials, aliases, timeout, lazy), B's variable, how B's slice follows A's (by coordinate value or
  * by index), the regridding method of the difference and which compare view is shown.
  */
 import { create } from 'zustand';
-import {
-  isAbort,
-  openDataset,
-  pendingPaths,
-  type Dataset,
-  type OpenDataset,
-  type Progress,
-  type Source,
-} from '../core';
+import { isAbort, pendingPaths, type Dataset, type OpenDataset, type Progress, type Source } from '../core';
 import type { CompareMode, CompareSettings, LinkMode, RegridChoice } from './compare-settings';
-import { openCredentials, requestTimeoutMs } from './settings-store';
+import { openWithSettings } from './open-with-settings';
 
 export type { CompareMode, CompareSettings, LinkMode, RegridChoice } from './compare-settings';
 
@@ -85,14 +77,8 @@ export const useCompare = create<CompareState>((set, get) => ({
     const controller = new AbortController();
     set({ status: 'opening', controller, error: null, progress: null, active: true });
     try {
-      const ds = await openDataset(source, {
-        signal: controller.signal,
-        ...openCredentials(),
-        timeoutMs: requestTimeoutMs(),
-        lazy: true,
-        onProgress: (progress) => {
-          if (get().controller === controller) set({ progress });
-        },
+      const ds = await openWithSettings(source, controller.signal, (progress) => {
+        if (get().controller === controller) set({ progress });
       });
       if (controller.signal.aborted) throw new DOMException('aborted', 'AbortError');
       get().dataset?.close();

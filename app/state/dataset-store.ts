@@ -3,8 +3,9 @@
  * the groups are read, and `need` reads the metadata of pending variables (rows on screen), batched.
  */
 import { create } from 'zustand';
-import { type Dataset, isAbort, openDataset, type OpenedDataset, type Progress, type Source } from '../core';
-import { openCredentials, requestTimeoutMs, useSettings } from './settings-store';
+import { type Dataset, isAbort, type OpenedDataset, type Progress, type Source } from '../core';
+import { openWithSettings } from './open-with-settings';
+import { useSettings } from './settings-store';
 import { useSlice } from './slice-store';
 
 export type OpenStatus = 'idle' | 'opening' | 'ready' | 'error';
@@ -51,14 +52,8 @@ export const useDataset = create<DatasetState>((set, get) => ({
     const controller = new AbortController();
     set({ status: 'opening', controller, error: null, progress: null, label });
     try {
-      const ds = await openDataset(source, {
-        signal: controller.signal,
-        ...openCredentials(),
-        timeoutMs: requestTimeoutMs(),
-        lazy: true,
-        onProgress: (progress) => {
-          if (get().controller === controller) set({ progress });
-        },
+      const ds = await openWithSettings(source, controller.signal, (progress) => {
+        if (get().controller === controller) set({ progress });
       });
       if (controller.signal.aborted) throw new DOMException('aborted', 'AbortError');
       get().dataset?.close();
