@@ -4,6 +4,7 @@ import { COLORMAPS, SCALES, gradientCss } from '../plot/colormap';
 import { useView } from '../state/view-store';
 import type { Unavailable } from './user-frame';
 import type { ViewDef } from './view-kind';
+import { CheckOption } from '../common/CheckOption';
 
 interface Props {
   /** The view kinds that apply to what is shown, and the one on screen. */
@@ -31,15 +32,13 @@ function RangeFields() {
   };
   return (
     <span className="range-fields">
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={options.range === null}
-          onChange={(e) => (e.target.checked ? setOptions({ range: null }) : apply(lo || '0', hi || '1'))}
-          data-testid="range-auto"
-        />
+      <CheckOption
+        checked={options.range === null}
+        onChange={(on) => (on ? setOptions({ range: null }) : apply(lo || '0', hi || '1'))}
+        testId="range-auto"
+      >
         Auto range
-      </label>
+      </CheckOption>
       {options.range && (
         <>
           <input
@@ -95,15 +94,14 @@ export function ViewToolbar({ kinds, active, comparable, unread, onReadMore, una
           </button>
         ))}
       </div>
-      <label className="check" title="Show the stored numbers: no scale_factor/add_offset, no fill-value masking">
-        <input
-          type="checkbox"
-          checked={options.raw}
-          onChange={(e) => setOptions({ raw: e.target.checked })}
-          data-testid="raw-toggle"
-        />
+      <CheckOption
+        checked={options.raw}
+        onChange={(raw) => setOptions({ raw })}
+        title="Show the stored numbers: no scale_factor/add_offset, no fill-value masking"
+        testId="raw-toggle"
+      >
         Raw values
-      </label>
+      </CheckOption>
       {uses('colormap') && (
         <>
           <label>
@@ -125,15 +123,9 @@ export function ViewToolbar({ kinds, active, comparable, unread, onReadMore, una
             aria-hidden="true"
             style={{ background: gradientCss(options.colormap, options.invert) }}
           />
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={options.invert}
-              onChange={(e) => setOptions({ invert: e.target.checked })}
-              data-testid="invert"
-            />
+          <CheckOption checked={options.invert} onChange={(invert) => setOptions({ invert })} testId="invert">
             Invert
-          </label>
+          </CheckOption>
         </>
       )}
       {uses('scale') && (

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { printCdl, type Dataset } from '../core';
 import { download } from '../common/format';
+import { CheckOption } from '../common/CheckOption';
 
 interface Props {
   readonly dataset: Dataset;
@@ -14,10 +15,9 @@ export function CdlView({ dataset }: Props) {
   return (
     <div className="cdl">
       <div className="row">
-        <label className="check">
-          <input type="checkbox" checked={special} onChange={(e) => setSpecial(e.target.checked)} />
+        <CheckOption checked={special} onChange={setSpecial}>
           Special attributes (-s)
-        </label>
+        </CheckOption>
         <button
           type="button"
           onClick={() => {

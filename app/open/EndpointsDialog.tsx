@@ -6,6 +6,7 @@ import {
   useSettings,
   type EndpointEntry,
 } from '../state/settings-store';
+import { CheckOption } from '../common/CheckOption';
 
 interface Props {
   readonly open: boolean;
@@ -42,15 +43,13 @@ function EndpointFields({ value, onChange, alias, idPrefix }: FieldsProps) {
       {field('secretAccessKey', 'Secret access key', 'password')}
       {field('sessionToken', 'Session token', 'password')}
       {alias && (
-        <label className="check">
-          <input
-            id={`${idPrefix}-virtualHost`}
-            type="checkbox"
-            checked={value.virtualHost === true}
-            onChange={(e) => onChange({ ...value, virtualHost: e.target.checked })}
-          />
+        <CheckOption
+          id={`${idPrefix}-virtualHost`}
+          checked={value.virtualHost === true}
+          onChange={(virtualHost) => onChange({ ...value, virtualHost })}
+        >
           Virtual-host style (bucket.host)
-        </label>
+        </CheckOption>
       )}
     </div>
   );
@@ -121,10 +120,9 @@ export function EndpointsDialog({ open, onClose }: Props) {
         <button type="button" onClick={() => setEndpoints([...endpoints, emptyEndpoint()])}>
           Add alias
         </button>
-        <label className="check">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+        <CheckOption checked={remember} onChange={setRemember}>
           Remember on this device
-        </label>
+        </CheckOption>
         <label className="timeout">
           <span>Request timeout (seconds, 1–300; empty: 30)</span>
           <input

@@ -1,6 +1,7 @@
 /** The map's toolbar: projection, coastlines, and the centre (number fields; the globe can also be dragged). */
 import { PROJECTIONS, PROJECTION_LABELS, isProjectionName } from '../../core';
 import type { ViewOptions } from '../../state/view-options';
+import { CheckOption } from '../../common/CheckOption';
 
 interface Props {
   readonly options: ViewOptions;
@@ -24,15 +25,13 @@ export function MapControls({ options, setOptions }: Props) {
           ))}
         </select>
       </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={options.coastlines}
-          onChange={(e) => setOptions({ coastlines: e.target.checked })}
-          data-testid="coastlines"
-        />
+      <CheckOption
+        checked={options.coastlines}
+        onChange={(coastlines) => setOptions({ coastlines })}
+        testId="coastlines"
+      >
         Coastlines
-      </label>
+      </CheckOption>
       <label>
         Centre longitude{' '}
         <input
