@@ -12,7 +12,7 @@ import { takeBuffer } from '../memory/spare-buffers';
 import type { Slice, SliceData } from '../api';
 import { UnsupportedError } from '../errors';
 import type { Dialect, Variable } from '../model/types';
-import { decodeFloats, decodeNumbers, fastMask, FloatScan, type NumberArray } from './decode-fast';
+import { decodeFloats, decodeNumbers, fastMask, FloatScan, type FastMask, type NumberArray } from './decode-fast';
 import { maskPlan, maskTest, promoteForNaN, type DecodeMode, type DefaultFill, type MaskPlan } from './masking';
 import { numTypeOf, numTypeOfData, reinterpretArray, type NumType, type Scalar } from './numeric';
 import { packingPlan, unsignedView, type Packing } from './packing';
@@ -126,9 +126,9 @@ export function decodeData(data: SliceData, plan: DecodePlan, scanned?: FloatSca
   const actual = numTypeOfData(data);
   const view = actual === plan.stored && plan.view !== plan.stored ? reinterpretArray(data, plan.view) : data;
   const src = view as ArrayLike<Scalar>;
+  const kept = keptFloats(view as ArrayBufferView, plan);
+  if (kept) return decodeFloats(kept.floats, kept.m, scanned);
   const fast = fastMask(view as ArrayBufferView, plan.mask);
-  if (fast && plan.packing.compute === null && (view instanceof Float32Array || view instanceof Float64Array))
-    return decodeFloats(view, fast, scanned);
   const { values, mask } = take();
   if (fast) return decodeNumbers(view as NumberArray, fast, plan.packing, values, mask);
   const isMissing = plan.mask ? maskTest(plan.mask) : null;
@@ -157,21 +157,33 @@ export function decodeData(data: SliceData, plan: DecodePlan, scanned?: FloatSca
 }
 
 /**
- * A scan of this variable's values as they arrive (`FloatScan.scan`), for `n` values stored as `type` ('float' or
- * 'double'), where decoding leaves them as they are and only masks them (no unpacking, a fill value or range test);
- * else null. `decodeSlice` with the same options and `scanned` then finishes it instead of reading them all again.
+ * Floating-point values (`view`, as `decodeData` reads them) that decoding leaves as they are and only masks (no
+ * unpacking; at most two fill values and a range: `decodeFloats`), with their mask test; else null.
+ */
+function keptFloats(
+  view: ArrayBufferView,
+  plan: DecodePlan,
+): { readonly floats: Float32Array | Float64Array; readonly m: FastMask } | null {
+  if (plan.packing.compute !== null || !(view instanceof Float32Array || view instanceof Float64Array)) return null;
+  const m = fastMask(view, plan.mask);
+  return m && { floats: view, m };
+}
+
+/**
+ * A scan of `n` values of this variable as they arrive (`FloatScan.scan`), where decoding leaves them as they are
+ * and only masks them (`keptFloats`); else null. `decodeSlice` with the same options and `scanned` then finishes it
+ * instead of reading them all again.
  */
 export function floatScanFor(variable: Variable, options: DecodeOptions, n: number): FloatScan | null {
-  if (variable.type !== 'float' && variable.type !== 'double') return null;
   let plan: DecodePlan;
   try {
     plan = planDecoding(variable, options);
   } catch {
     return null;
   }
-  const empty = variable.type === 'float' ? new Float32Array(0) : new Float64Array(0);
-  const fast = fastMask(empty, plan.mask);
-  return fast && plan.packing.compute === null && plan.view === plan.stored ? new FloatScan(fast, n) : null;
+  const empty = plan.view === 'float32' ? new Float32Array(0) : plan.view === 'float64' ? new Float64Array(0) : null;
+  const kept = empty && keptFloats(empty, plan);
+  return kept ? new FloatScan(kept.m, n) : null;
 }
 
 /** Decodes a read slice (masking + unpacking). Pure: the slice's data is left as it is. */

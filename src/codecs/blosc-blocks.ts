@@ -23,9 +23,6 @@ export class BloscBlockStream {
   #out: Uint8Array | null = null;
   /** Blocks whose decode is queued. */
   #queued: Uint8Array = new Uint8Array(0);
-  /** Blocks decoded (at once), and how many of the first ones are. */
-  #done: Uint8Array = new Uint8Array(0);
-  #prefix = 0;
   #work: Promise<void> = Promise.resolve();
   #failed = false;
   /** Scratch space of a block. */
@@ -66,7 +63,6 @@ export class BloscBlockStream {
         this.#how = how;
         this.#out = new Uint8Array(takeBuffer(this.#layout.nbytes));
         this.#queued = new Uint8Array(this.#layout.nblocks);
-        this.#done = new Uint8Array(this.#layout.nblocks);
         this.#tmp = new Uint8Array(this.#layout.blocksize);
       }
     }
@@ -80,7 +76,10 @@ export class BloscBlockStream {
   decoded(): { readonly out: Uint8Array; readonly bytes: number } | null {
     const layout = this.#layout;
     if (!layout || !this.#out || this.#failed) return null;
-    return { out: this.#out, bytes: Math.min(this.#prefix * layout.blocksize, layout.nbytes) };
+    // A block decoded at once is decoded when queued (or the stream has failed).
+    let first = 0;
+    if (this.#how === 'sync') while (first < layout.nblocks && this.#queued[first]) first++;
+    return { out: this.#out, bytes: Math.min(first * layout.blocksize, layout.nbytes) };
   }
 
   /** The decompressed bytes, or null (not a frame decoded by blocks here, or a block failed: decode it whole). */
@@ -123,14 +122,10 @@ export class BloscBlockStream {
     const ends = this.#blocks!.ends;
     if (this.#how === 'sync') {
       try {
-        for (let i = a; i < b; i++) {
-          decodeBloscBlock(this.#buf, i, ends[i]!, this.#out!, tmp);
-          this.#done[i] = 1;
-        }
+        for (let i = a; i < b; i++) decodeBloscBlock(this.#buf, i, ends[i]!, this.#out!, tmp);
       } catch {
         this.#failed = true;
       }
-      while (this.#prefix < this.#done.length && this.#done[this.#prefix]) this.#prefix++;
       return;
     }
     this.#work = this.#work.then(async () => {

@@ -132,16 +132,15 @@ async function plan(spec: ChunkSpec): Promise<{ steps: Step[]; stored: Dtype; pe
   return { steps, stored: cur, perm };
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 /**
- * The item size of a chain's values where they are its outermost codec's output as it is — floats in this machine's
- * byte order, nothing but their reading as values after that codec — else null (see `ChunkStream.valuesSoFar`).
+ * The item size of a chain's values where they are its outermost codec's output as it is — float32 or float64,
+ * nothing after that codec but their reading as values, which `bytesToValues` does without a copy unless it swaps
+ * big-endian bytes — else null (see `ChunkStream.valuesSoFar`).
  */
 function directFloats(steps: readonly Step[], stored: Dtype): 4 | 8 | null {
   if (!steps.slice(0, -1).every((s) => s.kind === 'interpret')) return null;
-  const native = stored.endian === (LITTLE_ENDIAN ? 'little' : 'big');
-  return stored.kind === 'float' && native && (stored.itemSize === 4 || stored.itemSize === 8) ? stored.itemSize : null;
+  const floats = stored.kind === 'float' && (stored.itemSize === 4 || stored.itemSize === 8);
+  return floats && stored.endian !== 'big' ? stored.itemSize : null;
 }
 
 const STRUCTURAL = new Set(['transpose', 'bytes', 'vlen-utf8', 'vlen-bytes', 'json2']);
