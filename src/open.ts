@@ -13,7 +13,7 @@ import { type DataContext, defaultContext, readSlice } from './data';
 import { SliceMemo } from './data/slice-memo';
 import type { MadeSliceImage, SliceImageOptions } from './data/pool/fused-image';
 import { HttpError } from './errors';
-import { readOrFile } from './opening/fallback';
+import { readOrFile, withFirstSignal } from './opening/fallback';
 import { HTML_CHUNK_ADVICE } from './store/html';
 import type { RenderedImage } from './render/encode';
 import type { ImageRequest } from './render/image';
@@ -131,13 +131,14 @@ export async function openDataset(source: StoreSource, options: OpenDatasetOptio
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   // A URL with no Zarr metadata may be one netCDF file: read in place (src/formats).
-  const { opened, value: meta } = await readOrFile(probed, (store) =>
+  const { opened, value: meta } = await readOrFile(probed, (store, first) =>
     openMetadata(store, {
       mode: probed.mode,
       name: probed.name,
       arrayName: lastSegment(probed.location),
-      signal: options.signal,
+      signal: withFirstSignal(options.signal, first),
       lazy: options.lazy,
+      onNoRootMetadata: first?.onNoRootMetadata,
     }),
   );
   // The context may be shared by several datasets: count its cache and decodes from the moment this one opened.

@@ -16,11 +16,12 @@ export async function openLocation(
   const source = isUrl(location) ? { kind: 'url' as const, url: location } : { kind: 'local' as const, path: location };
   const probed = await openStoreNode(source, { timeoutMs: options.timeoutMs });
   // A URL with no Zarr metadata may be one netCDF file: read in place (src/formats).
-  const { opened, value: dataset } = await readOrFile(probed, (store) =>
+  const { opened, value: dataset } = await readOrFile(probed, (store, first) =>
     readDataset(store, {
       mode: probed.mode,
       name: options.name ?? probed.name,
       arrayName: lastSegment(probed.location),
+      ...first,
     }),
   );
   return { store: opened.store, dataset };

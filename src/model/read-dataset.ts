@@ -11,6 +11,9 @@
  * form; `_NCZARR_SUPERBLOCK`/`_nczarr_superblock`/`_NCZARR_GROUP` keys in `.zgroup` → key form (upper or lower
  * case); else, unless consolidated, one more GET of `.nczarr` → NCZarr v1 objects. `#mode=zarr` (without `nczarr`) skips NCZarr
  * altogether; xarray's `_ARRAY_DIMENSIONS` is honoured unless `noxarray`.
+ * A root without `.zgroup` may be a single array: its `.zarray` is asked for in the second round, beside `.nczarr`.
+ * A root with none of the first round's documents calls `onNoRootMetadata` (opening probes an Icechunk repository
+ * then, beside the second round: src/opening/fallback.ts).
  *
  * @example const ds = await readDataset(store, { mode: { nczarr: true }, name: 'tst' });
  */
@@ -47,6 +50,11 @@ export interface ReadDatasetOptions {
    * see lazy.ts. Consolidated metadata is always read whole. Default false: everything is read.
    */
   readonly lazy?: boolean | undefined;
+  /**
+   * Called once when the first round of probes finds none of the root's documents (no zarr.json, .zmetadata,
+   * .zgroup or .zattrs): the folder may hold something else (an Icechunk repository), whose probe can start now.
+   */
+  readonly onNoRootMetadata?: (() => void) | undefined;
 }
 
 function superblockVersion(sb: unknown): string | undefined {
@@ -102,11 +110,21 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
   let nczarr: NczarrForm | null = null;
   let version: string | undefined;
   const pure = mode.zarr === true && mode.nczarr !== true;
+  if (!zgroup && !zattrs && !zgroupBroken && !src.consolidated) o.onNoRootMetadata?.();
+  // Without a root .zgroup the root may be a single array: its .zarray is asked for now, beside .nczarr (one round
+  // trip, not two); it is read below only when no NCZarr form is found.
+  const ncAttr = zattrs && !pure ? (getCI(zattrs, '_nczarr_superblock') ?? getCI(zattrs, '_nczarr_group')) : undefined;
+  const zarrayAhead =
+    !zgroup && !zgroupBroken && ncAttr === undefined
+      ? getObject(src, '.zarray').then(
+          (v) => ({ v }),
+          (e: unknown) => ({ e }),
+        )
+      : undefined;
   if (!pure) {
-    const sbAttr = zattrs ? (getCI(zattrs, '_nczarr_superblock') ?? getCI(zattrs, '_nczarr_group')) : undefined;
     const upper = zgroup && ('_NCZARR_SUPERBLOCK' in zgroup || '_NCZARR_GROUP' in zgroup);
     const lower = zgroup && ('_nczarr_superblock' in zgroup || '_nczarr_group' in zgroup);
-    if (sbAttr !== undefined) {
+    if (ncAttr !== undefined) {
       nczarr = 'attributes';
       version = superblockVersion(zattrs && getCI(zattrs, '_nczarr_superblock'));
     } else if (upper || lower) {
@@ -122,14 +140,16 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
     }
   }
   if (!zgroup && nczarr === null && !zgroupBroken) {
-    const zarray = await getObject(src, '.zarray').catch(() => undefined);
+    const ahead = await zarrayAhead!;
+    const zarray = 'v' in ahead ? ahead.v : undefined;
     if (zarray) {
       return {
         zarrFormat: 2,
         src,
         nczarr,
         version,
-        root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false),
+        // The root's .zattrs, probed in the first round, are the array's: not asked for again.
+        root: (s) => readSingleArrayRoot({ src: s, nczarr, signal: o.signal }, arrayName(o), zarray, false, rootAttrs),
       };
     }
     // No readable root .zgroup (lost, or a web page) but Zarr nodes below it: the root is their group (with its

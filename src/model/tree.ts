@@ -7,7 +7,7 @@
 import type { JsonObject } from './json';
 import type { RawArray, RawGroup } from './raw';
 import type { Problem } from './types';
-import { type WalkContext, problemOf } from './walk';
+import { type Early, type WalkContext, problemOf } from './walk';
 import { readArrayV2 } from './walk-v2';
 import { readArrayV3 } from './walk-v3';
 
@@ -24,11 +24,12 @@ export async function readSingleArrayRoot(
   name: string,
   node: JsonObject,
   v3: boolean,
+  zattrsRead?: Early,
 ): Promise<RawGroup> {
   const problems: Problem[] = [];
   let array: RawArray | undefined;
   try {
-    array = v3 ? readArrayV3(ctx, '', node, problems) : await readArrayV2(ctx, '', node, problems);
+    array = v3 ? readArrayV3(ctx, '', node, problems) : await readArrayV2(ctx, '', node, problems, zattrsRead);
   } catch (e) {
     problems.push(problemOf(v3 ? 'zarr.json' : '.zarray', e));
   }
