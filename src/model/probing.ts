@@ -1,5 +1,5 @@
 /**
- * Opening's first round trip: the root's candidate documents requested together (see read-dataset.ts, "Probing").
+ * Opening's first round trip: the root's candidate documents requested together (see probe.ts).
  */
 import type { AbsolutePath, Store } from '../store/types';
 import { wrapStore } from '../store/wrap';
