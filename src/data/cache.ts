@@ -44,6 +44,8 @@ export class ChunkCache {
   #bytes = 0;
   readonly #entries = new Map<string, Entry>();
   readonly #flights = new Map<string, Flight>();
+  /** Chunks loaded for one requester and not kept (see `release`). */
+  readonly #sole = new WeakSet<object>();
   /** Counters for telemetry and tests. */
   readonly stats = { hits: 0, misses: 0, shared: 0, evictions: 0, prefetchHits: 0 };
 
@@ -110,6 +112,16 @@ export class ChunkCache {
   }
 
   /**
+   * Whether `chunk`, from `load`, was loaded for its caller alone and is kept by no cache entry: then nothing else
+   * holds it, and once the caller is done with it its memory may be reused (`DecodeExecutor.recycle`). True once.
+   */
+  release(chunk: CachedChunk): boolean {
+    if (chunk === null || !this.#sole.has(chunk)) return false;
+    this.#sole.delete(chunk);
+    return true;
+  }
+
+  /**
    * The chunk under `key`: from the cache, from a load already in flight, or by calling `loader` (whose result is
    * cached). `signal` cancels this request; the load itself is aborted when no requester is left. A `prefetch`
    * load is not counted as a hit or miss; a read served by a prefetch's chunk (cached or in flight) counts in
@@ -144,6 +156,10 @@ export class ChunkCache {
       const controller = new AbortController();
       const promise = loader(controller.signal).then((chunk) => {
         if (!controller.signal.aborted) this.put(key, chunk, f.prefetch);
+        // No one joins a settled load (it leaves the map now, not a turn later): a chunk for one requester that the
+        // cache does not keep is that requester's alone.
+        if (this.#flights.get(key) === f) this.#flights.delete(key);
+        if (chunk !== null && f.waiters === 1 && this.#entries.get(key)?.chunk !== chunk) this.#sole.add(chunk);
         return chunk;
       });
       const f: Flight = { promise, controller, waiters: 0, prefetch };

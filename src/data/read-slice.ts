@@ -216,6 +216,9 @@ export async function readSlice(
     if (signal?.aborted) throw new AbortedError({ key: variable.path });
     out ??= allocate(spec.dtype, n);
     assemble(out, outStride, ranges, task, chunk, fill, nLanes);
+    // Copied into the slice, kept by no cache: its memory goes back to the worker that decoded it, for the next
+    // chunks (a read larger than the cache leaves no garbage the size of the read behind it).
+    if (ctx.cache.release(chunk)) ctx.executor.recycle?.(chunk!.data);
     if (chunk === null && trackMissing) {
       missingMask ??= new Uint8Array(n);
       assemble(missingMask, outStride, ranges, task, null, [1], 1);

@@ -93,6 +93,11 @@ export interface DecodeExecutor {
    * so that a first real slice runs compiled code. Nothing comes back (no garbage on the calling thread).
    */
   warmSliceImage?(task: SliceImageTask, runs: number, imageBytes?: number): void;
+  /**
+   * Takes back the memory of a decoded chunk this executor made, once nothing uses it (`ChunkCache.release`): its
+   * worker decodes its next chunks into it. Values it did not make are left alone.
+   */
+  recycle?(data: DecodedChunk['data']): void;
   close(): void;
 }
 

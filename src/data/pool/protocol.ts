@@ -57,6 +57,16 @@ export interface FetchDecodeRequest {
   readonly idleMs?: number | undefined;
 }
 
+/**
+ * Decoded chunks' memory the page no longer uses (copied into a slice, kept by no cache): the worker that made it
+ * keeps it for its next chunks (memory/spare-buffers.ts), already mapped, instead of the page leaving it to the
+ * garbage collector.
+ */
+export interface RecycleRequest {
+  readonly type: 'recycle';
+  readonly buffers: readonly ArrayBuffer[];
+}
+
 /** Stop a `fetch-decode` (its answer comes as `fetch-failed`). */
 export interface CancelRequest {
   readonly type: 'cancel';
@@ -127,7 +137,8 @@ export type WorkerRequest =
   | StreamPartRequest
   | StreamEndRequest
   | FetchDecodeRequest
-  | CancelRequest;
+  | CancelRequest
+  | RecycleRequest;
 
 /** Requests that are answered (one `WorkerResponse` each, by id). */
 export type AnsweredRequest =

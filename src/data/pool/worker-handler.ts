@@ -3,7 +3,7 @@ import { chunkBytes, cStrides, type ChunkStream, type DecodedChunk, warmCodecs }
 import { floatScanFor } from '../../cf/decode';
 import type { FloatScan } from '../../cf/decode-fast';
 import { CodecError, isZarrviewError } from '../../errors';
-import { expectBuffers, setSpareBusy } from '../../memory/spare-buffers';
+import { expectBuffers, giveBack, setSpareBusy } from '../../memory/spare-buffers';
 import { renderImage } from '../../render/encode';
 import { runSliceImage, sliceImageTransfers } from '../../render/slice-image-task';
 import { DecoderCache } from './executor';
@@ -162,6 +162,7 @@ export function dispatch(msg: WorkerRequest, answer: (a: Answer) => void): void 
   else if (msg.type === 'stream-start') handleStreamStart(msg);
   else if (msg.type === 'stream-part') handleStreamPart(msg);
   else if (msg.type === 'cancel') fetching.get(msg.id)?.abort();
+  else if (msg.type === 'recycle') for (const b of msg.buffers) giveBack(b);
   else void handleRequest(msg).then(answer);
 }
 

@@ -7,7 +7,7 @@
  * const pool = new WorkerPool(); // size from navigator.hardwareConcurrency, 2..8
  * const chunk = await pool.decode(spec, bytes, signal);
  */
-import type { ChunkSpec } from '../../codecs/pipeline';
+import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
 import { AbortedError, CodecError, errorFor, UsageError, ZarrviewError } from '../../errors';
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
@@ -68,6 +68,8 @@ export class WorkerPool implements DecodeExecutor {
   #closed = false;
   /** Chunk specs whose codecs every worker has been asked to load. */
   readonly #prepared = new Set<string>();
+  /** The memory of decoded chunks the workers made, and which worker made each (see `recycle`). */
+  readonly #made = new WeakMap<ArrayBuffer, Slot>();
 
   constructor(size = defaultPoolSize(), makeWorker: () => Worker = defaultWorker) {
     this.concurrency = size;
@@ -198,6 +200,19 @@ export class WorkerPool implements DecodeExecutor {
     for (const s of this.#slots) s.worker.postMessage(msg);
   }
 
+  /**
+   * Gives the memory of a decoded chunk back to the worker that made it (see `RecycleRequest`); values a worker did
+   * not make, or given back before, are left alone.
+   */
+  recycle(data: DecodedChunk['data']): void {
+    if (!ArrayBuffer.isView(data) || !(data.buffer instanceof ArrayBuffer)) return;
+    const slot = this.#made.get(data.buffer);
+    if (!slot || this.#closed) return;
+    this.#made.delete(data.buffer);
+    const msg: WorkerRequest = { type: 'recycle', buffers: [data.buffer] };
+    slot.worker.postMessage(msg, [data.buffer]);
+  }
+
   /** Jobs waiting or running, for tests and telemetry. */
   get pending(): number {
     return this.#queue.length + this.#slots.reduce((n, s) => n + s.running.size, 0);
@@ -258,6 +273,8 @@ export class WorkerPool implements DecodeExecutor {
     this.#pump();
     if (!job || job.signal?.aborted) return;
     if (msg.type === 'decoded') {
+      const data = msg.chunk.data;
+      if (ArrayBuffer.isView(data) && data.buffer instanceof ArrayBuffer) this.#made.set(data.buffer, slot);
       const result = msg.sliceImage ? { ...msg.chunk, sliceImage: msg.sliceImage } : msg.chunk;
       // A chunk the worker fetched comes with the bytes it read.
       job.resolve(msg.fetched === undefined ? result : { kind: 'decoded', result, bytes: msg.fetched });
