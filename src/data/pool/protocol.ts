@@ -1,6 +1,6 @@
 /** Messages between the main thread and decode workers. Buffers travel as transferables. */
 import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
-import type { ErrorCode } from '../../errors';
+import { type ErrorCode, type ZarrviewError, errorFor } from '../../errors';
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
@@ -185,4 +185,10 @@ export type WorkerResponse =
 /** The transferable buffers of a decoded chunk (none for strings). */
 export function transferablesOf(chunk: DecodedChunk): ArrayBuffer[] {
   return Array.isArray(chunk.data) ? [] : [chunk.data.buffer as ArrayBuffer];
+}
+
+/** The typed error a worker's serialized error stands for (on the page's side). */
+export function reviveError(e: SerializedError): ZarrviewError {
+  const cause = e.cause ? new Error(e.cause) : undefined;
+  return errorFor(e.code, e.message, { cause, codec: e.codec });
 }

@@ -8,7 +8,7 @@
  * const chunk = await pool.decode(spec, bytes, signal);
  */
 import type { ChunkSpec, DecodedChunk } from '../../codecs/pipeline';
-import { AbortedError, CodecError, errorFor, UsageError, ZarrviewError } from '../../errors';
+import { AbortedError, CodecError, UsageError } from '../../errors';
 import type { ImageRequest } from '../../render/image';
 import type { RenderedImage } from '../../render/encode';
 import type { ReprojectTask } from '../../geo/reproject-task';
@@ -23,7 +23,7 @@ import type {
   TaskOptions,
 } from './executor';
 import type { FusedImage } from './fused-image';
-import type { SerializedError, WorkerRequest, WorkerResponse } from './protocol';
+import { type WorkerRequest, type WorkerResponse, reviveError } from './protocol';
 import { freeSlot, load, type Slot } from './slots';
 import { fetchJob, ownBuffer, streamJob } from './stream-jobs';
 
@@ -53,11 +53,6 @@ export interface Job {
 export function defaultPoolSize(): number {
   const n = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 2;
   return Math.min(8, Math.max(2, Number.isFinite(n) ? n : 2));
-}
-
-function revive(e: SerializedError): ZarrviewError {
-  const cause = e.cause ? new Error(e.cause) : undefined;
-  return errorFor(e.code, e.message, { cause, codec: e.codec });
 }
 
 export class WorkerPool implements DecodeExecutor {
@@ -286,8 +281,8 @@ export class WorkerPool implements DecodeExecutor {
     else if (msg.type === 'slice-imaged') job.resolve(msg.result);
     // A chunk the worker fetched whole that did not decode: the codec's error, with the bytes read.
     else if (msg.fetched !== undefined)
-      job.resolve({ kind: 'undecodable', error: revive(msg.error), bytes: msg.fetched });
-    else job.reject(revive(msg.error));
+      job.resolve({ kind: 'undecodable', error: reviveError(msg.error), bytes: msg.fetched });
+    else job.reject(reviveError(msg.error));
   }
 
   #onCrash(slot: Slot, e: ErrorEvent): void {

@@ -15,7 +15,7 @@ export class FakeWorker {
     if (copy.type === 'prepare') this.prepared++;
     else if (copy.type === 'warm-image') this.warmed += copy.runs;
     else if (copy.type === 'recycle') this.recycled.push(...copy.buffers);
-    else if (copy.type !== 'stream-start' && copy.type !== 'stream-part' && copy.type !== 'recycle') this.received++;
+    else if (copy.type !== 'stream-start' && copy.type !== 'stream-part') this.received++;
     dispatch(copy, ({ response, transfer: back }) => {
       const out = structuredClone(response, { transfer: back });
       setTimeout(() => this.onmessage?.({ data: out } as MessageEvent<WorkerResponse>), 1);
