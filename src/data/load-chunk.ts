@@ -57,11 +57,14 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
   const worker = (load.decode.image !== undefined || load.decode.priority !== 'low') && !spec.shard;
   const direct = worker && ctx.executor.fetchDecode ? load.store.direct?.(spec.objectPath(coords)) : undefined;
   if (direct) {
-    const release = await direct.acquire?.(signal);
+    const release = once(await direct.acquire?.(signal));
+    // The request's place in the store's limit is free once its body is in (its connection takes the next request
+    // while the worker finishes the decode), or when it ends otherwise.
     const r = await ctx.executor.fetchDecode!(direct.url, spec.chunk, signal, {
       ...load.decode,
       idleMs: direct.idleMs,
-    }).finally(() => release?.());
+      onBodyDone: release,
+    }).finally(release);
     if (signal.aborted) throw new AbortedError();
     // Counted in the telemetry either way (the worker made the request); a fallback is a failed attempt retried.
     direct.done(r.kind === 'decoded' || r.kind === 'undecodable' ? r.bytes : 0, r.kind === 'fallback');
@@ -100,6 +103,16 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
   if (!raw) return null;
   fetched(load, raw.byteLength, stream !== null);
   return decoded(load, await (stream ? stream.end(raw) : ctx.executor.decode(spec.chunk, raw, signal, load.decode)));
+}
+
+/** `f` called at most once (a no-op when there is none). */
+function once(f: (() => void) | undefined): () => void {
+  let done = false;
+  return () => {
+    if (done || !f) return;
+    done = true;
+    f();
+  };
 }
 
 /** The store's parts of the body, in order, to a stream (a request tried again goes on from where it is). */

@@ -159,6 +159,8 @@ export interface SerializedError {
 }
 
 export type WorkerResponse =
+  /** A chunk's body has all arrived at its worker (`fetch-decode`; its connection is free): its answer follows. */
+  | { readonly type: 'body-done'; readonly id: number }
   | {
       readonly type: 'decoded';
       readonly id: number;

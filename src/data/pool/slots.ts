@@ -30,3 +30,9 @@ export function freeSlot(slots: readonly Slot[], fetching: boolean): Slot | null
   }
   return least < (fetching ? FETCHES_PER_WORKER : PER_WORKER) ? best : null;
 }
+
+/** Pool size for this machine: hardware threads, kept within 2..8. */
+export function defaultPoolSize(): number {
+  const n = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 2;
+  return Math.min(8, Math.max(2, Number.isFinite(n) ? n : 2));
+}

@@ -10,7 +10,10 @@ import type { Job } from './worker-pool';
 type Post = (msg: WorkerRequest, transfer: Transferable[]) => void;
 
 /** The pool's submission of one job: its first message, and the hooks that reach its worker once it runs. */
-export type Submit<T> = (message: Job['message'], hooks: Pick<Job, 'started' | 'abortRunning'>) => Promise<T>;
+export type Submit<T> = (
+  message: Job['message'],
+  hooks: Pick<Job, 'started' | 'abortRunning' | 'bodyDone'>,
+) => Promise<T>;
 
 /**
  * Owns its bytes exactly, so transferring them detaches nothing the caller still uses. A copy by the typed-array
@@ -96,6 +99,7 @@ export function fetchJob(
     {
       started: (p) => (post = p),
       abortRunning: () => post?.({ type: 'cancel', id }, []),
+      bodyDone: options.onBodyDone,
     },
   );
 }

@@ -3,11 +3,8 @@
  * a decode of the same bytes; a 404 is missing; other answers, web pages, aborts and stalls fall back to the page's
  * store; through the reader, the store's telemetry counts the request and a failure still reads the slice.
  */
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DimSelection } from '../../api';
 import { createChunkDecoder } from '../../codecs/pipeline';
 import type { AbsolutePath, DirectRequest } from '../../store/types';
@@ -16,6 +13,7 @@ import { readSlice } from '../read-slice';
 import { FakeWorker } from '../testing/fake-worker';
 import { CountingStore, variableFromFolder } from '../testing/variable';
 import { BLOSC_FRAME, BLOSC_FRAME_SPEC } from '../testing/blosc-frame';
+import { useChunkServer } from '../testing/chunk-server';
 import { imageOptions } from '../testing/image-options';
 import { runSliceImage } from '../../render/slice-image-task';
 import { takeSliceImage } from './fused-image';
@@ -26,43 +24,11 @@ const FRAME = BLOSC_FRAME;
 const ROOT = join(import.meta.dirname, '..', 'testdata', 'v2.zarr');
 const SPEC = BLOSC_FRAME_SPEC;
 
-let server: Server;
+const server = useChunkServer();
 let base = '';
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const path = req.url ?? '/';
-    if (path === '/frame') {
-      res.writeHead(200, { 'content-type': 'application/octet-stream' });
-      // In parts, as a network delivers it.
-      for (let at = 0; at < FRAME.length; at += 10000) res.write(FRAME.subarray(at, at + 10000));
-      return void res.end();
-    }
-    if (path === '/html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html>');
-    // Said to be HTML, but not a page: left to the page's store.
-    if (path === '/html-bytes') return void res.writeHead(200, { 'content-type': 'text/html' }).end('\u0001\u0002');
-    // A body that comes whole and is not a Blosc frame.
-    if (path === '/garbage') return void res.writeHead(200).end('not a frame at all');
-    if (path === '/slow') {
-      setTimeout(() => res.writeHead(200).end(FRAME), 300);
-      return;
-    }
-    if (path === '/error') return void res.writeHead(500).end('no');
-    if (path.startsWith('/v2/')) {
-      const bytes = (() => {
-        try {
-          return readFileSync(join(ROOT, path.slice(4)));
-        } catch {
-          return null;
-        }
-      })();
-      return void (bytes ? res.writeHead(200).end(bytes) : res.writeHead(404).end());
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+beforeAll(() => {
+  base = server.base();
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('fetchAndDecode', () => {
   it('decodes a chunk as it arrives to what decoding its bytes gives', async () => {
@@ -87,14 +53,10 @@ describe('fetchAndDecode', () => {
         }),
       );
     const seen: { n: number; values: number[]; buffer: ArrayBufferLike }[] = [];
-    const r = await fetchAndDecode(
-      `${base}/frame`,
-      decoder,
-      new AbortController().signal,
-      async () => parts(),
-      undefined,
-      (v) => seen.push({ n: v.length, values: Array.from(v), buffer: v.buffer }),
-    );
+    const r = await fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal, {
+      fetchFn: async () => parts(),
+      onValues: (v) => seen.push({ n: v.length, values: Array.from(v), buffer: v.buffer }),
+    });
     expect(r.kind).toBe('decoded');
     if (r.kind !== 'decoded') return;
     const data = r.chunk.data as Float32Array;
@@ -144,12 +106,18 @@ describe('fetchAndDecode', () => {
           ),
         );
       // A store's longer limit does not hold the worker longer: the store's own request takes over after it.
-      const r = fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal, stalled, 30_000);
+      const r = fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal, {
+        fetchFn: stalled,
+        storeIdleMs: 30_000,
+      });
       await vi.advanceTimersByTimeAsync(FETCH_IDLE_MS + 10);
       expect((await r).kind).toBe('failed');
       // The store's own time limit, when it gives one.
       let settled = false;
-      const short = fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal, stalled, 1000);
+      const short = fetchAndDecode(`${base}/frame`, decoder, new AbortController().signal, {
+        fetchFn: stalled,
+        storeIdleMs: 1000,
+      });
       void short.then(() => (settled = true));
       await vi.advanceTimersByTimeAsync(900);
       expect(settled).toBe(false);

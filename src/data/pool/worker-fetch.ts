@@ -24,20 +24,28 @@ export type Fetched =
 
 export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 
+export interface FetchAndDecodeOptions {
+  readonly fetchFn?: FetchFn | undefined;
+  /** The store's own time limit without a part of the body, when shorter than `FETCH_IDLE_MS`. */
+  readonly storeIdleMs?: number | undefined;
+  /** Sees the chunk's first values after each part, where the decoder has them (`ChunkStream.valuesSoFar`). */
+  readonly onValues?: ((values: Float32Array | Float64Array) => void) | undefined;
+  /** Called once the whole body has arrived (its connection is free), before the end of its decode. */
+  readonly onBodyDone?: (() => void) | undefined;
+}
+
 /**
  * Fetches `url` and decodes its body part by part with `decoder`; `signal` stops it (as `failed`), and so does
- * `FETCH_IDLE_MS` (or the store's shorter `storeIdleMs`) without a part of the body or the headers. `onValues`
- * sees the chunk's first values after each part, where the decoder has them (`ChunkStream.valuesSoFar`).
+ * `FETCH_IDLE_MS` (or the store's shorter `storeIdleMs`) without a part of the body or the headers.
  */
 export async function fetchAndDecode(
   url: string,
   decoder: ChunkDecoder,
   signal: AbortSignal,
-  fetchFn: FetchFn = (u, init) => fetch(u, init),
-  storeIdleMs?: number,
-  onValues?: (values: Float32Array | Float64Array) => void,
+  options: FetchAndDecodeOptions = {},
 ): Promise<Fetched> {
-  const idleMs = Math.min(FETCH_IDLE_MS, storeIdleMs ?? Infinity);
+  const { fetchFn = (u: string, init: RequestInit) => fetch(u, init), onValues } = options;
+  const idleMs = Math.min(FETCH_IDLE_MS, options.storeIdleMs ?? Infinity);
   if (signal.aborted) return { kind: 'failed', reason: 'aborted' };
   const controller = new AbortController();
   const stop = () => controller.abort();
@@ -72,6 +80,7 @@ export async function fetchAndDecode(
       if (sofar) onValues(sofar);
     }
     clearTimeout(idle);
+    options.onBodyDone?.();
     try {
       return { kind: 'decoded', chunk: await stream.finish(), bytes };
     } catch (e) {

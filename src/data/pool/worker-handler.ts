@@ -163,24 +163,30 @@ export function dispatch(msg: WorkerRequest, answer: (a: Answer) => void): void 
   else if (msg.type === 'stream-part') handleStreamPart(msg);
   else if (msg.type === 'cancel') fetching.get(msg.id)?.abort();
   else if (msg.type === 'recycle') for (const b of msg.buffers) giveBack(b);
-  else void handleRequest(msg).then(answer);
+  else void handleRequest(msg, answer).then(answer);
 }
 
-/** Answers one decode, render, reproject or stream-end request; `transfer` lists the buffers to move (not copy) back. */
-export async function handleRequest(msg: AnsweredRequest): Promise<Answer> {
+/**
+ * Answers one decode, render, reproject or stream-end request; `transfer` lists the buffers to move (not copy) back.
+ * `notify` posts what a request says before its answer (a fetched chunk's `body-done`).
+ */
+export async function handleRequest(
+  msg: AnsweredRequest,
+  notify: (a: Answer) => void = () => undefined,
+): Promise<Answer> {
   if (msg.type === 'render') return handleRender(msg);
   if (msg.type === 'slice-image') return handleSliceImage(msg);
   if (msg.type === 'reproject') return handleReproject(msg);
   if (msg.type === 'regrid') return handleRegrid(msg);
   if (msg.type === 'stream-end') return handleStreamEnd(msg);
-  if (msg.type === 'fetch-decode') return handleFetchDecode(msg);
+  if (msg.type === 'fetch-decode') return handleFetchDecode(msg, notify);
   return handleDecode(msg);
 }
 
 /** Fetches under way (`fetch-decode`), to cancel. */
 const fetching = new Map<number, AbortController>();
 
-async function handleFetchDecode(msg: FetchDecodeRequest): Promise<Answer> {
+async function handleFetchDecode(msg: FetchDecodeRequest, notify: (a: Answer) => void): Promise<Answer> {
   const controller = new AbortController();
   fetching.set(msg.id, controller);
   try {
@@ -189,7 +195,12 @@ async function handleFetchDecode(msg: FetchDecodeRequest): Promise<Answer> {
     const scan =
       msg.image && floatScanFor(msg.image.slice.variable, { defaultFill: msg.image.defaultFill }, msg.image.n);
     const onValues = scan ? (v: Float32Array | Float64Array) => scan.scan(v) : undefined;
-    const r = await fetchAndDecode(msg.url, decoder, controller.signal, undefined, msg.idleMs, onValues);
+    const r = await fetchAndDecode(msg.url, decoder, controller.signal, {
+      storeIdleMs: msg.idleMs,
+      onValues,
+      // The page frees the request's place in the store's limit (its connection) now, not after the decode.
+      onBodyDone: () => notify({ response: { type: 'body-done', id: msg.id }, transfer: [] }),
+    });
     if (r.kind === 'missing') return { response: { type: 'missing', id: msg.id, html: r.html }, transfer: [] };
     if (r.kind === 'failed') return { response: { type: 'fetch-failed', id: msg.id, reason: r.reason }, transfer: [] };
     if (r.kind === 'undecodable') {

@@ -19,12 +19,13 @@ import type {
   DecodeOptions,
   DecodeResult,
   DecodeStream,
+  FetchDecodeOptions,
   FetchDecodeResult,
   TaskOptions,
 } from './executor';
 import type { FusedImage } from './fused-image';
 import { type WorkerRequest, type WorkerResponse, reviveError } from './protocol';
-import { freeSlot, load, type Slot } from './slots';
+import { defaultPoolSize, freeSlot, load, type Slot } from './slots';
 import { fetchJob, ownBuffer, streamJob } from './stream-jobs';
 
 type Result = DecodeResult | RenderedImage | Int32Array | SliceImageResult | FetchDecodeResult | RegridResult;
@@ -47,13 +48,11 @@ export interface Job {
    * decodes; up to `FETCHES_PER_WORKER` run beside them.
    */
   fetching?: boolean | undefined;
+  /** A fetched chunk's body has all arrived at its worker (`body-done`); the answer follows. */
+  bodyDone?: (() => void) | undefined;
 }
 
-/** Pool size for this machine: hardware threads, kept within 2..8. */
-export function defaultPoolSize(): number {
-  const n = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 2;
-  return Math.min(8, Math.max(2, Number.isFinite(n) ? n : 2));
-}
+export { defaultPoolSize } from './slots';
 
 export class WorkerPool implements DecodeExecutor {
   readonly concurrency: number;
@@ -102,7 +101,7 @@ export class WorkerPool implements DecodeExecutor {
     url: string,
     spec: ChunkSpec,
     signal?: AbortSignal,
-    options: DecodeOptions = {},
+    options: FetchDecodeOptions = {},
   ): Promise<FetchDecodeResult> {
     return fetchJob(
       (message, hooks) => this.#submit<FetchDecodeResult>(message, signal, options, { ...hooks, fetching: true }),
@@ -139,7 +138,7 @@ export class WorkerPool implements DecodeExecutor {
     message: Job['message'],
     signal: AbortSignal | undefined,
     options: TaskOptions,
-    hooks: Pick<Job, 'started' | 'abortRunning' | 'fetching'> = {},
+    hooks: Pick<Job, 'started' | 'abortRunning' | 'fetching' | 'bodyDone'> = {},
   ): Promise<T> {
     if (this.#closed) return Promise.reject(new UsageError('The decode pool is closed.'));
     if (signal?.aborted) return Promise.reject(new AbortedError());
@@ -263,6 +262,7 @@ export class WorkerPool implements DecodeExecutor {
   }
 
   #onMessage(slot: Slot, msg: WorkerResponse): void {
+    if (msg.type === 'body-done') return void slot.running.get(msg.id)?.bodyDone?.();
     const job = slot.running.get(msg.id);
     slot.running.delete(msg.id);
     this.#pump();
