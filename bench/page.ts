@@ -47,6 +47,12 @@ function watchLongTasks(): () => number[] {
 
 const tick = () => new Promise((r) => setTimeout(r, 50));
 
+/**
+ * Collects the garbage of what ran before (the browser runs with `--expose-gc`: scripts/bench-chromium.mjs), so
+ * that neither reader's run pays for collecting the other's 256 MB: the long tasks of a run are its own.
+ */
+const collect = () => (globalThis as { gc?: () => void }).gc?.();
+
 /** Run 1: whole-array decode, zarrita on the main thread vs the worker pool, both from memory. */
 async function decode(name: string, trials: number) {
   const { store, meta } = await prefetch(name);
@@ -63,6 +69,7 @@ async function decode(name: string, trials: number) {
   let longZarrita: number[] = [];
   let equal = true;
   for (let t = 0; t < trials; t++) {
+    collect();
     await tick();
     let stop = watchLongTasks();
     let t0 = performance.now();
@@ -70,6 +77,8 @@ async function decode(name: string, trials: number) {
     z.push(performance.now() - t0);
     await tick();
     longZarrita = longZarrita.concat(stop());
+    collect();
+    await tick();
     stop = watchLongTasks();
     performance.mark('ours-start'); // for a trace: which main-thread tasks belong to our read
     t0 = performance.now();
