@@ -63,6 +63,7 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
     const r = await ctx.executor.fetchDecode!(direct.url, spec.chunk, signal, {
       ...load.decode,
       idleMs: direct.idleMs,
+      forbiddenIsMissing: direct.forbiddenIsMissing,
       onBodyDone: release,
     }).finally(release);
     if (signal.aborted) throw new AbortedError();

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChunkDecoder } from '../codecs/pipeline';
+import { fetchAndDecode } from '../data/pool/worker-fetch';
 import { S3Store } from './s3-store';
 import { startS3rver, type S3rverHandle } from './testing/s3rver';
 import { startSigV4Proxy, type SigV4Proxy } from './testing/sigv4-proxy';
@@ -137,6 +139,24 @@ describe('SigV4 through a verifying proxy', () => {
     });
     const strict = new S3Store({ ...anon.config, forbiddenAsMissing: false });
     await expect(strict.get('/.zattrs')).rejects.toMatchObject({ code: 'forbidden' });
+  });
+
+  it('a decode worker may fetch an object itself only without credentials, counting a 403 as the store does', async () => {
+    const anon = new S3Store({ endpoint: proxy.url, bucket: 'data', key: 'ds.zarr', region: 'eu-west-1' });
+    const d = anon.direct('/temp/3.0');
+    expect(d).toMatchObject({ url: `${proxy.url}/data/ds.zarr/temp/3.0`, forbiddenIsMissing: true });
+    const decoder = await createChunkDecoder({ dtype: '|u1', zarrFormat: 2, order: 'C', shape: [4], codecs: [] });
+    // The proxy denies unsigned requests (403): missing, as the store's own `get` says, not a failure to retry.
+    expect(await fetchAndDecode(d!.url, decoder, new AbortController().signal, { forbiddenIsMissing: true })).toEqual({
+      kind: 'missing',
+    });
+    expect(new S3Store({ ...anon.config, forbiddenAsMissing: false }).direct('/temp/3.0')).toMatchObject({
+      forbiddenIsMissing: false,
+    });
+    expect(new S3Store({ ...anon.config, credentials: creds }).direct('/temp/3.0')).toBeUndefined();
+    const open = new S3Store({ endpoint: s3.url, bucket: 'data', key: 'ds.zarr', region: 'us-east-1' });
+    const r = await fetchAndDecode(open.direct('/temp/3.0')!.url, decoder, new AbortController().signal);
+    expect(r.kind === 'decoded' && Array.from(r.chunk.data as Uint8Array)).toEqual([3, 1, 2, 3]);
   });
 });
 

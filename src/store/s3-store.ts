@@ -12,7 +12,7 @@ import { awsEndpoint, s3HostInfo } from '../url/s3-host';
 import { HttpStatusError, statusError } from './http-errors';
 import { HttpStore, encodeKeyPath, encodeRfc3986, type FetchLike } from './http-store';
 import { createSigV4Signer } from './sigv4';
-import type { AbsolutePath, Listing, RangeQuery, RequestOptions, Store } from './types';
+import type { AbsolutePath, DirectRequest, Listing, RangeQuery, RequestOptions, Store } from './types';
 import { childText, childrenNamed, findFirst, parseXml } from './xml';
 
 export interface S3StoreConfig {
@@ -115,6 +115,16 @@ export class S3Store implements Store {
 
   get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined> {
     return this.regional(() => this.objects.get(key, options));
+  }
+
+  /**
+   * An object another thread may fetch itself: only without credentials (an unsigned GET, as this store makes it).
+   * There an absent key answers 403 where the bucket denies listing (no signature, so never an auth error): missing,
+   * as this store counts it. Any other answer (a redirect to the bucket's region, say) falls back to `get`.
+   */
+  direct(key: AbsolutePath): DirectRequest | undefined {
+    const d = this.config.credentials ? undefined : this.objects.direct(key);
+    return d && { ...d, forbiddenIsMissing: this.config.forbiddenAsMissing ?? true };
   }
 
   getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {

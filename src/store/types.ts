@@ -48,6 +48,8 @@ export interface DirectRequest {
   acquire?(signal?: AbortSignal): Promise<() => void>;
   /** The store's time limit without progress (ms): the other thread gives up after it and the caller falls back. */
   readonly idleMs?: number | undefined;
+  /** A 403 means the object is missing (an S3 bucket that denies listing answers 403 for absent keys), as a 404. */
+  readonly forbiddenIsMissing?: boolean | undefined;
   /**
    * Report a request made this way, for telemetry: `bytes` read (0 for a missing object), or `failed` when it did
    * not bring the object and the store's own request follows (a failed attempt and its retry, as the store counts

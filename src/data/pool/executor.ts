@@ -24,6 +24,8 @@ export interface DecodeOptions extends TaskOptions {
 export interface FetchDecodeOptions extends DecodeOptions {
   /** Give up (and fall back) after this long without a part of the body (ms; the store's time limit). */
   readonly idleMs?: number | undefined;
+  /** A 403 answer means the chunk is missing, as a 404 (`DirectRequest.forbiddenIsMissing`). */
+  readonly forbiddenIsMissing?: boolean | undefined;
   /** The chunk's body has all arrived (its connection is free), before its decode ends. */
   readonly onBodyDone?: (() => void) | undefined;
 }

@@ -55,6 +55,8 @@ export interface FetchDecodeRequest {
   readonly image?: FusedImage | undefined;
   /** Give up after this long without a part of the body (ms). */
   readonly idleMs?: number | undefined;
+  /** A 403 means missing, as a 404 (`DirectRequest.forbiddenIsMissing`). */
+  readonly forbiddenIsMissing?: boolean | undefined;
 }
 
 /**

@@ -92,7 +92,15 @@ export function fetchJob(
     (jobId) => {
       id = jobId;
       return {
-        msg: { type: 'fetch-decode', id, url, spec, image: options.image, idleMs: options.idleMs },
+        msg: {
+          type: 'fetch-decode',
+          id,
+          url,
+          spec,
+          image: options.image,
+          idleMs: options.idleMs,
+          forbiddenIsMissing: options.forbiddenIsMissing,
+        },
         transfer: [],
       };
     },

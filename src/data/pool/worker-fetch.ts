@@ -2,7 +2,7 @@
  * A chunk fetched by the decode worker itself (a public URL: `Store.direct`), decoded while its body arrives. The
  * body's parts reach the worker straight from the network, whatever the page's thread is doing (drawing plotly's
  * axes, say), and a Blosc frame's blocks are decoded as they come. Anything but a 200 with the chunk's bytes —
- * a 404 aside — is left to the page's store, which retries, times out and names errors as it always does; a body
+ * a 404 aside, and a 403 where the store counts it missing — is left to the page's store, which retries, times out and names errors as it always does; a body
  * that came whole and does not decode is the codec's error, as it would be after the store's request.
  */
 import type { ChunkDecoder, DecodedChunk } from '../../codecs/pipeline';
@@ -28,6 +28,8 @@ export interface FetchAndDecodeOptions {
   readonly fetchFn?: FetchFn | undefined;
   /** The store's own time limit without a part of the body, when shorter than `FETCH_IDLE_MS`. */
   readonly storeIdleMs?: number | undefined;
+  /** A 403 means the chunk is missing, as a 404 does (`DirectRequest.forbiddenIsMissing`). */
+  readonly forbiddenIsMissing?: boolean | undefined;
   /** Sees the chunk's first values after each part, where the decoder has them (`ChunkStream.valuesSoFar`). */
   readonly onValues?: ((values: Float32Array | Float64Array) => void) | undefined;
   /** Called once the whole body has arrived (its connection is free), before the end of its decode. */
@@ -59,7 +61,7 @@ export async function fetchAndDecode(
     alive();
     // As the page's store asks: a plain GET, no credentials.
     const res = await fetchFn(url, { credentials: 'omit', signal: controller.signal });
-    if (res.status === 404) return { kind: 'missing' };
+    if (res.status === 404 || (res.status === 403 && options.forbiddenIsMissing)) return { kind: 'missing' };
     if (res.status !== 200 || !res.body) return { kind: 'failed', reason: `HTTP ${res.status}` };
     // A web page where a chunk should be (a site's fallback page): missing, as the page's store finds it; a body
     // that only says it is HTML is left to that store.

@@ -197,6 +197,7 @@ async function handleFetchDecode(msg: FetchDecodeRequest, notify: (a: Answer) =>
     const onValues = scan ? (v: Float32Array | Float64Array) => scan.scan(v) : undefined;
     const r = await fetchAndDecode(msg.url, decoder, controller.signal, {
       storeIdleMs: msg.idleMs,
+      forbiddenIsMissing: msg.forbiddenIsMissing,
       onValues,
       // The page frees the request's place in the store's limit (its connection) now, not after the decode.
       onBodyDone: () => notify({ response: { type: 'body-done', id: msg.id }, transfer: [] }),
