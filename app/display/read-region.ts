@@ -5,17 +5,17 @@ import {
   takeChunkImages,
   valueRange,
   type ChunkImage,
-  type ImageRequest,
   type OpenDataset,
   type OpenedDataset,
   type Progress,
+  type Slice,
   type SliceImageOptions,
 } from '../core';
 import { choosePath } from '../plot/gl/gl-image';
 import type { ViewOptions } from '../state/view-options';
 import { decodeOnce } from '../state/decode-cache';
 import type { Values } from './plot-data';
-import { imageRequest, imageSpec, keepShown, sliceImage, type ShownImage } from './slice-image';
+import { imageRequest, imageSpec, shown, sliceImage, type ShownImage } from './slice-image';
 import type { TileAxes, TileRegion } from './tile-plan';
 
 export interface RegionPicture {
@@ -55,19 +55,57 @@ export async function readRegion(
     ...(chunkImages ? { chunkImages } : {}),
   });
   mark(`read-done ${region.key}`);
-  const d = decodeOnce(dataset, slice);
+  // Every chunk coloured by its worker with the known range: the picture is its parts side by side, shown before
+  // the region's values are CF-decoded (for the hover and the export, when first asked for).
+  const parts = chunkImages && partsOf(slice, chunkImages);
+  if (parts && known) {
+    const [n0, n1] = slice.shape;
+    const image = shown(composed([n0!, n1!], transposed, parts));
+    mark(`image-done ${region.key} ${image.path}`);
+    let data: Values | undefined;
+    return {
+      region,
+      generation,
+      get data() {
+        return (data ??= regionValues(dataset, slice, region));
+      },
+      image,
+      range: known,
+    };
+  }
+  const d = decoded(dataset, slice, region);
   mark(`decoded ${region.key}`);
-  if (!d) throw new Error(`${region.level.path} holds no numbers to draw.`);
   const data: Values = { values: d.values, mask: d.mask, shape: slice.shape };
-  const own = valueRange(d);
+  const own = known ? null : valueRange(d);
   const used = known ?? (own && ([own.min, own.max] as const));
   const req = imageRequest(data, transposed, { ...options, range: used }, { x: false, y: false });
   mark(`image-start ${region.key}`);
-  const made = chunkImages && takeChunkImages(slice);
-  if (made && JSON.stringify(made.options) === JSON.stringify(chunkImages)) keepShown(req, composed(req, made.parts));
   const image = await sliceImage(dataset, req);
   mark(`image-done ${region.key} ${image.path}`);
   return { region, generation, data, image, range: used };
+}
+
+/** The region's values, CF-decoded (once per slice: decode-cache.ts). */
+function decoded(dataset: OpenedDataset, slice: Slice, region: TileRegion): NonNullable<ReturnType<typeof decodeOnce>> {
+  const d = decodeOnce(dataset, slice);
+  if (!d) throw new Error(`${region.level.path} holds no numbers to draw.`);
+  return d;
+}
+
+function regionValues(dataset: OpenedDataset, slice: Slice, region: TileRegion): Values {
+  const d = decoded(dataset, slice, region);
+  return { values: d.values, mask: d.mask, shape: slice.shape };
+}
+
+/** The chunks' coloured parts of a region read (taken once from the slice, kept for a read of the same slice). */
+const partsBySlice = new WeakMap<Slice, { readonly options: string; readonly parts: readonly ChunkImage[] }>();
+
+function partsOf(slice: Slice, options: SliceImageOptions): readonly ChunkImage[] | undefined {
+  const key = JSON.stringify(options);
+  const made = takeChunkImages(slice);
+  if (made && JSON.stringify(made.options) === key) partsBySlice.set(slice, { options: key, parts: made.parts });
+  const kept = partsBySlice.get(slice);
+  return kept && kept.options === key ? kept.parts : undefined;
 }
 
 /**
@@ -91,15 +129,15 @@ function chunkImageOptions(
 }
 
 /** The region's picture from its chunks' parts (each at its place; the first dimension is x when transposed). */
-function composed(req: ImageRequest, parts: readonly ChunkImage[]): ShownImage {
-  const [n0, n1] = req.shape;
-  const [width, height] = req.transposed ? [n0, n1] : [n1, n0];
+function composed(shape: readonly [number, number], transposed: boolean, parts: readonly ChunkImage[]): ShownImage {
+  const [n0, n1] = shape;
+  const [width, height] = transposed ? [n0, n1] : [n1, n0];
   const canvas = document.createElement('canvas');
   [canvas.width, canvas.height] = [width, height];
   const ctx = canvas.getContext('2d');
   for (const { start, result } of parts) {
     const { rgba, width: w, height: h } = result.image;
-    const [x, y] = req.transposed ? [start[0]!, start[1]!] : [start[1]!, start[0]!];
+    const [x, y] = transposed ? [start[0]!, start[1]!] : [start[1]!, start[0]!];
     ctx?.putImageData(new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, w, h), x, y);
   }
   const { zmin, zmax, threshold } = parts[0]!.result.image;

@@ -127,7 +127,7 @@ function kept(key: string): Kept | undefined {
 }
 
 /** Names the path of the picture on screen on the document (`data-colour-path`, read by tests and the bench). */
-function shown(image: ShownImage): ShownImage {
+export function shown(image: ShownImage): ShownImage {
   if (typeof document !== 'undefined' && image.path) document.documentElement.dataset.colourPath = image.path;
   return image;
 }
