@@ -58,13 +58,13 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
   const direct = worker && ctx.executor.fetchDecode ? load.store.direct?.(spec.objectPath(coords)) : undefined;
   if (direct) {
     const release = once(await direct.acquire?.(signal));
-    // The request's place in the store's limit is free once its body is in (its connection takes the next request
-    // while the worker finishes the decode), or when it ends otherwise.
+    // With requests waiting for a place, this one's is given back once its body is in (its connection takes the
+    // next request while the worker finishes the decode); else when it ends (no message more per chunk).
     const r = await ctx.executor.fetchDecode!(direct.url, spec.chunk, signal, {
       ...load.decode,
       idleMs: direct.idleMs,
       forbiddenIsMissing: direct.forbiddenIsMissing,
-      onBodyDone: release,
+      onBodyDone: direct.crowded?.() ? release : undefined,
     }).finally(release);
     if (signal.aborted) throw new AbortedError();
     // Counted in the telemetry either way (the worker made the request); a fallback is a failed attempt retried.

@@ -84,6 +84,6 @@ export function withConcurrencyLimit(inner: Store, max: number | Limiter): Store
     },
     inner.description,
     // Another thread's request takes a place among these too, for as long as it runs.
-    (d) => ({ ...d, acquire: (signal) => limiter.acquire(signal, d.url) }),
+    (d) => ({ ...d, acquire: (signal) => limiter.acquire(signal, d.url), crowded: () => limiter.waiting > 0 }),
   );
 }

@@ -46,6 +46,8 @@ export interface DirectRequest {
   readonly url: string;
   /** A place among the store's requests in flight (its concurrency limit), held until the release is called. */
   acquire?(signal?: AbortSignal): Promise<() => void>;
+  /** Whether other requests wait for a place now (a place given back early then starts one at once). */
+  crowded?(): boolean;
   /** The store's time limit without progress (ms): the other thread gives up after it and the caller falls back. */
   readonly idleMs?: number | undefined;
   /** A 403 means the object is missing (an S3 bucket that denies listing answers 403 for absent keys), as a 404. */

@@ -7,6 +7,9 @@ import { createChunkDecoder } from '../../codecs/pipeline';
 import { FakeWorker } from '../testing/fake-worker';
 import { BLOSC_FRAME_SPEC } from '../testing/blosc-frame';
 import { useChunkServer } from '../testing/chunk-server';
+import { withConcurrencyLimit } from '../../store/limit';
+import type { AbsolutePath, Store } from '../../store/types';
+import { handleRequest } from './worker-handler';
 import { fetchAndDecode } from './worker-fetch';
 import { WorkerPool } from './worker-pool';
 
@@ -42,5 +45,37 @@ describe('body-done', () => {
     expect(r.kind).toBe('decoded');
     expect(events).toEqual(['body', 'answer']);
     pool.close();
+  });
+
+  it('the worker says it only when the page asks (a request others wait for)', async () => {
+    for (const bodyDone of [false, true]) {
+      const said: string[] = [];
+      const msg = {
+        type: 'fetch-decode' as const,
+        id: 7,
+        url: `${server.base()}/frame`,
+        spec: BLOSC_FRAME_SPEC,
+        bodyDone,
+      };
+      const answer = await handleRequest(msg, (a) => said.push(a.response.type));
+      expect(answer.response.type).toBe('decoded');
+      expect(said).toEqual(bodyDone ? ['body-done'] : []);
+    }
+  });
+
+  it('a limited store says when requests wait for a place (then a place is given back at the body’s end)', async () => {
+    const inner: Store = {
+      description: 'x',
+      get: () => Promise.resolve(undefined),
+      direct: (key: AbsolutePath) => ({ url: `http://x${key}`, done: () => undefined }),
+    };
+    const d = withConcurrencyLimit(inner, 1).direct!('/a')!;
+    const first = await d.acquire!();
+    expect(d.crowded!()).toBe(false);
+    const second = d.acquire!();
+    expect(d.crowded!()).toBe(true);
+    first();
+    (await second)();
+    expect(d.crowded!()).toBe(false);
   });
 });

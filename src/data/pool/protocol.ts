@@ -57,6 +57,8 @@ export interface FetchDecodeRequest {
   readonly idleMs?: number | undefined;
   /** A 403 means missing, as a 404 (`DirectRequest.forbiddenIsMissing`). */
   readonly forbiddenIsMissing?: boolean | undefined;
+  /** Say `body-done` once the body is in (the page gives the request's place back then). */
+  readonly bodyDone?: boolean | undefined;
 }
 
 /**

@@ -100,6 +100,7 @@ export function fetchJob(
           image: options.image,
           idleMs: options.idleMs,
           forbiddenIsMissing: options.forbiddenIsMissing,
+          bodyDone: options.onBodyDone !== undefined,
         },
         transfer: [],
       };

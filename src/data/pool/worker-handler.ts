@@ -200,7 +200,9 @@ async function handleFetchDecode(msg: FetchDecodeRequest, notify: (a: Answer) =>
       forbiddenIsMissing: msg.forbiddenIsMissing,
       onValues,
       // The page frees the request's place in the store's limit (its connection) now, not after the decode.
-      onBodyDone: () => notify({ response: { type: 'body-done', id: msg.id }, transfer: [] }),
+      onBodyDone: msg.bodyDone
+        ? () => notify({ response: { type: 'body-done', id: msg.id }, transfer: [] })
+        : undefined,
     });
     if (r.kind === 'missing') return { response: { type: 'missing', id: msg.id, html: r.html }, transfer: [] };
     if (r.kind === 'failed') return { response: { type: 'fetch-failed', id: msg.id, reason: r.reason }, transfer: [] };
