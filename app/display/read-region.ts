@@ -67,7 +67,7 @@ export async function readRegion(
       region,
       generation,
       get data() {
-        return (data ??= regionValues(dataset, slice, region));
+        return (data ??= valuesOf(decoded(dataset, slice, region), slice));
       },
       image,
       range: known,
@@ -75,7 +75,7 @@ export async function readRegion(
   }
   const d = decoded(dataset, slice, region);
   mark(`decoded ${region.key}`);
-  const data: Values = { values: d.values, mask: d.mask, shape: slice.shape };
+  const data = valuesOf(d, slice);
   const own = known ? null : valueRange(d);
   const used = known ?? (own && ([own.min, own.max] as const));
   const req = imageRequest(data, transposed, { ...options, range: used }, { x: false, y: false });
@@ -92,8 +92,7 @@ function decoded(dataset: OpenedDataset, slice: Slice, region: TileRegion): NonN
   return d;
 }
 
-function regionValues(dataset: OpenedDataset, slice: Slice, region: TileRegion): Values {
-  const d = decoded(dataset, slice, region);
+function valuesOf(d: NonNullable<ReturnType<typeof decodeOnce>>, slice: Slice): Values {
   return { values: d.values, mask: d.mask, shape: slice.shape };
 }
 

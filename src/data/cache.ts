@@ -45,7 +45,7 @@ export class ChunkCache {
   readonly #entries = new Map<string, Entry>();
   readonly #flights = new Map<string, Flight>();
   /** Chunks loaded for one requester and not kept (see `release`). */
-  readonly #sole = new WeakSet<object>();
+  readonly #sole = new WeakSet<DecodedChunk>();
   /** Counters for telemetry and tests. */
   readonly stats = { hits: 0, misses: 0, shared: 0, evictions: 0, prefetchHits: 0 };
 

@@ -57,7 +57,8 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
   const worker = (load.decode.image !== undefined || load.decode.priority !== 'low') && !spec.shard;
   const direct = worker && ctx.executor.fetchDecode ? load.store.direct?.(spec.objectPath(coords)) : undefined;
   if (direct) {
-    const release = once(await direct.acquire?.(signal));
+    // A place's release does nothing when called again (the body's end, then the end of the job).
+    const release = (await direct.acquire?.(signal)) ?? (() => undefined);
     // With requests waiting for a place, this one's is given back once its body is in (its connection takes the
     // next request while the worker finishes the decode); else when it ends (no message more per chunk).
     const r = await ctx.executor.fetchDecode!(direct.url, spec.chunk, signal, {
@@ -104,16 +105,6 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
   if (!raw) return null;
   fetched(load, raw.byteLength, stream !== null);
   return decoded(load, await (stream ? stream.end(raw) : ctx.executor.decode(spec.chunk, raw, signal, load.decode)));
-}
-
-/** `f` called at most once (a no-op when there is none). */
-function once(f: (() => void) | undefined): () => void {
-  let done = false;
-  return () => {
-    if (done || !f) return;
-    done = true;
-    f();
-  };
 }
 
 /** The store's parts of the body, in order, to a stream (a request tried again goes on from where it is). */

@@ -81,12 +81,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
   // trip, not two); it is read below only when no NCZarr form is found.
   const ncAttr = zattrs && !pure ? (getCI(zattrs, '_nczarr_superblock') ?? getCI(zattrs, '_nczarr_group')) : undefined;
   const zarrayAhead =
-    !zgroup && !zgroupBroken && ncAttr === undefined
-      ? getObject(src, '.zarray').then(
-          (v) => ({ v }),
-          (e: unknown) => ({ e }),
-        )
-      : undefined;
+    !zgroup && !zgroupBroken && ncAttr === undefined ? getObject(src, '.zarray').catch(() => undefined) : undefined;
   if (!pure) {
     const upper = zgroup && ('_NCZARR_SUPERBLOCK' in zgroup || '_NCZARR_GROUP' in zgroup);
     const lower = zgroup && ('_nczarr_superblock' in zgroup || '_nczarr_group' in zgroup);
@@ -106,8 +101,7 @@ async function probeV2(store: Store, o: ReadDatasetOptions, problems: Problem[],
     }
   }
   if (!zgroup && nczarr === null && !zgroupBroken) {
-    const ahead = await zarrayAhead!;
-    const zarray = 'v' in ahead ? ahead.v : undefined;
+    const zarray = await zarrayAhead;
     if (zarray) {
       return {
         zarrFormat: 2,

@@ -44,7 +44,10 @@ export interface RequestOptions extends GetOptions {
  */
 export interface DirectRequest {
   readonly url: string;
-  /** A place among the store's requests in flight (its concurrency limit), held until the release is called. */
+  /**
+   * A place among the store's requests in flight (its concurrency limit), held until the release is called (calling
+   * it again does nothing).
+   */
   acquire?(signal?: AbortSignal): Promise<() => void>;
   /** Whether other requests wait for a place now (a place given back early then starts one at once). */
   crowded?(): boolean;

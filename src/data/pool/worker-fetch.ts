@@ -1,9 +1,10 @@
 /**
  * A chunk fetched by the decode worker itself (a public URL: `Store.direct`), decoded while its body arrives. The
  * body's parts reach the worker straight from the network, whatever the page's thread is doing (drawing plotly's
- * axes, say), and a Blosc frame's blocks are decoded as they come. Anything but a 200 with the chunk's bytes —
- * a 404 aside, and a 403 where the store counts it missing — is left to the page's store, which retries, times out and names errors as it always does; a body
- * that came whole and does not decode is the codec's error, as it would be after the store's request.
+ * axes, say), and a Blosc frame's blocks are decoded as they come. Anything but a 200 with the chunk's bytes — a 404
+ * aside, and a 403 where the store counts it missing — is left to the page's store, which retries, times out and
+ * names errors as it always does; a body that came whole and does not decode is the codec's error, as it would be
+ * after the store's request.
  */
 import type { ChunkDecoder, DecodedChunk } from '../../codecs/pipeline';
 import { isHtmlContentType, looksLikeHtml } from '../../store/html';

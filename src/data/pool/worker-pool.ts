@@ -24,7 +24,7 @@ import type {
   TaskOptions,
 } from './executor';
 import type { FusedImage } from './fused-image';
-import { type WorkerRequest, type WorkerResponse, reviveError } from './protocol';
+import { type WorkerRequest, type WorkerResponse, reviveError, transferablesOf } from './protocol';
 import { defaultPoolSize, freeSlot, load, type Slot } from './slots';
 import { fetchJob, ownBuffer, streamJob } from './stream-jobs';
 
@@ -199,12 +199,12 @@ export class WorkerPool implements DecodeExecutor {
    * not make, or given back before, are left alone.
    */
   recycle(data: DecodedChunk['data']): void {
-    if (!ArrayBuffer.isView(data) || !(data.buffer instanceof ArrayBuffer)) return;
-    const slot = this.#made.get(data.buffer);
-    if (!slot || this.#closed) return;
-    this.#made.delete(data.buffer);
-    const msg: WorkerRequest = { type: 'recycle', buffers: [data.buffer] };
-    slot.worker.postMessage(msg, [data.buffer]);
+    const buffer = Array.isArray(data) ? undefined : (data.buffer as ArrayBuffer);
+    const slot = buffer && this.#made.get(buffer);
+    if (!buffer || !slot || this.#closed) return;
+    this.#made.delete(buffer);
+    const msg: WorkerRequest = { type: 'recycle', buffers: [buffer] };
+    slot.worker.postMessage(msg, [buffer]);
   }
 
   /** Jobs waiting or running, for tests and telemetry. */
@@ -268,8 +268,7 @@ export class WorkerPool implements DecodeExecutor {
     this.#pump();
     if (!job || job.signal?.aborted) return;
     if (msg.type === 'decoded') {
-      const data = msg.chunk.data;
-      if (ArrayBuffer.isView(data) && data.buffer instanceof ArrayBuffer) this.#made.set(data.buffer, slot);
+      for (const b of transferablesOf(msg.chunk)) this.#made.set(b, slot);
       const result = msg.sliceImage ? { ...msg.chunk, sliceImage: msg.sliceImage } : msg.chunk;
       // A chunk the worker fetched comes with the bytes it read.
       job.resolve(msg.fetched === undefined ? result : { kind: 'decoded', result, bytes: msg.fetched });
