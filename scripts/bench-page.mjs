@@ -127,6 +127,8 @@ const TRACE_CATEGORIES = [
   'toplevel',
   // BENCH_TRACE_PROFILE=1: JavaScript samples too (they slow the page down about twice).
   ...(process.env.BENCH_TRACE_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+  // BENCH_TRACE_CATEGORIES=a,b: more categories (e.g. v8,disabled-by-default-v8.compile,disabled-by-default-v8.gc).
+  ...(process.env.BENCH_TRACE_CATEGORIES ? process.env.BENCH_TRACE_CATEGORIES.split(',') : []),
 ];
 
 /**

@@ -213,6 +213,10 @@ export function warmSliceImage(ds: OpenedDataset, variable: Slice['variable']): 
   // Fractional values in every bin of the colour table: a bin whose colour varies (the table's exact fallback) is
   // then compiled too, as a real field's noise needs it (integers only left the first real image ~3× slower).
   for (let i = 0; i < WARM_SIDE * WARM_SIDE; i++) data[i] = (i % 251) + ((i * 37) % 100) / 100;
+  // And missing values (a float field's NaN), so that the masking and the transparent pixels are compiled as well:
+  // a path the warm-up never ran throws the compiled loop away when the first real field has it.
+  if (data instanceof Float32Array || data instanceof Float64Array)
+    for (let i = 0; i < WARM_SIDE * WARM_SIDE; i += 97) data[i] = NaN;
   const slice = { variable: { ...variable, shape }, shape, data: data as Slice['data'] };
   const image = imageSpec(shape, false, defaultViewOptions(), { x: false, y: true });
   // Nothing comes back, so the page has no garbage to collect. The workers get memory ready for the real image.

@@ -9,6 +9,7 @@
 import { blockEnds, bloscLayout, checkBloscFrame, HEADER, type BloscLayout } from './blosc-frame';
 import { bloscDecoding, decodeBlosc, decodeBloscBlock, decodeBloscBlockAsync } from './blosc-decode';
 import { giveBack, takeBuffer, takeScratch } from '../memory/spare-buffers';
+import { warmLz4 } from './blosc-lz4';
 
 /**
  * A frame fed part by part: each block complete in the bytes so far is decoded as soon as it is there (writers with
@@ -146,6 +147,8 @@ export class BloscBlockStream {
  * occur in such a field).
  */
 export async function warmBloscDecoder(encode: (b: Uint8Array) => Promise<Uint8Array> | Uint8Array): Promise<void> {
+  // Every kind of LZ4 sequence first: the field below need not have them all (see `lz4Sample`).
+  warmLz4();
   const values = new Float32Array(256 * 1024);
   let seed = 1;
   for (let i = 0; i < values.length; i++) {
