@@ -16,7 +16,7 @@ import {
   type ImageRequest,
   type MadeSliceImage,
 } from '../core';
-import { isDecoded, primeDecoded } from '../state/decode-cache';
+import { isDecoded, primeDecoded, remember } from '../state/decode-cache';
 import { defaultViewOptions, type ViewKind, type ViewOptions } from '../state/view-options';
 import { displayStep } from './plot-data';
 import {
@@ -97,6 +97,8 @@ function madeRequest(
   if (!made || !wanted || !decoded || JSON.stringify(made.options) !== JSON.stringify(wanted)) return null;
   // Made for the shape read (the plan is the view's).
   if (made.options.image.shape.join() !== decoded.shape.join()) return null;
+  // Whether any cell is masked, as the decode counted (the first picture waits for this request: no scan of its mask).
+  remember(decoded);
   const data = { values: decoded.values, mask: decoded.mask, shape: decoded.shape };
   return imageRequest(data, plan.transposed, options, plan.flip);
 }

@@ -13,13 +13,14 @@ const maskedAny = new WeakMap<object, boolean>();
 export function anyMasked(mask: ArrayLike<number>): boolean {
   let any = maskedAny.get(mask);
   if (any === undefined) {
-    any = Array.prototype.indexOf.call(mask, 1) >= 0;
+    any = (mask instanceof Uint8Array ? mask.indexOf(1) : Array.prototype.indexOf.call(mask, 1)) >= 0;
     maskedAny.set(mask, any);
   }
   return any;
 }
 
-function remember(d: DecodedSlice | null): void {
+/** Remembers whether a decode's mask marks any cell, as the decode counted them. */
+export function remember(d: DecodedSlice | null): void {
   if (d) maskedAny.set(d.mask, d.maskedCount > 0);
 }
 
