@@ -11,8 +11,23 @@ export interface UniformAxis {
   readonly step: number;
 }
 
+/**
+ * The answers of `uniformAxis` by coordinate array: the views ask on every render, and a pyramid's finest axis has
+ * tens of thousands of values (coordinate arrays are read once and not changed).
+ */
+const uniform = new WeakMap<object, UniformAxis | null>();
+
 /** First value and spacing of evenly spaced numeric coordinates (either direction), or null. */
 export function uniformAxis(values: ArrayLike<number | string>): UniformAxis | null {
+  let a = uniform.get(values);
+  if (a === undefined) {
+    a = findUniform(values);
+    uniform.set(values, a);
+  }
+  return a;
+}
+
+function findUniform(values: ArrayLike<number | string>): UniformAxis | null {
   const n = values.length;
   if (n === 0) return null;
   for (let i = 0; i < n; i++) if (typeof values[i] !== 'number' || !Number.isFinite(values[i])) return null;

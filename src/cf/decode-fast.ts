@@ -209,6 +209,18 @@ function scanMasked(
   acc[NUMERIC] = acc[NUMERIC]! + numeric;
 }
 
+/*
+ * Each loop runs on a few values as the module loads, a few dozen times (the engine keeps no type feedback for a
+ * function until it has run a while): the code after each loop has then run and left its feedback before the engine
+ * compiles the loop in the middle of a first long run. Compiled without it, the loop left into the interpreter at its
+ * end on every later call (Chromium's --trace-deopt: 25 times in one pyramid's reads).
+ */
+for (let k = 0; k < 64; k++) {
+  const values = new Float32Array([1, NaN, 2, 3]);
+  scanNaNOnly(values, 0, 4, new Uint8Array(4), new Float64Array(4));
+  scanMasked(values, 0, 4, new Uint8Array(4), { f0: 3, f1: NaN, nan: true, lo: 0, hi: 10 }, new Float64Array(4));
+}
+
 /**
  * `decodeNumbers` for floating-point values that decoding leaves as they are (no unpacking): one pass that finds the
  * masked elements and the extent, no new array of values unless a masked element is not NaN already (a numeric
