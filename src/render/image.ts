@@ -7,7 +7,7 @@
  * (log scale) non-positive values are transparent, as a heatmap trace leaves them as gaps.
  */
 import { type ColormapName, type ScaleName, forward, rgbStops, scaleRange } from './colormap';
-import { colourLut, lutWord, segments } from './colour-lut';
+import { LUT_BINS, colourLut, lutWord, segments } from './colour-lut';
 
 export interface ImageRequest {
   /** Values in the slice's C order (NaN where masked). */
@@ -117,8 +117,19 @@ export function colourRegion(
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
+ * Values whose bin (by one multiplication) is at least this far from a bin edge get the bin's colour straight from the
+ * table; the others take `lutWord`'s arithmetic (see `colourRowLinear`).
+ */
+const BIN_GUARD = 1e-6;
+
+/**
  * One row of a linear-scale image into 32-bit pixels, by table (see colour-lut.ts): `colorAt`'s colour exactly, at
- * a table load per pixel.
+ * a table load per pixel. `lutWord` places a value by a division (`t = (z − zmin) / span`, then `t · last` bins);
+ * here most values are placed by one multiplication, `q = (z − zmin) · k` with `k = LUT_BINS · last / span`, which
+ * differs from `lutWord`'s `t · last · LUT_BINS` by a few units in the last place (under 1e-10 of a bin for the
+ * table's 32,768 bins): where `q` is more than `BIN_GUARD` inside a bin and inside the map, and that bin's colour does
+ * not vary, it is the colour `lutWord` gives. Anything else (a bin edge, the map's ends, NaN, infinities, a span of
+ * 0 or of infinity) takes `lutWord` itself. The same pixels as `lutWord` for every value, at about 3/4 of the time.
  */
 function colourRowLinear(
   values: Float64Array | Float32Array,
@@ -134,13 +145,28 @@ function colourRowLinear(
   seg: Float64Array,
   lut: Uint32Array,
 ): void {
+  const top = LUT_BINS * last;
+  const k = top / span;
+  const hi = top - BIN_GUARD;
   for (let c = 0; c < n; c++, i += dx, o++) {
     const z = values[i]!;
-    if ((mask !== null && mask[i] !== 0) || z - z !== 0) {
+    if (mask !== null && mask[i] !== 0) {
       out[o] = 0;
       continue;
     }
-    out[o] = lutWord(lut, seg, last, (z - zmin) / span);
+    const q = (z - zmin) * k;
+    if (q > BIN_GUARD && q < hi) {
+      const b = q | 0;
+      const f = q - b;
+      if (f > BIN_GUARD && f < 1 - BIN_GUARD) {
+        const w = lut[b]!;
+        if (w !== 0) {
+          out[o] = w;
+          continue;
+        }
+      }
+    }
+    out[o] = z - z !== 0 ? 0 : lutWord(lut, seg, last, (z - zmin) / span);
   }
 }
 
