@@ -183,6 +183,13 @@ export async function runAppBench({
       const runs = [];
       // This row sits at its target and moves by ±0.1 from trial to trial: at least five trials for its median.
       const heatmapTrials = Math.max(trials, HEATMAP_TRIALS);
+      // One untimed trial first, as on any visit but the first: the browser has compiled and cached the app's and the
+      // workers' code (the first page of a fresh browser compiles them after the click), and the machine has settled
+      // after the bench part before (its first timed trials were the slowest).
+      const warm = await heatmapTrial(context, server, 0);
+      console.log(
+        `  ${label} heatmap warm-up (not counted): first ${round(warm.first, 0)} ms (last byte ${round(warm.network, 0)} ms)`,
+      );
       for (let t = 0; t < heatmapTrials; t++) {
         const r = await heatmapTrial(context, server, 5);
         console.log(
