@@ -7,6 +7,9 @@ import type { DimSelection } from '../src/api';
 import { WorkerPool, createDataContext, readSlice } from '../src/data';
 import { variableFromMetadata } from '../src/data/testing/variable-meta';
 import { HttpStore } from '../src/store/http-store';
+import { withNetworkPolicy } from '../src/store/network';
+import { ProtocolLimit } from '../src/store/protocol';
+import { emptyTelemetry, type Store } from '../src/store/types';
 import { MemoryStore } from './memory-store';
 
 const DATA = `${location.origin}/data`;
@@ -112,8 +115,8 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
   let n: number;
   if (which === 'ours') {
     performance.mark('zv:first-slice-start'); // for a trace (BENCH_TRACE)
-    const store = new HttpStore(DATA);
-    const meta = await json(`${DATA}/${name}/.zarray`);
+    const store = appStore();
+    const meta = JSON.parse(new TextDecoder().decode((await store.get(`/${name}/.zarray`))!)) as Record<string, unknown>;
     // A fresh cache (cold data) on the page's long-lived pool, as in the app.
     const ctx = createDataContext({ executor: pool() });
     const s = await readSlice(store, variableFromMetadata(name, meta), selection, { context: ctx });
@@ -133,6 +136,19 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
   return { ms, n, start: t0 };
 }
 
+/**
+ * The store as the app opens an HTTP dataset (src/opening/open-store.ts): its network policy and a request limit that
+ * follows the protocol (six in flight over HTTP/1.1, the browser's connections per host; 32 once a response shows
+ * HTTP/2), learnt from the metadata's response as when the app opens the dataset.
+ */
+function appStore(): Store {
+  const limit = new ProtocolLimit();
+  return withNetworkPolicy(new HttpStore(DATA, { onComplete: limit.completed }), {
+    telemetry: emptyTelemetry(),
+    concurrency: limit.limiter,
+  });
+}
+
 let shared: WorkerPool | null = null;
 const pool = () => (shared ??= new WorkerPool());
 
@@ -142,7 +158,7 @@ const pool = () => (shared ??= new WorkerPool());
  */
 async function warm() {
   const ctx = createDataContext({ executor: pool() });
-  const store = new HttpStore(DATA);
+  const store = appStore();
   const meta = await json(`${DATA}/v4d/.zarray`);
   const two = { start: 0, stop: 256 };
   await readSlice(store, variableFromMetadata('v4d', meta), [11, 7, two, two], { context: ctx });

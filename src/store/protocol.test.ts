@@ -89,6 +89,16 @@ describe('ProtocolLimit', () => {
     expect([limit.protocol, limit.limiter.max]).toEqual(['h3', MULTIPLEXED_IN_FLIGHT]);
   });
 
+  it('a timing entry recorded after its body arrived is found a little later without another completion', async () => {
+    const seen: Record<string, string | undefined> = {};
+    const limit = new ProtocolLimit({ adaptive: true, protocolOf: (u) => seen[u] });
+    limit.completed('/only'); // the dataset's one metadata request; its chunks are fetched elsewhere
+    setTimeout(() => (seen['/only'] = 'h2'), 40);
+    expect(limit.limiter.max).toBe(HTTP1_IN_FLIGHT);
+    await sleep(200);
+    expect([limit.protocol, limit.limiter.max]).toEqual(['h2', MULTIPLEXED_IN_FLIGHT]);
+  });
+
   it('stays at six over HTTP/1.1, and outside a browser keeps its fixed figure without probing', () => {
     const h1 = new ProtocolLimit({ adaptive: true, protocolOf: () => 'http/1.1' });
     h1.completed('/a');

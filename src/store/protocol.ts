@@ -74,11 +74,38 @@ export class ProtocolLimit {
     this.#probes++;
     this.#recent.push(url);
     if (this.#recent.length > 4) this.#recent.shift();
+    if (!this.#learn()) this.#lookAgain(0);
+  };
+
+  /** Whether a recent response's protocol is known now (the limit then follows it). */
+  #learn(): boolean {
+    if (this.#protocol !== undefined) return true;
     let p: string | undefined;
     for (const u of this.#recent) p ??= this.#protocolOf(u);
-    if (p === undefined) return;
+    if (p === undefined) return false;
     this.#protocol = p;
     this.#recent.length = 0;
     if (isMultiplexed(p)) this.limiter.setMax(Math.max(this.limiter.max, this.#multiplexed));
-  };
+    return true;
+  }
+
+  #looking = false;
+
+  /**
+   * Looks at the recent responses again a little later: a response's timing entry is recorded after its body was
+   * read, up to tens of ms later on a busy machine, and the requests that follow (a read's chunks) may all be made by
+   * the decode workers, whose entries this thread does not see, so no later completion here would find it. Without
+   * this, a dataset opened by one metadata request over HTTP/2 kept HTTP/1.1's six requests in flight.
+   */
+  #lookAgain(attempt: number): void {
+    if (this.#looking || attempt >= LOOK_AGAIN_MS.length) return;
+    this.#looking = true;
+    setTimeout(() => {
+      this.#looking = false;
+      if (!this.#learn()) this.#lookAgain(attempt + 1);
+    }, LOOK_AGAIN_MS[attempt]);
+  }
 }
+
+/** When to look again for a response's protocol after it completed without one (ms, one after the other). */
+const LOOK_AGAIN_MS = [0, 20, 100, 500] as const;
