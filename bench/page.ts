@@ -116,7 +116,10 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
   if (which === 'ours') {
     performance.mark('zv:first-slice-start'); // for a trace (BENCH_TRACE)
     const store = appStore();
-    const meta = JSON.parse(new TextDecoder().decode((await store.get(`/${name}/.zarray`))!)) as Record<string, unknown>;
+    const meta = JSON.parse(new TextDecoder().decode((await store.get(`/${name}/.zarray`))!)) as Record<
+      string,
+      unknown
+    >;
     // A fresh cache (cold data) on the page's long-lived pool, as in the app.
     const ctx = createDataContext({ executor: pool() });
     const s = await readSlice(store, variableFromMetadata(name, meta), selection, { context: ctx });
