@@ -1,31 +1,27 @@
 """The time cases of scripts/cf/make-reference.py: cftime num2date (decode) and date2num (encode) cases, and what
 `ncdump -t` prints for time values; with `jnum`, the JSON-safe numbers all its cases use."""
-import math
 import os
 import random
 import re
 import subprocess
+import sys
 import tempfile
 
 import cftime
 import netCDF4
 import numpy as np
 
+# The fixture scripts' JSON numbers (scripts/fixtures/json_values.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'fixtures'))
+from json_values import jfloat, jint  # noqa: E402
+
 CALENDARS = ['standard', 'gregorian', 'proleptic_gregorian', 'julian', 'noleap', '365_day',
              'all_leap', '366_day', '360_day']
 
 
 def jnum(v):
-    """A JSON-safe number: ints beyond 2^53 as strings, non-finite floats as strings."""
-    if isinstance(v, (int, np.integer)):
-        v = int(v)
-        return v if abs(v) <= 2**53 else str(v)
-    v = float(v)
-    if math.isnan(v):
-        return 'NaN'
-    if math.isinf(v):
-        return 'Infinity' if v > 0 else '-Infinity'
-    return v
+    """A JSON-safe number: ints beyond 2^53 as strings, non-finite floats as strings (json_values.py)."""
+    return jint(v) if isinstance(v, (int, np.integer)) else jfloat(v)
 
 
 # ---------------------------------------------------------------------------------------------- time
