@@ -6,10 +6,8 @@ import * as zarr from 'zarrita';
 import type { DimSelection } from '../src/api';
 import { WorkerPool, createDataContext, readSlice } from '../src/data';
 import { variableFromMetadata } from '../src/data/testing/variable-meta';
-import { HttpStore } from '../src/store/http-store';
-import { withNetworkPolicy } from '../src/store/network';
-import { ProtocolLimit } from '../src/store/protocol';
-import { emptyTelemetry, type Store } from '../src/store/types';
+import { openStore } from '../src/opening/open-store';
+import type { Store } from '../src/store/types';
 import { MemoryStore } from './memory-store';
 
 const DATA = `${location.origin}/data`;
@@ -115,7 +113,7 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
   let n: number;
   if (which === 'ours') {
     performance.mark('zv:first-slice-start'); // for a trace (BENCH_TRACE)
-    const store = appStore();
+    const store = await appStore();
     const meta = JSON.parse(new TextDecoder().decode((await store.get(`/${name}/.zarray`))!)) as Record<
       string,
       unknown
@@ -140,16 +138,12 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
 }
 
 /**
- * The store as the app opens an HTTP dataset (src/opening/open-store.ts): its network policy and a request limit that
- * follows the protocol (six in flight over HTTP/1.1, the browser's connections per host; 32 once a response shows
- * HTTP/2), learnt from the metadata's response as when the app opens the dataset.
+ * The store the app opens for the dataset's folder (`openStore`, no request made): its network policy and a request
+ * limit that follows the protocol (src/store/protocol.ts), learnt from the metadata's response as when the app opens
+ * the dataset.
  */
-function appStore(): Store {
-  const limit = new ProtocolLimit();
-  return withNetworkPolicy(new HttpStore(DATA, { onComplete: limit.completed }), {
-    telemetry: emptyTelemetry(),
-    concurrency: limit.limiter,
-  });
+async function appStore(): Promise<Store> {
+  return (await openStore({ kind: 'url', url: `${DATA}/` })).store;
 }
 
 let shared: WorkerPool | null = null;
@@ -161,7 +155,7 @@ const pool = () => (shared ??= new WorkerPool());
  */
 async function warm() {
   const ctx = createDataContext({ executor: pool() });
-  const store = appStore();
+  const store = await appStore();
   const meta = await json(`${DATA}/v4d/.zarray`);
   const two = { start: 0, stop: 256 };
   await readSlice(store, variableFromMetadata('v4d', meta), [11, 7, two, two], { context: ctx });
