@@ -106,7 +106,7 @@ async function decode(name: string, trials: number) {
 }
 
 /** Run 2: cold time to the first 2-D slice over HTTP (metadata + chunks). */
-async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: DimSelection[]) {
+async function firstSlice(which: 'ours' | 'zarrita' | 'bodies', name: string, selection: DimSelection[]) {
   // When its objects' last bytes arrived, and over which protocol, the bench reads from the resource timing of the
   // page and of its workers (a decode worker fetches the chunks it decodes): `start` is on the page's clock.
   const t0 = performance.now();
@@ -126,6 +126,12 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
     performance.mark('zv:first-slice-done');
     return { ms, n, start: t0 };
   }
+  if (which === 'bodies') {
+    // The floor: the same requests, the bodies read by two workers (as the pool's two fetch a read's chunks).
+    const keys = chunkKeys(await json(`${DATA}/${name}/.zarray`), selection);
+    n = await bodiesInWorkers(keys.map((k) => `${DATA}/${name}/${k}`));
+    return { ms: performance.now() - t0, n, start: t0 };
+  }
   const store = new zarr.FetchStore(DATA);
   const arr = await zarr.open.v2(zarr.root(store).resolve(name), { kind: 'array', attrs: false });
   const r = await zarr.get(
@@ -135,6 +141,46 @@ async function firstSlice(which: 'ours' | 'zarrita', name: string, selection: Di
   n = r.data.length;
   const ms = performance.now() - t0;
   return { ms, n, start: t0 };
+}
+
+/** The keys of the chunks a selection of whole dimensions and single indices touches. */
+function chunkKeys(meta: Record<string, unknown>, selection: DimSelection[]): string[] {
+  const shape = meta.shape as number[];
+  const chunks = meta.chunks as number[];
+  let keys = [''];
+  shape.forEach((size, d) => {
+    const s = selection[d];
+    const idx =
+      typeof s === 'number'
+        ? [Math.floor(s / chunks[d]!)]
+        : Array.from({ length: Math.ceil(size / chunks[d]!) }, (_, i) => i);
+    keys = keys.flatMap((k) => idx.map((i) => (k === '' ? `${i}` : `${k}.${i}`)));
+  });
+  return keys;
+}
+
+const BODY_WORKER = `onmessage = async (e) => {
+  const all = await Promise.all(e.data.map(async (u) => (await (await fetch(u)).arrayBuffer()).byteLength));
+  postMessage(all.reduce((a, b) => a + b, 0));
+};`;
+let bodyWorkers: Worker[] | null = null;
+
+/**
+ * The floor of any reader: `urls` fetched at once, half by each of two workers that read the bodies whole and decode
+ * nothing; their bytes.
+ */
+async function bodiesInWorkers(urls: string[]): Promise<number> {
+  bodyWorkers ??= [0, 1].map(
+    () => new Worker(URL.createObjectURL(new Blob([BODY_WORKER], { type: 'text/javascript' }))),
+  );
+  const parts = bodyWorkers.map((w, i) => {
+    const mine = urls.filter((_, k) => k % 2 === i);
+    return new Promise<number>((resolve) => {
+      w.onmessage = (e: MessageEvent<number>) => resolve(e.data);
+      w.postMessage(mine);
+    });
+  });
+  return (await Promise.all(parts)).reduce((a, b) => a + b, 0);
 }
 
 /**
