@@ -12,6 +12,7 @@ import { EndpointsDialog } from './open/EndpointsDialog';
 import { OpenPanel } from './open/OpenPanel';
 import { warmPlotly } from './plot/plot-warm';
 import { readCoordinatesAhead } from './display/use-axes';
+import { expectedFigure } from './display/heatmap-figure';
 import { warmForDataset } from './display/image-prep';
 import { UrlField } from './open/UrlField';
 import { shareLink, useShareSync } from './share/use-share-sync';
@@ -50,12 +51,12 @@ export function App() {
   const share = useShareSync();
   // Plotly (a big chunk) loads as soon as the tree is on screen, not after the first slice arrived; not while
   // the groups are read, where compiling it would hold back the tree (the lazy open takes a few round trips).
-  const wantsPlot = dataset !== null;
+  // Off screen, it draws the axes of the heatmap the user is likeliest to open first (heatmap-figure.ts).
   useEffect(() => {
-    if (!wantsPlot) return;
-    const t = setTimeout(() => void warmPlotly().catch(() => undefined), 50);
+    if (!dataset) return;
+    const t = setTimeout(() => void warmPlotly(() => expectedFigure(dataset)), 50);
     return () => clearTimeout(t);
-  }, [wantsPlot]);
+  }, [dataset]);
   // The dimension coordinates too: a heatmap's axes are then known when its variable is selected. Both this and the
   // workers' warm-up start at once, before plotly's module (50 ms later) holds the page's thread for a second or more:
   // a timer set now would fire only after it, when the user may already have picked a variable. The warm-up runs in

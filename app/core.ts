@@ -36,6 +36,7 @@ export {
   formatNumber,
   formatValue,
   readAxisValues,
+  textAttribute,
   valueRange,
   type AxisDescription,
   type AxisValues,

@@ -14,9 +14,8 @@ import { PlotHostContext } from '../plot/plot-host';
 import { RasterPlot, type RasterColorBar, type RasterImage } from '../plot/RasterPlot';
 import type { PartialSlice } from '../state/slice-store';
 import type { ViewOptions } from '../state/view-options';
-import { colourBarOf, heatmapLayout, rasterPlacement } from './ImageHeatmap';
-import { axisInfo } from './slice-frame';
-import { drawsAsImage, imagePlacement } from './slice-image';
+import { loadingFigure, type LoadingFigure } from './heatmap-figure';
+import { colourBarOf } from './ImageHeatmap';
 import type { Axes } from './use-axes';
 
 interface Props {
@@ -55,23 +54,35 @@ interface Canvas {
  * for a slice of several chunks, each chunk's part of the image coloured and drawn as it arrives (with the colour
  * range of the parts so far). Draws nothing for slices the heatmap would not draw as an image.
  */
-export function ProgressiveHeatmap({ dataset, variable, shape, partial, readKey, stride, axes, x, y, options }: Props) {
+export function ProgressiveHeatmap(props: Props) {
+  const { shape, axes, x, y, stride } = props;
+  // The figure the page may have drawn already (heatmap-figure.ts): the same function makes both.
+  const figureKey = JSON.stringify(loadingFigure(shape, axes, x, y, stride));
+  const figure = useMemo(() => JSON.parse(figureKey) as LoadingFigure | null, [figureKey]);
+  return figure ? <LoadingImage {...props} figure={figure} /> : null;
+}
+
+function LoadingImage({
+  dataset,
+  variable,
+  shape,
+  partial,
+  readKey,
+  x,
+  y,
+  options,
+  figure,
+}: Props & { readonly figure: LoadingFigure }) {
   const host = useContext(PlotHostContext);
   const transposed = y > x;
   const [n0 = 1, n1 = 1] = shape;
-  const [ny, nx] = transposed ? [n1, n0] : [n0, n1];
-  const xInfo = axisInfo(axes, x, nx, stride);
-  const yInfo = axisInfo(axes, y, ny, stride);
-  const image = drawsAsImage(ny, nx, xInfo.values, yInfo.values);
-  const placeKey = JSON.stringify(imagePlacement(shape, transposed, xInfo.values, yInfo.values));
-  const place = useMemo(() => JSON.parse(placeKey) as ReturnType<typeof imagePlacement>, [placeKey]);
-  const rasterPlace = useMemo(() => rasterPlacement(place), [place]);
+  const { place, placement: rasterPlace, layout } = figure;
   const state = useRef<Canvas | null>(null);
   const [raster, setRaster] = useState<RasterImage | null>(null);
   const [range, setRange] = useState<{ zmin: number; zmax: number; threshold: number } | null>(null);
 
   useEffect(() => {
-    if (!image || !partial || ArrayBuffer.isView(partial.data) === false) return;
+    if (!partial || ArrayBuffer.isView(partial.data) === false) return;
     let s = state.current;
     if (s?.key !== partial.key) {
       const canvas = document.createElement('canvas');
@@ -142,9 +153,8 @@ export function ProgressiveHeatmap({ dataset, variable, shape, partial, readKey,
       ctx.putImageData(s.pixels, 0, 0, px.x0, px.y0, px.x1 - px.x0, px.y1 - px.y0);
     }
     setRaster({ width: place.width, height: place.height, source: s.canvas, partial: true });
-  }, [dataset, variable, partial, image, place, n0, n1, transposed, options]);
+  }, [dataset, variable, partial, place, n0, n1, transposed, options]);
 
-  const layout = useMemo(() => heatmapLayout(xInfo.title, yInfo.title, place.step), [xInfo.title, yInfo.title, place]);
   const title = axisTitle(variable);
   const colorbar = useMemo(
     (): RasterColorBar | null =>
@@ -152,7 +162,6 @@ export function ProgressiveHeatmap({ dataset, variable, shape, partial, readKey,
     [range, options, title, variable.name],
   );
 
-  if (!image) return null;
   return (
     <RasterPlot
       image={raster}

@@ -57,15 +57,24 @@ export interface Axes {
   readonly values: readonly (AxisValues | undefined)[];
 }
 
+/** The axes of a variable as its metadata describes them (none where it cannot be described). */
+function axesOf(ds: OpenedDataset, variable: Variable): AxisDescription[] {
+  try {
+    return describeAxes(ds.model, variable);
+  } catch {
+    return [];
+  }
+}
+
+/** The axes of a variable with their values, read as `useAxes` reads them (once per dataset, failures as indices). */
+export async function readAxes(ds: OpenedDataset, variable: Variable): Promise<Axes> {
+  const axes = axesOf(ds, variable);
+  return { axes, values: await Promise.all(axes.map((a) => axisValues(ds, a))) };
+}
+
 /** The axes of a variable and, once read, their coordinate values (failures fall back to indices). */
 export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
-  const axes = useMemo(() => {
-    try {
-      return describeAxes(ds.model, variable);
-    } catch {
-      return [];
-    }
-  }, [ds, variable]);
+  const axes = useMemo(() => axesOf(ds, variable), [ds, variable]);
   const [loaded, setLoaded] = useState<{ key: Variable; values: (AxisValues | undefined)[] }>({
     key: variable,
     values: [],

@@ -18,7 +18,7 @@ import { drawableOf } from './pixel-canvas';
 import { adoptWarmPlot } from './plot-warm';
 import { aimTarget, releaseTarget } from './raster-export';
 import type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
-import { RASTER_CONFIG, rasterFigure } from './raster-figure';
+import { RASTER_CONFIG, figureKey, rasterFigure } from './raster-figure';
 import { pointAt, rasterTransform, type AxisFrame } from './raster-geometry';
 
 export type { AxisFrame, RasterExtent, RasterPoint } from './raster-geometry';
@@ -100,8 +100,7 @@ export function RasterPlot(props: RasterPlotProps) {
   });
   const target = useContext(PlotTargetContext);
 
-  // The colour bar's values are not part of the figure: only the room kept for it.
-  const figKey = JSON.stringify({ placement, layout, bar: colorbar !== undefined });
+  const figKey = figureKey(placement, layout, colorbar !== undefined);
   const [ready, setReady] = useState(() => host.figure === figKey);
   const figure = useMemo(() => {
     const { placement: p, layout: lay = {}, bar: reserve } = JSON.parse(figKey) as RasterPlotProps & { bar: boolean };
@@ -197,11 +196,13 @@ export function RasterPlot(props: RasterPlotProps) {
     paint();
     markRendered();
   };
-  // A figure plotly drew already (the loading plot's) is kept and painted before the browser's next frame: the
-  // picture on screen passes from one plot to the other without a blank frame between them.
+  // A figure plotly drew already (the loading plot's, or the page's off-screen plot of it: plot-warm.ts) is kept and
+  // painted before the browser's next frame: the picture on screen passes from one plot to the other without a blank
+  // frame between them, and a first heatmap whose axes the page drew while idle costs plotly nothing.
   const keptFigure = useRef<unknown>(null);
   useLayoutEffect(() => {
     keptFigure.current = null;
+    if (host.figure === null && !host.el._fullLayout) adoptWarmPlot(host, figKey);
     if (host.figure !== figKey || figure.data.length || !host.el._fullLayout) return;
     keptFigure.current = figure;
     mark('figure-kept');

@@ -41,5 +41,17 @@ export function rasterFigure(
   };
 }
 
+/**
+ * What a raster plot's figure is made of, as one string: two plots with the same key draw the same figure (the
+ * colour bar's values are not part of it, only the room kept for it).
+ */
+export function figureKey(
+  placement: RasterPlacement,
+  layout: Record<string, unknown> | undefined,
+  bar: boolean,
+): string {
+  return JSON.stringify({ placement, layout, bar });
+}
+
 /** Plotly's config for every raster plot (a plot drawn with another config is drawn anew). */
 export const RASTER_CONFIG = { responsive: true, displaylogo: false } as const;

@@ -3,7 +3,8 @@
  * plotly holds no trace (the colour bar is the page's own); hovering shows the coordinates and the value of the cell under the
  * pointer, looked up in the slice; the colours are the colour map's (the lowest value has the map's first colour);
  * the pixels stay on their cells when the axes zoom; the next time step is prefetched; ERA5-like t has zarr-python's
- * values. Drawing while the data arrives is in image-heatmap-progressive.spec.ts.
+ * values; the first heatmap finds its axes drawn off screen while the page was idle. Drawing while the data arrives
+ * is in image-heatmap-progressive.spec.ts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -83,6 +84,49 @@ test('a big slice is an image with a colour bar; hover shows the cell’s coordi
     expect(latAt(y)).toBeCloseTo(Number(/lat[^:]*: (-?[\d.]+)/.exec(text)?.[1]), 6);
     expect(text).toContain(`big field: ${valueAt(0, y, x)}`);
   }
+});
+
+test('the first heatmap of the likeliest variable finds its axes drawn while the page was idle', async ({ page }) => {
+  await page.goto('/');
+  await openUrl(page, url());
+  const marked = (name: string) => page.evaluate((n) => performance.getEntriesByName(n).length, `zv:${name}`);
+  // Off screen: the axes the first 2-D variable's heatmap will have (display/heatmap-figure.ts).
+  await expect.poll(() => marked('warm-done'), { timeout: 30_000 }).toBe(1);
+  await selectPath(page, '/field');
+  const heatmap = page.getByTestId('heatmap');
+  await expect(heatmap).toHaveAttribute('data-rendered', /\d+/, { timeout: 30_000 });
+  // Taken as drawn: plotly drew nothing after the click.
+  expect(await marked('warm-kept')).toBe(1);
+  expect(await marked('plotly-start')).toBe(0);
+  // And it is the right figure: the cells' outer edges, the coordinates' names, the size of its place.
+  const drawn = await heatmap.evaluate((el) => {
+    type Axis = { range: number[]; title: { text: string } };
+    const fl = (el as unknown as { _fullLayout: { xaxis: Axis; yaxis: Axis; width: number; height: number } })
+      ._fullLayout;
+    return {
+      ranges: [fl.xaxis.range, fl.yaxis.range],
+      titles: [fl.xaxis.title.text, fl.yaxis.title.text],
+      size: [fl.width - el.clientWidth, fl.height - el.clientHeight],
+    };
+  });
+  expect(drawn.ranges).toEqual([
+    [lonAt(0) - 0.25, lonAt(NX - 1) + 0.25],
+    [latAt(NY - 1) - 0.25, latAt(0) + 0.25],
+  ]);
+  expect(drawn.titles[0]).toMatch(/^lon/);
+  expect(drawn.titles[1]).toMatch(/^lat/);
+  expect(drawn.size).toEqual([0, 0]);
+  // The pixels on their cells: the lowest value the map's first colour, the highest its last.
+  await heatmap.scrollIntoViewIfNeeded();
+  expect(
+    await canvasColours(page, [
+      [0, 0],
+      [NX - 1, NY - 1],
+    ]),
+  ).toEqual([
+    [0x44, 0x01, 0x54, 255],
+    [0xfd, 0xe7, 0x25, 255],
+  ]);
 });
 
 test('the canvas’s pixels have the colour map’s colours at their cells, and follow a zoom', async ({ page }) => {
