@@ -124,8 +124,9 @@ async function firstSlices(page, server, { latency, trials }, onTrial) {
   let protocol = '?';
   for (let t = 0; t < trials; t++) {
     const [ti, zi] = [t % 12, (t * 3) % 8];
-    // Alternate who goes first, so that neither always meets the connections the other one opened.
-    for (const which of t % 2 ? ['zarrita', 'ours', FLOOR] : [FLOOR, 'ours', 'zarrita']) {
+    // Alternate who goes first, so that neither always meets the connections the other one opened; the floor last
+    // (then the trial's xarray baseline, when there is one: no reader of ours or zarrita's follows it in the trial).
+    for (const which of t % 2 ? ['zarrita', 'ours', FLOOR] : ['ours', 'zarrita', FLOOR]) {
       server.log.length = 0;
       await clearTimings(page);
       const r = await page.evaluate(
@@ -235,7 +236,7 @@ export async function runDataBench(env) {
       const fetched = chunkReqs.reduce((a, e) => a + e.bytes, 0);
       fetchRatio = { bytes: fetched / touched.bytes, requests: chunkReqs.length / touched.n, all: server.log.length };
     }
-    if (noXarray || which !== (t % 2 ? 'ours' : 'zarrita')) return;
+    if (noXarray || which !== FLOOR) return;
     server.setLatency(LATENCY);
     const py = JSON.parse(
       await runAsync(
