@@ -11,7 +11,7 @@ import { heatmapLayout, rasterPlacement } from './ImageHeatmap';
 import { axisInfo } from './slice-frame';
 import { drawsAsImage, imagePlacement, type ImagePlacement } from './slice-image';
 import { slicedShape } from './slice-labels';
-import { readAxes, type Axes } from './use-axes';
+import { AHEAD_VALUES, readAxes, type Axes } from './use-axes';
 import { isNumeric } from './view-kind';
 
 export interface LoadingFigure {
@@ -64,18 +64,19 @@ export function likeliestFirst(ds: OpenedDataset): Variable | null {
 
 /**
  * The figure of `likeliestFirst`'s loading heatmap with the view's defaults (its last two dimensions, the first index
- * of the others, every cell), once its coordinates are read; null when there is none.
+ * of the others, every cell), once the coordinates of those two are read; null when there is none.
  */
 export async function expectedFigure(ds: OpenedDataset): Promise<LoadingFigure | null> {
   const variable = likeliestFirst(ds);
   if (!variable) return null;
   const { x, y } = defaultAxes(variable.shape.length);
-  if (x === null || y === null) return null;
+  // Only axes whose coordinates are read ahead anyway (use-axes.ts): a guess reads nothing big.
+  if (x === null || y === null || Math.max(variable.shape[x] ?? 0, variable.shape[y] ?? 0) > AHEAD_VALUES) return null;
   const selection = selectionOf(
     variable.shape,
     x,
     y,
     variable.shape.map(() => 0),
   );
-  return loadingFigure(slicedShape(variable.shape, selection, 1), await readAxes(ds, variable), x, y, 1);
+  return loadingFigure(slicedShape(variable.shape, selection, 1), await readAxes(ds, variable, [x, y]), x, y, 1);
 }

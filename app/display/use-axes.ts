@@ -66,10 +66,16 @@ function axesOf(ds: OpenedDataset, variable: Variable): AxisDescription[] {
   }
 }
 
-/** The axes of a variable with their values, read as `useAxes` reads them (once per dataset, failures as indices). */
-export async function readAxes(ds: OpenedDataset, variable: Variable): Promise<Axes> {
+/**
+ * The axes of a variable with the values of those along `dims`, read as `useAxes` reads them (once per dataset,
+ * failures as indices); the other axes' values are left unread.
+ */
+export async function readAxes(ds: OpenedDataset, variable: Variable, dims: readonly number[]): Promise<Axes> {
   const axes = axesOf(ds, variable);
-  return { axes, values: await Promise.all(axes.map((a) => axisValues(ds, a))) };
+  return {
+    axes,
+    values: await Promise.all(axes.map((a, d) => (dims.includes(d) ? axisValues(ds, a) : undefined))),
+  };
 }
 
 /** The axes of a variable and, once read, their coordinate values (failures fall back to indices). */
@@ -97,7 +103,7 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
 
 /** Most coordinate variables read ahead per dataset, and the most values each may hold. */
 const AHEAD_COUNT = 32;
-const AHEAD_VALUES = 1_000_000;
+export const AHEAD_VALUES = 1_000_000;
 
 /**
  * Reads the dataset's 1-D dimension coordinates (already described by its metadata) when the page is idle after
