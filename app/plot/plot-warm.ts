@@ -29,6 +29,8 @@ const MADE_UP: ExpectedFigure = {
 let warmed: Promise<void> = Promise.resolve();
 /** The off-screen plot until a raster plot takes it: its figure's key (null: made up) and the theme it was drawn in. */
 let spare: { readonly el: PlotHostElement; readonly key: string | null; readonly theme: string } | null = null;
+/** A raster plot took the off-screen plot: the page draws no other. */
+let taken = false;
 
 /** The size a plot area has in the page's main column (styles.css `#main`, `.plot-area`), for the off-screen plot. */
 function plotAreaSize(): { width: number; height: number } {
@@ -74,11 +76,11 @@ export function warmPlotly(expect?: () => Promise<ExpectedFigure | null>): Promi
 async function warm(expect: (() => Promise<ExpectedFigure | null>) | undefined): Promise<void> {
   const P = await loadPlotly();
   await idle();
-  if (isPlotlyInUse()) return;
+  if (taken || isPlotlyInUse()) return;
   const expected = expect ? await expect().catch(() => null) : null;
   const key = expected ? figureKey(expected.placement, expected.layout, true) : null;
   const theme = JSON.stringify(themeLayout());
-  if (isPlotlyInUse() || (spare && (key === null || (spare.key === key && spare.theme === theme)))) return;
+  if (taken || isPlotlyInUse() || (spare && (key === null || (spare.key === key && spare.theme === theme)))) return;
   // Not to be taken while plotly draws it.
   const el = spare?.el ?? offScreenPlot();
   spare = null;
@@ -116,12 +118,15 @@ export function adoptWarmPlot(host: PlotHost, key?: string): boolean {
   const s = spare;
   if (!s || host.figure !== null || host.el._fullLayout) return false;
   spare = null;
+  taken = true;
   const { el } = s;
   const own = host.el;
   el.removeAttribute('style');
   el.removeAttribute('aria-hidden');
   el.inert = false;
-  el.className = own.className;
+  // The host's classes beside plotly's own (`js-plotly-plot`: its style sheet's rules, e.g. no pointer events on its
+  // SVG layers, need it; a figure kept as drawn is not given it again by a new draw).
+  el.classList.add(...own.classList);
   Object.assign(el.dataset, own.dataset);
   if (own.parentElement) own.replaceWith(el);
   else el.remove();

@@ -116,6 +116,8 @@ test('the first heatmap of the likeliest variable finds its axes drawn while the
   expect(drawn.titles[0]).toMatch(/^lon/);
   expect(drawn.titles[1]).toMatch(/^lat/);
   expect(drawn.size).toEqual([0, 0]);
+  // Still styled as plotly's (its SVG layers let the pointer through to what lies under and beside them).
+  expect(await heatmap.evaluate((el) => el.classList.contains('js-plotly-plot'))).toBe(true);
   // The pixels on their cells: the lowest value the map's first colour, the highest its last.
   await heatmap.scrollIntoViewIfNeeded();
   expect(
