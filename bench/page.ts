@@ -4,9 +4,10 @@
  */
 import * as zarr from 'zarrita';
 import type { DimSelection } from '../src/api';
-import { WorkerPool, createDataContext, readSlice } from '../src/data';
+import { WorkerPool, arraySpec, createDataContext, planTasks, readSlice, resolveSelection } from '../src/data';
 import { variableFromMetadata } from '../src/data/testing/variable-meta';
 import { openStore } from '../src/opening/open-store';
+import type { Variable } from '../src/model/types';
 import type { Store } from '../src/store/types';
 import { MemoryStore } from './memory-store';
 
@@ -128,8 +129,7 @@ async function firstSlice(which: 'ours' | 'zarrita' | 'bodies', name: string, se
   }
   if (which === 'bodies') {
     // The floor: the same requests, the bodies read by two workers (as the pool's two fetch a read's chunks).
-    const keys = chunkKeys(await json(`${DATA}/${name}/.zarray`), selection);
-    n = await bodiesInWorkers(keys.map((k) => `${DATA}/${name}/${k}`));
+    n = await bodiesInWorkers(chunkUrls(variableFromMetadata(name, await json(`${DATA}/${name}/.zarray`)), selection));
     return { ms: performance.now() - t0, n, start: t0 };
   }
   const store = new zarr.FetchStore(DATA);
@@ -143,20 +143,12 @@ async function firstSlice(which: 'ours' | 'zarrita' | 'bodies', name: string, se
   return { ms, n, start: t0 };
 }
 
-/** The keys of the chunks a selection of whole dimensions and single indices touches. */
-function chunkKeys(meta: Record<string, unknown>, selection: DimSelection[]): string[] {
-  const shape = meta.shape as number[];
-  const chunks = meta.chunks as number[];
-  let keys = [''];
-  shape.forEach((size, d) => {
-    const s = selection[d];
-    const idx =
-      typeof s === 'number'
-        ? [Math.floor(s / chunks[d]!)]
-        : Array.from({ length: Math.ceil(size / chunks[d]!) }, (_, i) => i);
-    keys = keys.flatMap((k) => idx.map((i) => (k === '' ? `${i}` : `${k}.${i}`)));
-  });
-  return keys;
+/** The URLs of the chunks a selection touches, as the data path plans and names them. */
+function chunkUrls(variable: Variable, selection: DimSelection[]): string[] {
+  const spec = arraySpec(variable);
+  return planTasks(resolveSelection(variable.shape, selection), spec.chunks).map(
+    (t) => DATA + spec.objectPath(t.coords),
+  );
 }
 
 const BODY_WORKER = `onmessage = async (e) => {

@@ -79,7 +79,8 @@ async function warm(expect: (() => Promise<ExpectedFigure | null>) | undefined):
   if (taken || isPlotlyInUse()) return;
   const expected = expect ? await expect().catch(() => null) : null;
   const key = expected ? figureKey(expected.placement, expected.layout, true) : null;
-  const theme = JSON.stringify(themeLayout());
+  const base = themeLayout();
+  const theme = JSON.stringify(base);
   if (taken || isPlotlyInUse() || (spare && (key === null || (spare.key === key && spare.theme === theme)))) return;
   // Not to be taken while plotly draws it.
   const el = spare?.el ?? offScreenPlot();
@@ -87,7 +88,6 @@ async function warm(expect: (() => Promise<ExpectedFigure | null>) | undefined):
   const size = plotAreaSize();
   Object.assign(el.style, { width: `${size.width}px`, height: `${size.height}px` });
   mark('warm-start');
-  const base = themeLayout();
   const { placement, layout } = expected ?? MADE_UP;
   const fig = rasterFigure(placement, layout, true);
   let kept = false;
