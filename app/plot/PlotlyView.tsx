@@ -75,6 +75,14 @@ export function themeLayout(): Record<string, unknown> {
   };
 }
 
+/** `layout` over the page's theme (`themeLayout`, or `base`), the theme's font kept: the layout every plot draws. */
+export function themedLayout(
+  layout: Record<string, unknown>,
+  base: Record<string, unknown> = themeLayout(),
+): Record<string, unknown> {
+  return { ...base, ...layout, font: base.font };
+}
+
 /** A plotly plot that follows its data; shows a status while plotly loads. */
 export function PlotlyView({ data, layout, label, testId, onHover, onClick, children }: Props) {
   const ref = useRef<PlotElement>(null);
@@ -95,13 +103,7 @@ export function PlotlyView({ data, layout, label, testId, onHover, onClick, chil
       .then((P) => {
         if (!alive) return;
         plotlyInUse();
-        const base = themeLayout();
-        return P.react(
-          el,
-          data,
-          { ...base, ...layout, font: base.font },
-          { responsive: true, displaylogo: false },
-        ).then(() => {
+        return P.react(el, data, themedLayout(layout), { responsive: true, displaylogo: false }).then(() => {
           if (!alive) return;
           if (target) {
             target.current = el;

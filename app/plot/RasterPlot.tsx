@@ -13,7 +13,7 @@ import {
   type PlotHost,
   type PlotHostElement,
 } from './plot-host';
-import { PlotTargetContext, loadPlotly, plotlyInUse, themeLayout } from './PlotlyView';
+import { PlotTargetContext, loadPlotly, plotlyInUse, themedLayout } from './PlotlyView';
 import { drawableOf } from './pixel-canvas';
 import { adoptWarmPlot } from './plot-warm';
 import { aimTarget, releaseTarget } from './raster-export';
@@ -224,11 +224,10 @@ export function RasterPlot(props: RasterPlotProps) {
       .then(loadPlotly)
       .then((P) => {
         if (!alive) return;
-        const base = themeLayout();
         setHostFigure(host, null);
         mark('plotly-start');
         plotlyInUse();
-        return P.react(el, figure.data, { ...base, ...figure.layout, font: base.font }, RASTER_CONFIG).then(() => {
+        return P.react(el, figure.data, themedLayout(figure.layout), RASTER_CONFIG).then(() => {
           mark('plotly-done');
           if (!alive) return;
           setHostFigure(host, figKey);

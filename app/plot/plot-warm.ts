@@ -9,7 +9,7 @@
  */
 import { mark } from '../common/marks';
 import type { PlotHost, PlotHostElement } from './plot-host';
-import { isPlotlyInUse, loadPlotly, plotlyInUse, themeLayout } from './PlotlyView';
+import { isPlotlyInUse, loadPlotly, plotlyInUse, themeLayout, themedLayout } from './PlotlyView';
 import { RASTER_CONFIG, figureKey, rasterFigure } from './raster-figure';
 import type { RasterPlacement } from './raster-types';
 
@@ -92,7 +92,7 @@ async function warm(expect: (() => Promise<ExpectedFigure | null>) | undefined):
   const fig = rasterFigure(placement, layout, true);
   let kept = false;
   try {
-    await P.react(el, fig.data, { ...base, ...fig.layout, font: base.font }, RASTER_CONFIG);
+    await P.react(el, fig.data, themedLayout(fig.layout, base), RASTER_CONFIG);
     // A real plot that started meanwhile compiled plotly's code on its own element: this one is not needed.
     kept = !isPlotlyInUse();
   } catch {
