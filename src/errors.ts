@@ -79,6 +79,52 @@ export class HttpError extends ZarrviewError {
   }
 }
 
+/** What an open that found nothing saw there (opening/diagnose.ts): each kind has its own words. */
+export type OpenFailureKind =
+  | 'not-found' // 404
+  | 'gone' // 410
+  | 'forbidden' // 401/403
+  | 'credentials' // 403 of credentials the server rejects (signature, unknown key, expired token)
+  | 'no-such-bucket' // S3 404 NoSuchBucket
+  | 'no-such-key' // S3 404 NoSuchKey
+  | 'not-a-dataset' // an object that is neither Zarr nor a file format read here
+  | 'cors-or-network'; // the browser could not read the answer (CORS, or no connection)
+
+/**
+ * Why a location could not be opened, as the user should hear it: a short `title`, the `message` of what happened
+ * followed by `action`, the one thing to do (`what` is the message without it). `key` is the object that was read
+ * to find out; `looksLike` (not a dataset) says what its first bytes look like.
+ */
+export class OpenFailure extends HttpError {
+  readonly kind: OpenFailureKind;
+  readonly title: string;
+  readonly what: string;
+  readonly action: string;
+  readonly looksLike: string | undefined;
+  constructor(
+    kind: OpenFailureKind,
+    status: number,
+    text: { title: string; what: string; action: string; looksLike?: string | undefined },
+    options: ErrorOptions = {},
+  ) {
+    const code: AccessCode =
+      kind === 'forbidden' || kind === 'credentials'
+        ? 'forbidden'
+        : kind === 'cors-or-network'
+          ? 'cors'
+          : kind === 'gone'
+            ? 'http'
+            : 'not-found';
+    super(code, status, `${text.what} ${text.action}`, options);
+    this.name = 'OpenFailure';
+    this.kind = kind;
+    this.title = text.title;
+    this.what = text.what;
+    this.action = text.action;
+    this.looksLike = text.looksLike;
+  }
+}
+
 export class CodecError extends ZarrviewError {
   readonly codec: string;
   constructor(codec: string, message: string, options: ErrorOptions = {}) {

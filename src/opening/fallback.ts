@@ -70,20 +70,23 @@ export async function readOrFile<T>(
     return { opened: first, value: await read(first.store) };
   }
   if ('value' in first) return { opened, value: first.value };
+  // Nothing read there: the error says what the object is (missing, refused, blocked, not a dataset).
+  const fail = async (error: unknown): Promise<never> => {
+    throw opened.diagnose ? await opened.diagnose(error) : error;
+  };
   const e = first.error;
-  if (!isZarrviewError(e) || !NOTHING_THERE.has(e.code)) throw e;
+  if (!isZarrviewError(e) || !NOTHING_THERE.has(e.code)) return fail(e);
   // An Icechunk repository first (a folder), then the object as a file.
   start();
   const repo = await repository;
   if (repo) return { opened: repo, value: await read(repo.store) };
-  if (!opened.asFile) throw e;
+  if (!opened.asFile) return fail(e);
   let file: OpenedStore | undefined;
   try {
     file = await opened.asFile();
   } catch (f) {
-    if (isZarrviewError(f) && f.code === 'not-found') throw e;
-    throw f;
+    return fail(isZarrviewError(f) && f.code === 'not-found' ? e : f);
   }
-  if (!file) throw e;
+  if (!file) return fail(e);
   return { opened: file, value: await read(file.store) };
 }

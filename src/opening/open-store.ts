@@ -27,6 +27,7 @@ import { S3Store } from '../store/s3-store';
 import { emptyTelemetry, type Source, type Store, type Telemetry } from '../store/types';
 import { storeSource } from '../store/zip-reader';
 import { ZipStore } from '../store/zip-store';
+import { PEEK_BYTES, diagnoseOpen, type DiagnoseTarget } from './diagnose';
 import { openDropped } from './open-dropped';
 import { awsAddressing, credentialsFor } from './s3-target';
 import { onEndpoint, withRepository } from './open-icechunk';
@@ -81,6 +82,11 @@ export interface OpenedStore {
    * resolves undefined when the folder holds none.
    */
   readonly asRepository?: (() => Promise<OpenedStore | undefined>) | undefined;
+  /**
+   * The error to show when nothing could be read there: one more look at the object (diagnose.ts) says whether it
+   * is missing, refused, gone, blocked or not a dataset. Absent for dropped files, zips and references.
+   */
+  readonly diagnose?: ((error: unknown) => Promise<unknown>) | undefined;
 }
 
 function decodeURIComponentSafe(s: string): string {
@@ -146,6 +152,15 @@ async function withFile(
       `${description} is no file format read here (netCDF-3, netCDF-4/HDF5); #mode says bytes.`,
     );
   return file;
+}
+
+/** The root metadata document a folder location is probed for first (named when the probe finds nothing). */
+function rootDocument(loc: ParsedLocation): string {
+  return loc.mode.zarrFormat === 2 ? '.zgroup' : 'zarr.json';
+}
+
+function diagnoser(target: DiagnoseTarget): (error: unknown) => Promise<unknown> {
+  return (error) => diagnoseOpen(error, target);
 }
 
 async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telemetry): Promise<OpenedStore> {
@@ -217,12 +232,21 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
       return { store: zip, mode: { ...loc.mode, medium: 'zip' }, name, telemetry, location };
     }
     const store = net(new S3Store({ ...config, key: target.key }));
-    const opened: OpenedStore = { store, mode: { ...loc.mode, medium: 's3' }, name, telemetry, location };
+    const raw = new S3Store({ ...config, key: '' });
+    const folder = target.key === '' || target.key.endsWith('/');
+    const peekKey = folder ? `${target.key}${rootDocument(loc)}` : target.key;
+    const diagnose = diagnoser({
+      location,
+      object: raw.keyUrl(`/${peekKey}`),
+      folder,
+      s3: { bucket: target.bucket, key: peekKey },
+      peek: () => raw.peek(`/${peekKey}`, PEEK_BYTES, { signal: options.signal }),
+    });
+    const opened: OpenedStore = { store, mode: { ...loc.mode, medium: 's3' }, name, telemetry, location, diagnose };
     const base = { kind: 'remote', url: `s3://${target.bucket}/${target.key.replace(/\/?$/, '/')}` } as const;
     const own = onEndpoint(options, target.endpoint, target.region);
-    if (target.key === '' || target.key.endsWith('/')) return withRepository(opened, loc, own, openStore, base);
+    if (folder) return withRepository(opened, loc, own, openStore, base);
     const object = `s3://${target.bucket}/${target.key}`;
-    const raw = new S3Store({ ...config, key: '' });
     const file = await withFile(opened, raw, `/${target.key}`, object, net, loc.mode.bytes === true, options);
     return withRepository(file, loc, own, openStore, base);
   }
@@ -236,22 +260,29 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
     return { store: zip, mode: { ...loc.mode, medium: 'zip' }, name, telemetry, location };
   }
   // Plain HTTP lists through a directory index or an S3 listing when the server offers one (http-listing.ts).
-  const store = net(withListing(new HttpStore(url, { fetch: options.fetch, onComplete }), { fetch: options.fetch }));
-  const opened: OpenedStore = {
-    store,
-    mode: { ...loc.mode, medium: loc.mode.medium ?? 'http' },
-    name,
-    telemetry,
-    location,
-  };
+  const rootStore = new HttpStore(url, { fetch: options.fetch, onComplete });
   // The file as one object of its folder, the query kept (a signed URL needs it).
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
   const slash = path.lastIndexOf('/');
   const file = decodeURIComponentSafe(path.slice(slash + 1));
+  const raw = new HttpStore(path.slice(0, slash) + (q < 0 ? '' : url.slice(q)), { fetch: options.fetch, onComplete });
+  const peekAt: [HttpStore, `/${string}`] = file === '' ? [rootStore, `/${rootDocument(loc)}`] : [raw, `/${file}`];
+  const opened: OpenedStore = {
+    store: net(withListing(rootStore, { fetch: options.fetch })),
+    mode: { ...loc.mode, medium: loc.mode.medium ?? 'http' },
+    name,
+    telemetry,
+    location,
+    diagnose: diagnoser({
+      location,
+      object: peekAt[0].keyUrl(peekAt[1]),
+      folder: file === '',
+      peek: () => peekAt[0].peek(peekAt[1], PEEK_BYTES, { signal: options.signal }),
+    }),
+  };
   const base = { kind: 'remote', url: path.endsWith('/') ? path : `${path}/` } as const;
   if (file === '') return withRepository(opened, loc, options, openStore, base);
-  const raw = new HttpStore(path.slice(0, slash) + (q < 0 ? '' : url.slice(q)), { fetch: options.fetch, onComplete });
   const withObject = await withFile(opened, raw, `/${file}`, url, net, loc.mode.bytes === true, options);
   return withRepository(withObject, loc, options, openStore, base);
 }

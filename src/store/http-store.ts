@@ -23,6 +23,17 @@ export type Signer = (request: HttpRequestInit) => Promise<Record<string, string
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+/** A server's answer to a `peek`: its status, Content-Type, the first bytes of its body, S3's error code. */
+export interface PeekAnswer {
+  /** The URL asked (it may hold a signed query: redact before showing it). */
+  readonly url: string;
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly bytes: Uint8Array;
+  /** `<Code>` of an S3 error body (`NoSuchBucket`, `NoSuchKey`, `AccessDenied`…). */
+  readonly s3Code: string | undefined;
+}
+
 export interface HttpStoreOptions {
   readonly fetch?: FetchLike | undefined;
   /** Treat 403 as a missing key: `true`, or a test on the error (e.g. only S3's `AccessDenied`). */
@@ -223,24 +234,40 @@ export class HttpStore implements Store {
     return bytes;
   }
 
-  private async send(
+  /**
+   * What the server answers for the first `length` bytes of a key, whatever its status (a 404's or 403's body
+   * too): for saying why an open found nothing (opening/diagnose.ts). A fetch that throws throws as every request
+   * does (`fetchFailure`: CORS or network, aborted).
+   */
+  async peek(key: AbsolutePath, length: number, options?: RequestOptions): Promise<PeekAnswer> {
+    const url = this.keyUrl(key);
+    const res = await this.fetchRaw('GET', url, key, { range: `bytes=0-${Math.max(0, length - 1)}` }, options);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await res.arrayBuffer()).subarray(0, length);
+    } catch (e) {
+      throw fetchFailure(e, url, key, options?.signal, this.options.browser);
+    }
+    const s3Code = res.ok ? undefined : /<Code>([^<]*)<\/Code>/.exec(new TextDecoder().decode(bytes))?.[1];
+    return { url, status: res.status, contentType: res.headers.get('content-type'), bytes, s3Code };
+  }
+
+  private async fetchRaw(
     method: 'GET' | 'HEAD',
     url: string,
     key: string,
     extra: Record<string, string>,
     options?: RequestOptions,
-    forbiddenMayBeMissing = true,
-  ): Promise<Response | undefined> {
+  ): Promise<Response> {
     const signal = options?.signal;
     if (signal?.aborted) throw fetchFailure(signal.reason, url, key, signal, this.options.browser);
     let headers: Record<string, string> = { ...this.options.headers };
     if (this.options.sign) headers = { ...headers, ...(await this.options.sign({ method, url, headers })) };
-    let res: Response;
     try {
       // Signed (private) responses stay out of the browser's HTTP cache: not kept on disk, and never answered
       // from it once the credentials changed.
       const cache: RequestCache | undefined = this.options.sign ? 'no-store' : undefined;
-      res = await this.fetchFn(url, {
+      return await this.fetchFn(url, {
         method,
         headers: { ...headers, ...extra },
         signal,
@@ -250,6 +277,17 @@ export class HttpStore implements Store {
     } catch (e) {
       throw fetchFailure(e, url, key, signal, this.options.browser);
     }
+  }
+
+  private async send(
+    method: 'GET' | 'HEAD',
+    url: string,
+    key: string,
+    extra: Record<string, string>,
+    options?: RequestOptions,
+    forbiddenMayBeMissing = true,
+  ): Promise<Response | undefined> {
+    const res = await this.fetchRaw(method, url, key, extra, options);
     options?.onActivity?.();
     if (res.ok) return res;
     const body = method === 'HEAD' ? '' : await res.text().catch(() => '');

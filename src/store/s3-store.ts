@@ -10,7 +10,7 @@
 import type { S3Credentials } from '../url/endpoints';
 import { awsEndpoint, s3HostInfo } from '../url/s3-host';
 import { HttpStatusError, statusError } from './http-errors';
-import { HttpStore, encodeKeyPath, encodeRfc3986, type FetchLike } from './http-store';
+import { HttpStore, encodeKeyPath, encodeRfc3986, type FetchLike, type PeekAnswer } from './http-store';
 import { createSigV4Signer } from './sigv4';
 import type { AbsolutePath, DirectRequest, Listing, RangeQuery, RequestOptions, Store } from './types';
 import { childText, childrenNamed, findFirst, parseXml } from './xml';
@@ -129,6 +129,16 @@ export class S3Store implements Store {
 
   getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
     return this.regional(() => this.objects.getRange(key, range, options));
+  }
+
+  /** The URL of an object's key (the endpoint's, for a browser tab). */
+  keyUrl(key: AbsolutePath): string {
+    return this.objects.keyUrl(key);
+  }
+
+  /** The answer for the first bytes of an object, whatever its status (see HttpStore.peek). */
+  peek(key: AbsolutePath, length: number, options?: RequestOptions): Promise<PeekAnswer> {
+    return this.objects.peek(key, length, options);
   }
 
   /** The size of an object (see HttpStore.size); `undefined` when missing. */
