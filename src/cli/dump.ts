@@ -3,6 +3,7 @@
  * Values come from the data path's in-process `readSlice`.
  */
 import { formatVariableData, printCdl } from '../cdl/index';
+import { withPrecision } from '../cdl/number';
 import { formatDateNcdump } from '../cf/date-format';
 import { timeCoderFor } from '../cf/coordinates';
 import { readSlice } from '../data/index';
@@ -83,18 +84,21 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
       failures.push({ variable: v, error });
     }
   }
-  const text = printCdl(ds, {
-    special: args.special,
-    name: args.name,
-    data: chosen
-      ? (v, indent) => {
-          const slice = slices.get(v);
-          return chosen.has(v) && slice
-            ? formatVariableData(v, slice, indent, { time: args.times ? timeFormatter(v) : undefined })
-            : undefined;
-        }
-      : undefined,
-  });
+  // `-p F,D`: the float and double precision of every value printed (printCdl is synchronous).
+  const text = withPrecision(args.precision, () =>
+    printCdl(ds, {
+      special: args.special,
+      name: args.name,
+      data: chosen
+        ? (v, indent) => {
+            const slice = slices.get(v);
+            return chosen.has(v) && slice
+              ? formatVariableData(v, slice, indent, { time: args.times ? timeFormatter(v) : undefined })
+              : undefined;
+          }
+        : undefined,
+    }),
+  );
   return { text, dataset: ds, failures };
 }
 
