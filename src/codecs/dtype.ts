@@ -11,10 +11,12 @@
  * | bool                  | Uint8Array (0/1)                                              |
  * | datetime / timedelta  | BigInt64Array (count of `unit`)                               |
  * | bytes / unicode / vlen| string[]                                                      |
+ * | structured (records)  | string[]: each record's JSON text (records.ts)                |
  */
 import { ChunkError, UnsupportedError } from '../errors';
 import { decodeEscaped } from '../text/utf8';
 import { float16ToFloat32 } from './half';
+import { type RecordLayout, isRecordDtype, parseRecordLayout, recordTexts } from './records';
 
 export type DtypeKind =
   | 'int'
@@ -27,7 +29,8 @@ export type DtypeKind =
   | 'bytes'
   | 'unicode'
   | 'vlen-utf8'
-  | 'vlen-bytes';
+  | 'vlen-bytes'
+  | 'structured';
 
 export interface Dtype {
   readonly kind: DtypeKind;
@@ -36,6 +39,8 @@ export interface Dtype {
   readonly endian: 'little' | 'big' | 'none';
   /** datetime64/timedelta64 unit, e.g. `ns`, `10s`. */
   readonly unit?: string | undefined;
+  /** A structured dtype's fields (records.ts). */
+  readonly record?: RecordLayout | undefined;
 }
 
 export type NumericValues =
@@ -90,6 +95,16 @@ const V2_KIND: Record<string, DtypeKind> = {
  * @example parseDtype('<M8[ns]') // { kind: 'datetime', itemSize: 8, endian: 'little', unit: 'ns' }
  */
 export function parseDtype(dtype: string, endian: 'little' | 'big' = 'little'): Dtype {
+  if (isRecordDtype(dtype)) {
+    let descr: unknown;
+    try {
+      descr = JSON.parse(dtype);
+    } catch (cause) {
+      throw new UnsupportedError(`The data type "${dtype}" is not supported.`, { cause });
+    }
+    const record = parseRecordLayout(descr);
+    return { kind: 'structured', itemSize: record.itemSize, endian: 'none', record };
+  }
   const v3 = V3[dtype];
   if (v3) return { kind: v3[0], itemSize: v3[1], endian: v3[1] > 1 ? endian : 'none' };
   // v3 raw bits r<8n>: fixed n-byte values (NCZarr aliases them as strings).
@@ -121,14 +136,20 @@ export function lanes(d: Dtype): number {
 /** Bytes per element of the in-memory values (not of storage): half widens to 4, strings count 16. */
 export function valueSize(d: Dtype): number {
   if (d.kind === 'float' && d.itemSize === 2) return 4;
-  if (d.kind === 'bytes' || d.kind === 'unicode' || d.kind === 'vlen-utf8' || d.kind === 'vlen-bytes') {
-    return Math.max(16, d.itemSize * 2);
+  if (isStringKind(d)) {
+    return Math.max(16, d.itemSize * (d.kind === 'structured' ? 4 : 2));
   }
   return d.itemSize;
 }
 
 export function isStringKind(d: Dtype): boolean {
-  return d.kind === 'bytes' || d.kind === 'unicode' || d.kind === 'vlen-utf8' || d.kind === 'vlen-bytes';
+  return (
+    d.kind === 'bytes' ||
+    d.kind === 'unicode' ||
+    d.kind === 'vlen-utf8' ||
+    d.kind === 'vlen-bytes' ||
+    d.kind === 'structured'
+  );
 }
 
 type Ctor = { new (n: number): NumericValues; new (b: ArrayBuffer, o: number, n: number): NumericValues };
@@ -212,6 +233,7 @@ export function bytesToValues(bytes: Uint8Array, d: Dtype, n: number): Values {
     throw new ChunkError(`The chunk holds ${bytes.byteLength} bytes; ${need} were expected.`);
   }
   if (d.kind === 'bytes' || d.kind === 'unicode') return fixedStrings(bytes, d, n);
+  if (d.kind === 'structured' && d.record) return recordTexts(bytes, d.record, n);
   let b = bytes.subarray(0, need);
   const word = d.kind === 'complex' ? d.itemSize / 2 : d.itemSize;
   // `new Uint8Array(b)` copies; `b.slice()` would not when `b` is a Node Buffer (its slice is a view), and the

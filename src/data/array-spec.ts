@@ -5,6 +5,7 @@
 import type { AbsolutePath } from '@zarrita/storage';
 import type { ChunkSpec, CodecSpec } from '../codecs/pipeline';
 import { type Dtype, parseDtype } from '../codecs/dtype';
+import { zeroRecordText } from '../codecs/records';
 import { normalizeCodec } from '../codecs/normalize';
 import { UnsupportedError } from '../errors';
 import type { FillValue, Variable } from '../model/types';
@@ -79,12 +80,14 @@ export function arraySpec(variable: Variable): ArraySpec {
   };
   // NCZarr v3 stores char as uint8 (`type_alias: "char"`): read it as the one-byte text netCDF means.
   const dtype = variable.type === 'char' && variable.dtype === 'uint8' ? '|S1' : variable.dtype;
+  const parsed = parseDtype(dtype);
   return {
     id: `${z.key}|${dtype}`,
     shape: variable.shape,
     chunks,
-    dtype: parseDtype(dtype),
-    fill: variable.fillValue,
+    dtype: parsed,
+    // Records of a missing chunk without a fill value are zero bytes, as numbers are zeros.
+    fill: variable.fillValue === null && parsed.record ? zeroRecordText(parsed.record) : variable.fillValue,
     chunk: { dtype, zarrFormat: z.zarrFormat, order: variable.order, shape: chunks, codecs },
     shard,
     objectPath,

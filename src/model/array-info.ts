@@ -10,6 +10,8 @@ import { MetadataError } from '../errors';
 import { type DtypeContext, type TypeInfo, v2Type, v3Type } from './dtype';
 import { readFill, readStringFill } from './fill';
 import { type Json, type JsonObject, asCounts, isObject, toPlain, unparse } from './json';
+import type { RecordLayout } from '../codecs/records';
+import { structuredArray } from './structured';
 import type { Codec, FillValue } from './types';
 
 export interface ArrayInfo {
@@ -29,6 +31,8 @@ export interface ArrayInfo {
   readonly metadata: Readonly<Record<string, unknown>>;
   /** The stored codec list as JSON text (for `_Codecs`), undefined when there are none. */
   readonly codecsText?: string | undefined;
+  /** A v2 structured dtype's fields (then `dtype` is its JSON text, `typeInfo.type` is `compound`). */
+  readonly record?: RecordLayout | undefined;
 }
 
 const V3_NAMES: Record<string, string> = {
@@ -70,29 +74,30 @@ export function parseV2Array(meta: JsonObject, key: string, ctx: DtypeContext): 
   const chunks = asCounts(meta.chunks);
   if (!chunks) throw new MetadataError('"chunks" is missing or not a list of non-negative integers.', { key });
   checkShapes(shape, chunks, key);
-  if (typeof meta.dtype !== 'string') {
-    throw new MetadataError(
-      Array.isArray(meta.dtype) ? 'structured dtypes are not supported.' : '"dtype" is missing or not a string.',
-      { key },
-    );
-  }
+  // A numpy structured dtype (the list form): a compound (structured.ts).
+  const structured = Array.isArray(meta.dtype) ? structuredArray(meta.dtype, meta.fill_value ?? null, key) : undefined;
+  if (typeof meta.dtype !== 'string' && !structured)
+    throw new MetadataError('"dtype" is missing or not a string.', { key });
+  const dtypeText = structured?.dtype ?? (meta.dtype as string);
   const filters = meta.filters === undefined || meta.filters === null ? [] : meta.filters;
   if (!Array.isArray(filters)) throw new MetadataError('"filters" must be a list or null.', { key });
   const codecs = filters.map((f) => codecOf(f, key));
   if (meta.compressor !== undefined && meta.compressor !== null) codecs.push(codecOf(meta.compressor, key));
   const vlen = codecs.some((c) => c.id === 'vlen-utf8' || c.id === 'vlen-bytes' || c.id === 'json2');
-  const typeInfo = v2Type(meta.dtype, { ...ctx, vlenString: vlen });
+  const typeInfo = structured?.typeInfo ?? v2Type(dtypeText, { ...ctx, vlenString: vlen });
   if (!typeInfo) throw new MetadataError(`unsupported dtype ${JSON.stringify(meta.dtype)}.`, { key });
   const order = meta.order === 'F' ? 'F' : 'C';
   if (meta.order !== undefined && meta.order !== 'C' && meta.order !== 'F')
     throw new MetadataError('"order" must be "C" or "F".', { key });
   const sep = meta.dimension_separator === '/' ? '/' : '.';
   const fillJson = meta.fill_value ?? null;
-  const fill = /^[|<>]?S\d+$/.test(meta.dtype)
-    ? readStringFill(fillJson, meta.dtype, key)
-    : readFill(fillJson, typeInfo.type, typeInfo.itemSize, 2, key);
+  const fill = structured
+    ? structured.fill
+    : /^[|<>]?S\d+$/.test(dtypeText)
+      ? readStringFill(fillJson, dtypeText, key)
+      : readFill(fillJson, typeInfo.type, typeInfo.itemSize, 2, key);
   // netcdf-c 4.9.0 wrote char as `<U1` holding one byte per char: read those bytes as `|S1`.
-  const dtype = typeInfo.type === 'char' && /^[<>|=]?U1$/.test(meta.dtype) ? '|S1' : meta.dtype;
+  const dtype = typeInfo.type === 'char' && /^[<>|=]?U1$/.test(dtypeText) ? '|S1' : dtypeText;
   const m = /^([<>|=]?)([a-zA-Z])(\d+)$/.exec(dtype);
   const v3Name = m ? V3_NAMES[`${m[2]}${m[3]}`] : undefined;
   const v3Codecs: unknown[] = [];
@@ -105,6 +110,7 @@ export function parseV2Array(meta: JsonObject, key: string, ctx: DtypeContext): 
   if (meta.compressor !== undefined && meta.compressor !== null) stored.push(meta.compressor);
   return {
     codecsText: stored.length > 0 ? unparse(stored) : undefined,
+    ...(structured ? { record: structured.record } : {}),
     zarrFormat: 2,
     metaKey: key,
     shape,

@@ -18,8 +18,9 @@ import { asCount, asStrings } from './json';
 import { applyPyramids, declaredLevelKeys } from './multiscales';
 import type { RawArray, RawGroup } from './raw';
 import { problemOf } from './walk';
-import type { Attribute, Dimension, FillValue, Group, Problem, Variable } from './types';
-import { type UserTypes, groupTypes, readUserTypes, storeCodecs, variableType } from './user-types';
+import { RecordTypes, structuredArrays } from './structured';
+import type { Attribute, Dimension, FillValue, Group, Problem, UserType, Variable } from './types';
+import { type UserTypes, groupTypes, parseUserValue, readUserTypes, storeCodecs, variableType } from './user-types';
 
 interface MutableDim {
   name: string;
@@ -144,6 +145,8 @@ function buildVariable(
   opts: BuildOptions,
   problems: Problem[],
   types: UserTypes,
+  /** The compound type of a structured dtype (structured.ts). */
+  record: UserType | undefined,
 ): { v: Variable; dims: MutableDim[] } {
   const scalar = isScalar(a);
   const vdims = scalar ? [] : resolveDims(a, dims, opts, problems);
@@ -155,7 +158,7 @@ function buildVariable(
     fillType: info.typeInfo.type,
     user: types.user,
   });
-  const userType = a.nc?.userType === undefined ? undefined : types.byPath.get(a.nc.userType);
+  const userType = record ?? (a.nc?.userType === undefined ? undefined : types.byPath.get(a.nc.userType));
   if (a.nc?.userType !== undefined && !userType)
     problems.push(
       problemOf(
@@ -196,7 +199,7 @@ function buildVariable(
   // netcdf-c answers nc_get_att(_FillValue) from fill_value and lists it only for pure Zarr's rank-0 arrays
   // (main reads their attributes twice, and the second read adds it): so do we, without the repeated attributes.
   const implied =
-    !opts.nczarr && info.shape.length === 0 ? fillAttribute(base.type, base.fillValue, attributes) : undefined;
+    !opts.nczarr && info.shape.length === 0 ? fillAttribute(base.type, base.fillValue, attributes, record) : undefined;
   return { v: { ...base, attributes: implied ? [...attributes, implied] : attributes }, dims: vdims };
 }
 
@@ -205,9 +208,12 @@ function fillAttribute(
   type: Variable['type'],
   fill: FillValue,
   attributes: readonly Attribute[],
+  record?: UserType,
 ): Attribute | undefined {
   if (fill === null || attributes.some((a) => a.name === '_FillValue')) return undefined;
   const name = '_FillValue';
+  if (record && typeof fill === 'string')
+    return { name, type: 'user', userType: record, value: [parseUserValue(fill, record)] };
   if (type === 'string') return typeof fill === 'string' ? { name, type, value: [fill] } : undefined;
   if (type === 'char') return typeof fill === 'string' ? { name, type, value: fill } : undefined;
   if (type === 'int64' || type === 'uint64')
@@ -234,11 +240,15 @@ export function buildModel(root: RawGroup, options: BuildOptions): Group {
   const early: Problem[] = [];
   if (opts.nczarr) registerNcDims(root, dims, early);
   const types = readUserTypes(root, early);
+  const records = new RecordTypes(structuredArrays(root));
   // Variables are built first, then dimensions are frozen: unlimited lengths grow while variables are read.
   const pending: { v: Variable; dims: MutableDim[] }[] = [];
   const shells = new Map<RawGroup, { problems: Problem[]; vars: { v: Variable; dims: MutableDim[] }[] }>();
   const visit = (g: RawGroup, problems: Problem[]) => {
-    const vars = g.arrays.map((a) => buildVariable(a, dims, opts, problems, types));
+    const vars = g.arrays.map((a) => {
+      const record = a.info.record && records.compound(a.info.record);
+      return buildVariable(a, dims, opts, problems, types, record);
+    });
     pending.push(...vars);
     shells.set(g, { problems, vars });
     for (const c of g.groups) visit(c, [...c.problems]);
@@ -260,7 +270,7 @@ export function buildModel(root: RawGroup, options: BuildOptions): Group {
       onProblem: (e) => problems.push(problemOf(path, e)),
       user: types.user,
     });
-    const own = groupTypes(g.nc?.userTypes, path, types.byPath);
+    const own = [...groupTypes(g.nc?.userTypes, path, types.byPath), ...records.group(path)];
     return {
       name: g.key === '' ? '/' : g.name,
       path,
