@@ -12,6 +12,11 @@ export interface OpenFormatOptions {
   readonly signal?: AbortSignal | undefined;
   /** The file's first bytes, already read (`FIRST_READ` of them, or the whole of a smaller file). */
   readonly head?: Uint8Array | undefined;
+  /**
+   * The bytes of another file named relative to this one's folder (`name` as the file gives it: an HDF5 external
+   * link); throws a typed error when it cannot be reached. Absent where the file was opened alone.
+   */
+  readonly sibling?: ((name: string, signal?: AbortSignal) => Promise<ByteSource>) | undefined;
 }
 
 /** A store made from a file read in place. */

@@ -63,7 +63,19 @@ export async function openFolderNonZarr(
   if (master === undefined) return undefined;
   const { openFile } = await import('../formats/open/registry');
   const { cfaOrFile } = await import('../formats/cfa/index');
-  const fileStore = await openFile(blobSource(paths.get(master)!, master), { signal: options.signal });
+  const folderOf = master.slice(0, master.lastIndexOf('/') + 1);
+  // Files it names (HDF5 external links): files of the dropped folder beside it.
+  const sibling = async (file: string) => {
+    const { siblingPath } = await import('../formats/open/sources');
+    const rel = siblingPath(file);
+    const blob = rel === undefined ? undefined : paths.get(folderOf + rel);
+    if (!blob) {
+      const { HttpError } = await import('../errors');
+      throw new HttpError('not-found', 404, `${file} is not in the dropped folder beside ${master}.`, { key: file });
+    }
+    return blobSource(blob, folderOf + rel!);
+  };
+  const fileStore = await openFile(blobSource(paths.get(master)!, master), { signal: options.signal, sibling });
   if (!fileStore) return undefined;
   const store = await cfaOrFile(
     fileStore,

@@ -31,13 +31,35 @@ export async function openLocalPath(file: string, loc: ParsedLocation, options: 
   const dot = base.lastIndexOf('.');
   const source = await nodeFileSource(file);
   // A file of a format read in place (netCDF-3), known by its first bytes; otherwise a zip.
-  const inPlace = loc.mode.medium === 'zip' ? undefined : await openFile(source, { signal: options.signal });
+  const inPlace =
+    loc.mode.medium === 'zip'
+      ? undefined
+      : await openFile(source, { signal: options.signal, sibling: localSibling(file) });
   if (inPlace) return (await import('../formats/cfa/index')).cfaLocal(inPlace, file, (s) => openStore(s, options));
   return ZipStore.open(source, {
     stem: dot > 0 ? base.slice(0, dot) : base,
     maxEntryBytes: options.maxEntryBytes,
     signal: options.signal,
   });
+}
+
+const isFile = (p: string) =>
+  fs.stat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+
+/**
+ * The files a local file names (HDF5 external links), looked for as HDF5 does: a relative name in the file's
+ * folder, an absolute one as it is, then by its last segment in the file's folder.
+ */
+function localSibling(file: string) {
+  return async (name: string) => {
+    const folder = path.dirname(file);
+    const tries = path.isAbsolute(name) ? [name, path.join(folder, path.basename(name))] : [path.resolve(folder, name)];
+    for (const t of tries) if (await isFile(t)) return nodeFileSource(t);
+    throw new HttpError('not-found', 0, `No such file: ${tries.join(' or ')}`, { key: name });
+  };
 }
 
 /** `openStore` for the CLI: local paths, `file://`, and the AWS environment for S3. */

@@ -5,6 +5,7 @@ import type { ByteSource } from './byte-source.ts';
 import { Context, DEFAULT_LIMITS, type Limits } from './context.ts';
 import { Cursor } from './cursor.ts';
 import { Hdf5Error, asHdf5Error } from './errors.ts';
+import { Hdf5LinkError, reachPath, type Reached } from './follow.ts';
 import { FractalHeap } from './fractal-heap.ts';
 import { GlobalHeap } from './global-heap.ts';
 import { interpret, type HeaderInfo } from './header.ts';
@@ -23,11 +24,14 @@ import { decodeValues } from './values.ts';
 export interface OpenOptions extends PageCacheOptions {
   readonly signal?: AbortSignal;
   readonly limits?: Partial<Limits>;
+  /**
+   * The bytes of the file an external link names (`name` as the link gives it, relative to this file's folder);
+   * throws a typed error when that file cannot be reached. Without it external links are not followed.
+   */
+  readonly openExternal?: ((name: string, signal?: AbortSignal) => Promise<ByteSource>) | undefined;
 }
 
 export type Hdf5Object = Hdf5GroupInfo | Hdf5Dataset | Hdf5NamedDatatype;
-
-const MAX_SOFT_LINK_HOPS = 16;
 
 /** An open HDF5 file: objects are read when asked and kept. */
 export class Hdf5File {
@@ -35,10 +39,14 @@ export class Hdf5File {
   private readonly headers = new Map<number, Promise<HeaderInfo>>();
   private readonly committed = new Map<number, Promise<Datatype>>();
   private readonly linkLists = new Map<number, Promise<Link[]>>();
+  private readonly externals = new Map<string, Promise<Hdf5File>>();
 
   private constructor(
     readonly ctx: Context,
     readonly superblock: Superblock,
+    /** Where its bytes come from. */
+    readonly source: ByteSource,
+    private readonly options: OpenOptions,
   ) {
     this.heap = new GlobalHeap(ctx);
   }
@@ -49,7 +57,7 @@ export class Hdf5File {
     try {
       const superblock = await readSuperblock(cache, source, options.signal);
       if (source.size === undefined && superblock.endOfFile !== undefined) cache.limit = superblock.endOfFile;
-      return new Hdf5File(new Context(cache, superblock.format, limits, options.signal), superblock);
+      return new Hdf5File(new Context(cache, superblock.format, limits, options.signal), superblock, source, options);
     } catch (e) {
       throw asHdf5Error(e, 'superblock');
     }
@@ -232,30 +240,46 @@ export class Hdf5File {
   }
 
   /**
-   * The object at an absolute `path` ("/a/b"), following hard and soft links (external links are refused).
+   * The file an external link names, opened once (through `OpenOptions.openExternal`, its own external links named
+   * relative to its folder). Throws `Hdf5LinkError` (`external`) when it cannot be opened.
    */
-  async resolve(path: string, hops = 0): Promise<Hdf5Object> {
-    if (!path.startsWith('/')) throw new UsageError(`"${path}" is not an absolute path (it must start with "/").`);
-    if (hops > MAX_SOFT_LINK_HOPS) throw new Hdf5Error('soft link', `more than ${MAX_SOFT_LINK_HOPS} soft links`);
-    const parts = path.split('/').filter((p) => p !== '' && p !== '.');
-    let address = this.superblock.rootAddress;
-    let here = '';
-    for (let i = 0; i < parts.length; i++) {
-      const name = parts[i]!;
-      const link = (await this.links(address)).find((l) => l.name === name);
-      if (!link) throw new Hdf5Error('path', `"${here}/${name}" does not exist`);
-      if (link.kind === 'hard') {
-        address = link.address;
-        here = `${here}/${name}`;
-      } else if (link.kind === 'soft') {
-        const target = link.target.startsWith('/') ? link.target : `${here}/${link.target}`;
-        const rest = parts.slice(i + 1).join('/');
-        const resolved = await this.resolve(rest ? `${target}/${rest}` : target, hops + 1);
-        return { ...resolved, path: '/' + parts.join('/') };
-      } else {
-        throw new UnsupportedError(`"${here}/${name}" is an ${link.kind} link, which is not followed.`);
-      }
+  external(name: string): Promise<Hdf5File> {
+    let p = this.externals.get(name);
+    if (!p) {
+      const open = this.options.openExternal;
+      p = (async () => {
+        if (!open)
+          throw new Hdf5LinkError(
+            'external',
+            `the file ${name} is not reachable from here (open the file by its path or URL, or drop its folder).`,
+          );
+        const folder = name.includes('/') && !name.startsWith('/') ? name.slice(0, name.lastIndexOf('/') + 1) : '';
+        const nested = (n: string, signal?: AbortSignal) => open(n.startsWith('/') ? n : folder + n, signal);
+        try {
+          const source = await open(name, this.ctx.signal);
+          return await Hdf5File.open(source, { ...this.options, openExternal: nested });
+        } catch (e) {
+          if (e instanceof AbortedError) throw e;
+          const why = e instanceof Error ? e.message : String(e);
+          throw new Hdf5LinkError('external', `the file ${name} cannot be read (${why}).`, { cause: e });
+        }
+      })();
+      this.externals.set(name, p);
     }
-    return this.objectAt(address, here || '/');
+    return p;
+  }
+
+  /**
+   * The object at an absolute `path` ("/a/b"), following hard, soft and external links (external ones only with
+   * `OpenOptions.openExternal`; `reach` also gives the file that holds it).
+   */
+  async resolve(path: string): Promise<Hdf5Object> {
+    return (await this.reach(path)).object;
+  }
+
+  /** The object at an absolute `path` and the file that holds it (another one past an external link). */
+  async reach(path: string): Promise<Reached> {
+    if (!path.startsWith('/')) throw new UsageError(`"${path}" is not an absolute path (it must start with "/").`);
+    return this.guard(() => reachPath(this, path));
   }
 }

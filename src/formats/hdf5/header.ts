@@ -111,8 +111,7 @@ export async function interpret(
         break;
     }
   }
-  // The new fill value message wins; the old one gives the value when the new one has none.
-  if (fillValue && fillValue.bytes === undefined && oldFill?.bytes) fillValue = { ...fillValue, bytes: oldFill.bytes };
+  // The new fill value message wins, as HDF5 reads it (H5D__open_oid): the old one only when there is no new one.
   return {
     datatype,
     dataspace,

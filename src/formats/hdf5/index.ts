@@ -15,6 +15,7 @@ export type { ChunkLocation } from './chunk-index-types.ts';
 export { DEFAULT_LIMITS, type Limits } from './context.ts';
 export { Hdf5Error } from './errors.ts';
 export { Hdf5File, type Hdf5Object, type OpenOptions } from './file.ts';
+export { Hdf5LinkError, MAX_LINK_HOPS, followLink, type LinkFailure, type Reached } from './follow.ts';
 export type { Dataspace } from './message-dataspace.ts';
 export type { ByteOrder, Charset, CompoundMember, Datatype, EnumMember, StringPadding } from './message-datatype.ts';
 export type { FillValue } from './message-fill-value.ts';

@@ -6,7 +6,7 @@
 import { MetadataError, isZarrviewError } from '../../errors';
 import { type Hdf5File, openHdf5 } from '../hdf5/index';
 import { nczarrDocuments } from '../nczarr-docs';
-import type { ByteSource, FileFormat, FileStore } from '../types';
+import type { ByteSource, FileFormat, FileStore, OpenFormatOptions } from '../types';
 import { describe, unreadableKeys } from './metadata';
 import { Netcdf4Store } from './store';
 import { attr, readNetcdf4Tree } from './walk';
@@ -29,11 +29,24 @@ function damaged(e: unknown, key: string): unknown {
   return new MetadataError(`is not a readable netCDF-4/HDF5 file: ${why}`, { key, cause: e });
 }
 
-/** The file as a store, its hierarchy read whole. */
-export async function openNetcdf4(source: ByteSource, signal?: AbortSignal): Promise<FileStore> {
+/**
+ * The file as a store, its hierarchy read whole; external links are followed to the files `sibling` gives (they
+ * are named as lost where it gives none).
+ */
+export async function openNetcdf4(
+  source: ByteSource,
+  signal?: AbortSignal,
+  sibling?: OpenFormatOptions['sibling'],
+): Promise<FileStore> {
   let file: Hdf5File;
   try {
-    const root = await openHdf5({ size: source.size, read: (o, n, s) => source.read(o, n, s ?? signal) }, { signal });
+    const bounded = (s: ByteSource) => ({
+      size: s.size,
+      description: s.description,
+      read: (o: number, n: number, sig?: AbortSignal) => s.read(o, n, sig ?? signal),
+    });
+    const openExternal = sibling && (async (name: string) => bounded(await sibling(name, signal)));
+    const root = await openHdf5(bounded(source), { signal, openExternal });
     file = root.file;
     const tree = await readNetcdf4Tree(file);
     const classic = attr(tree.attributes, '_nc3_strict') !== undefined;
@@ -57,5 +70,5 @@ export async function openNetcdf4(source: ByteSource, signal?: AbortSignal): Pro
 export const netcdf4: FileFormat = {
   name: 'netCDF-4/HDF5',
   sniff: isHdf5,
-  open: (source, options) => openNetcdf4(source, options?.signal),
+  open: (source, options) => openNetcdf4(source, options?.signal, options?.sibling),
 };

@@ -5,7 +5,7 @@
  */
 import type { CodecSpec } from '../../codecs/pipeline';
 import type { DocAttribute, DocGroup, DocValue, DocVariable } from '../nczarr-docs';
-import type { Hdf5Dataset, Hdf5Value } from '../hdf5/index';
+import type { Hdf5Dataset, Hdf5File, Hdf5Value } from '../hdf5/index';
 import { codecsOf, docAttribute, dtypeOf } from './types';
 import { TypeTable } from './user-types';
 import { userFill } from './user-values';
@@ -17,6 +17,8 @@ export const ROW_CHUNK_BYTES = 4 * 2 ** 20;
 export interface VarPlan {
   readonly path: string;
   readonly ds: Hdf5Dataset;
+  /** The file that holds the dataset (another one past an external link). */
+  readonly file: Hdf5File;
   /** The Zarr shape (`[1]` for a scalar) and chunk shape. */
   readonly shape: readonly number[];
   readonly chunks: readonly number[];
@@ -102,6 +104,7 @@ function plan(v: Nc4Var, table: TypeTable): { doc: DocVariable; plan: VarPlan } 
     plan: {
       path: v.path,
       ds,
+      file: v.file,
       shape,
       chunks,
       extent: ds.shape?.length ? ds.shape : [1],

@@ -33,7 +33,8 @@ export class Netcdf4Store implements Store {
 
   async get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined> {
     const lost = this.unreadable.get(key);
-    if (lost) throw new MetadataError(`${this.description}: ${lost}`, { key });
+    // The message names the object by its path in the file (the key is the view's own, not the file's).
+    if (lost) throw new MetadataError(`${lost} (${this.description})`);
     const doc = this.docs.get(key);
     if (doc) return doc.slice();
     const slash = key.lastIndexOf('/');
@@ -52,7 +53,7 @@ export class Netcdf4Store implements Store {
     if (signal?.aborted) throw new AbortedError({ cause: signal.reason });
     const stored = await this.stored(plan, coords, key, signal);
     if (!stored) return undefined;
-    if (plan.user) return userChunk(plan, plan.user, stored, this.file, key);
+    if (plan.user) return userChunk(plan, plan.user, stored, plan.file, key);
     return plan.strings ? this.strings(plan, stored, key) : stored;
   }
 
@@ -75,14 +76,14 @@ export class Netcdf4Store implements Store {
     // Records of an unlimited dimension past the dataset's own extent were never written: fill values.
     if (coords.some((c, d) => c * (plan.chunks[d] ?? 1) >= (plan.extent[d] ?? 1))) return undefined;
     if (layout.kind === 'chunked') {
-      const loc = await chunkAt(this.file, ds, coords);
+      const loc = await chunkAt(plan.file, ds, coords);
       if (!loc) return undefined;
       if (loc.filterMask !== 0 && plan.filtered)
         throw new ChunkError(
           `${plan.path}: chunk ${coords.join('.')} skips some of the variable's filters (mask ${loc.filterMask}); such chunks are not read yet.`,
           { key },
         );
-      return this.read(loc.offset, loc.size, key, signal);
+      return this.read(plan, loc.offset, loc.size, key, signal);
     }
     // Rows of a contiguous or compact dataset: a full-size chunk, the rows past the end left as zeros.
     const rows = plan.chunks[0] ?? 1;
@@ -95,20 +96,28 @@ export class Netcdf4Store implements Store {
       return out;
     }
     if (layout.kind !== 'contiguous' || layout.address === undefined) return undefined;
-    out.set(await this.read(layout.address + first * rowBytes, count * rowBytes, key, signal));
+    out.set(await this.read(plan, layout.address + first * rowBytes, count * rowBytes, key, signal));
     return out;
   }
 
-  private async read(offset: number, length: number, key: string, signal: AbortSignal | undefined) {
-    if (offset + length > this.source.size)
+  /** The bytes of the file that holds the variable (the opened file, or one an external link names). */
+  private sourceOf(plan: VarPlan): { size: number; description: string; read: ByteSource['read'] } {
+    if (plan.file === this.file) return this.source;
+    const s = plan.file.source as { size?: number; description?: string; read: ByteSource['read'] };
+    return { size: s.size ?? Number.MAX_SAFE_INTEGER, description: s.description ?? plan.path, read: s.read };
+  }
+
+  private async read(plan: VarPlan, offset: number, length: number, key: string, signal: AbortSignal | undefined) {
+    const source = this.sourceOf(plan);
+    if (offset + length > source.size)
       throw new ChunkError(
-        `${key}: the file ends at byte ${this.source.size}, but this chunk needs bytes ${offset}–${offset + length}: the file is truncated.`,
+        `${plan.path}: ${source.description} ends at byte ${source.size}, but chunk ${key.slice(key.lastIndexOf('/') + 1)} needs bytes ${offset}–${offset + length}: the file is truncated.`,
         { key },
       );
     if (length === 0) return new Uint8Array(0);
-    const b = await this.source.read(offset, length, signal);
+    const b = await source.read(offset, length, signal);
     if (b.length < length)
-      throw new ChunkError(`${this.description} gave ${b.length} of the ${length} bytes at ${offset}.`, { key });
+      throw new ChunkError(`${source.description} gave ${b.length} of the ${length} bytes at ${offset}.`, { key });
     return b;
   }
 
@@ -131,9 +140,9 @@ export class Netcdf4Store implements Store {
         plan.ds.datatype,
         refs,
         n,
-        this.file.ctx.format,
-        this.file.heap,
-        this.file.ctx.limits.maxElements,
+        plan.file.ctx.format,
+        plan.file.heap,
+        plan.file.ctx.limits.maxElements,
       );
       return vlenTexts(values.map((v) => (typeof v === 'string' ? v : '')));
     } catch (e) {

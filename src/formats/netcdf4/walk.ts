@@ -1,20 +1,23 @@
 /**
  * An HDF5 file's hierarchy as netCDF-4 sees it (netcdf-c's libhdf5 rules): groups in link creation order (name
- * order where the file tracks none), datasets marked `CLASS = "DIMENSION_SCALE"` as dimensions (also variables
- * unless their `NAME` says "This is a netCDF dimension but not a netCDF variable"), dimensions ordered by
- * `_Netcdf4Dimid`, a variable's dimensions from `DIMENSION_LIST` (object references to the scales, in any
- * ancestor group), and `phony_dim_<n>` where a dataset has no scale for an axis (plain HDF5), one per distinct
- * length in a group, as netcdf-c makes them.
+ * order where the file tracks none), every link followed as HDF5 opens it (a soft or external link shows its
+ * target at the link's name; an object with two names is there twice), datasets marked
+ * `CLASS = "DIMENSION_SCALE"` as dimensions (also variables unless their `NAME` says "This is a netCDF dimension
+ * but not a netCDF variable"), and each variable's dimensions as dims.ts makes them. A link that leads nowhere
+ * (dangling, a cycle of soft links, a file that cannot be read) and a group that contains itself are named in
+ * `lost`, never dropped silently and never walked forever.
  */
-import { AbortedError, MetadataError } from '../../errors';
+import { AbortedError } from '../../errors';
 import {
   type Attribute,
   type Datatype,
   type Hdf5Dataset,
   type Hdf5File,
-  type Hdf5Value,
-  ObjectRef,
+  type Hdf5Object,
+  type Link,
+  followLink,
 } from '../hdf5/index';
+import { DimTable, resolveDims } from './dims';
 
 export interface Nc4Dim {
   readonly name: string;
@@ -24,15 +27,22 @@ export interface Nc4Dim {
   readonly unlimited: boolean;
   /** `_Netcdf4Dimid` when the file has it. */
   readonly dimid: number | undefined;
-  /** The object header of its dimension scale (undefined for a phony dimension). */
+  /** netcdf-c's id of it: the order dimensions are listed in, and a phony dimension's number. */
+  readonly id: number;
+  /** The object header of its dimension scale, and the file that holds it (undefined for a phony dimension). */
   readonly address: number | undefined;
+  readonly file: Hdf5File | undefined;
 }
 
 export interface Nc4Var {
   readonly name: string;
   readonly path: string;
   readonly ds: Hdf5Dataset;
+  /** The file that holds the dataset (another one than the opened file's past an external link). */
+  readonly file: Hdf5File;
   readonly dims: Nc4Dim[];
+  /** The dimension its own scale made (a coordinate variable), its first axis. */
+  readonly own?: Nc4Dim | undefined;
 }
 
 /** A named (committed) datatype of a group: a netCDF-4 user-defined type. */
@@ -53,7 +63,7 @@ export interface Nc4Group {
   readonly types: Nc4Type[];
   /** What a truncated or damaged file lost here, in words (the group's own header, its links). */
   readonly problems: string[];
-  /** Children whose object headers could not be read: named, and why. */
+  /** Children whose object headers could not be read, links that lead nowhere: named, and why. */
   readonly lost: { readonly name: string; readonly message: string }[];
 }
 
@@ -77,12 +87,26 @@ function firstNumber(a: Attribute | undefined): number | undefined {
 const isScale = (ds: Hdf5Dataset) => attrText(attr(ds.attributes, 'CLASS')) === 'DIMENSION_SCALE';
 
 interface Walk {
-  readonly file: Hdf5File;
-  readonly byAddress: Map<number, Nc4Dim>;
-  phony: number;
-  readonly visited: Set<number>;
+  readonly dims: DimTable;
+  /** Groups already read (file and header), and how many more times a group may be read again. */
+  readonly seen: Map<Hdf5File, Set<number>>;
+  repeats: number;
+  /** Links left to follow in the whole file (a file whose groups link to each other many times is bounded). */
+  links: number;
   /** Reserved netCDF attribute names met on datasets (netcdf-c's last test of a netCDF-4 file, NC4_walk). */
   markers: number;
+}
+
+/** Groups read more than once (a group that several links name) before the rest are named as not read again. */
+const MAX_REPEATS = 1000;
+/** Links followed in all, across every group reached. */
+const MAX_LINKS = 1_000_000;
+
+/** A group on the way from the root: its file and header (a group that is its own ancestor is a cycle). */
+interface Ancestor {
+  readonly file: Hdf5File;
+  readonly address: number;
+  readonly path: string;
 }
 
 /** netcdf-c's reserved attribute names (libsrc4/nc4internal.c NC_reserved). */
@@ -106,39 +130,53 @@ const RESERVED = new Set([
   '_nczarr_superblock',
 ]);
 
-async function readGroup(w: Walk, address: number, name: string, path: string): Promise<Nc4Group> {
-  if (w.visited.has(address)) throw new MetadataError(`${path}: the group links back to ${path}'s ancestors.`);
-  w.visited.add(address);
-  const info = await w.file.objectAt(address, path);
+async function readGroup(
+  w: Walk,
+  at: { file: Hdf5File; address: number },
+  name: string,
+  path: string,
+  ancestors: readonly Ancestor[],
+  parent: Nc4Group | undefined,
+): Promise<Nc4Group> {
+  const { file, address } = at;
+  const info = await file.objectAt(address, path);
   const problems: string[] = [];
   const lost: { name: string; message: string }[] = [];
   if (info.lostAt !== undefined) problems.push(lostHeader(`group ${path}`, info.lostAt));
-  const links = (
-    await w.file.links(address).catch((e: unknown) => {
-      problems.push(
-        `the links of group ${path} could not be read (${messageOf(e)}): its variables and groups are missing.`,
-      );
-      return [];
-    })
-  ).filter((l) => l.kind === 'hard');
+  const links = await file.links(address).catch((e: unknown) => {
+    problems.push(
+      `the links of group ${path} could not be read (${messageOf(e)}): its variables and groups are missing.`,
+    );
+    return [] as Link[];
+  });
   const ordered = links.every((l) => l.creationOrder !== undefined)
     ? [...links].sort((a, b) => (a.creationOrder ?? 0) - (b.creationOrder ?? 0))
     : [...links].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const base = path === '/' ? '' : path;
   const read = await Promise.all(
     ordered.map(async (l) => {
+      const p = `${base}/${l.name}`;
+      if (w.links-- <= 0) {
+        lost.push({
+          name: l.name,
+          message: `${p} is not read: the file's links lead to more than ${MAX_LINKS} objects.`,
+        });
+        return undefined;
+      }
       try {
-        return { link: l, obj: await w.file.objectAt((l as { address: number }).address, `${base}/${l.name}`) };
+        return { link: l, ...(await followLink(file, address, l, p)) };
       } catch (e) {
         if (e instanceof AbortedError) throw e;
-        lost.push({ name: l.name, message: `${base}/${l.name} could not be read: ${messageOf(e)}` });
+        const why = messageOf(e);
+        lost.push({ name: l.name, message: why.startsWith(p) ? why : `${p} could not be read: ${why}` });
         return undefined;
       }
     }),
   );
-  const objects = read.filter((o) => o !== undefined);
-  for (const { link, obj } of objects)
-    if (obj.lostAt !== undefined && obj.kind !== 'group') problems.push(lostHeader(`${base}/${link.name}`, obj.lostAt));
+  const objects = read.filter((o): o is { link: Link; file: Hdf5File; object: Hdf5Object } => o !== undefined);
+  for (const { link, object } of objects)
+    if (object.lostAt !== undefined && object.kind !== 'group')
+      problems.push(lostHeader(`${base}/${link.name}`, object.lostAt));
   const g: Nc4Group = {
     name,
     path,
@@ -150,53 +188,74 @@ async function readGroup(w: Walk, address: number, name: string, path: string): 
     problems,
     lost,
   };
-  const scales: { dim: Nc4Dim; ds: Hdf5Dataset; variable: boolean }[] = [];
-  for (const { link, obj } of objects) {
-    if (obj.kind !== 'dataset') continue;
-    if (link.name === 'phony_dim') w.markers++;
-    for (const a of obj.attributes) if (RESERVED.has(a.name)) w.markers++;
+  w.dims.group(g, parent);
+  const children: { link: Link; file: Hdf5File; address: number }[] = [];
+  for (const { link, file: holder, object: obj } of objects) {
+    if (obj.kind === 'group') children.push({ link, file: holder, address: obj.address });
+    else if (obj.kind === 'datatype') g.types.push({ name: link.name, datatype: obj.datatype });
+    else if (obj.kind === 'dataset') readDataset(w, g, link.name, holder, obj);
   }
-  for (const { link, obj } of objects) {
-    if (obj.kind !== 'dataset' || !isScale(obj)) continue;
-    const nameAttr = attrText(attr(obj.attributes, 'NAME')) ?? '';
-    const variable = !nameAttr.startsWith(NOT_A_VARIABLE);
-    // A dimension without a variable keeps its length at the end of NAME (the dataset may be shorter).
-    const told = variable ? undefined : Number(nameAttr.slice(NOT_A_VARIABLE.length).trim());
-    const dim: Nc4Dim = {
-      name: link.name,
-      path: `${base}/${link.name}`,
-      size: told !== undefined && Number.isSafeInteger(told) ? told : (obj.shape?.[0] ?? 0),
-      unlimited: obj.maxshape?.[0] === null,
-      dimid: firstNumber(attr(obj.attributes, '_Netcdf4Dimid')),
-      address: obj.address,
-    };
-    w.byAddress.set(obj.address, dim);
-    scales.push({ dim, ds: obj, variable });
-  }
-  g.dims.push(
-    ...scales
-      .map((s) => s.dim)
-      .sort((a, b) => (a.dimid ?? Number.MAX_SAFE_INTEGER) - (b.dimid ?? Number.MAX_SAFE_INTEGER)),
-  );
-  for (const { link, obj } of objects) {
+  const inside = [...ancestors, { file, address, path }];
+  for (const { link, file: holder, address: child } of children) {
     const p = `${base}/${link.name}`;
-    if (obj.kind === 'group') {
-      try {
-        g.groups.push(await readGroup(w, obj.address, link.name, p));
-      } catch (e) {
-        if (e instanceof AbortedError) throw e;
-        lost.push({ name: link.name, message: `group ${p} could not be read: ${messageOf(e)}` });
-      }
-    } else if (obj.kind === 'datatype') g.types.push({ name: link.name, datatype: obj.datatype });
-    else if (obj.kind === 'dataset') {
-      const scale = scales.find((s) => s.ds === obj);
-      if (scale && !scale.variable) continue;
-      // netcdf-c stores a variable named like a dimension it is not the coordinate of under this prefix.
-      const name = link.name.startsWith(NON_COORD) ? link.name.slice(NON_COORD.length) : link.name;
-      g.vars.push({ name, path: `${base}/${name}`, ds: obj, dims: [] });
+    const loop = inside.find((a) => a.file === holder && a.address === child);
+    if (loop) {
+      lost.push({
+        name: link.name,
+        message: `${p} is the group ${loop.path} again, which contains it (a cycle of links): not read again inside itself.`,
+      });
+      continue;
+    }
+    const seen = w.seen.get(holder) ?? new Set<number>();
+    w.seen.set(holder, seen);
+    if (seen.has(child) && w.repeats-- <= 0) {
+      lost.push({
+        name: link.name,
+        message: `${p} is a group already shown under another name; more than ${MAX_REPEATS} such groups are not read again.`,
+      });
+      continue;
+    }
+    seen.add(child);
+    try {
+      g.groups.push(await readGroup(w, { file: holder, address: child }, link.name, p, inside, g));
+    } catch (e) {
+      if (e instanceof AbortedError) throw e;
+      lost.push({ name: link.name, message: `group ${p} could not be read: ${messageOf(e)}` });
     }
   }
   return g;
+}
+
+/** A dataset reached by the link `name`: a dimension if it is a scale, a variable unless only a dimension. */
+function readDataset(w: Walk, g: Nc4Group, name: string, file: Hdf5File, obj: Hdf5Dataset): void {
+  const base = g.path === '/' ? '' : g.path;
+  if (name === 'phony_dim') w.markers++;
+  for (const a of obj.attributes) if (RESERVED.has(a.name)) w.markers++;
+  let own: Nc4Dim | undefined;
+  let variable = true;
+  if (isScale(obj)) {
+    const nameAttr = attrText(attr(obj.attributes, 'NAME')) ?? '';
+    variable = !nameAttr.startsWith(NOT_A_VARIABLE);
+    // A dimension without a variable keeps its length at the end of NAME (the dataset may be shorter).
+    const told = variable ? undefined : Number(nameAttr.slice(NOT_A_VARIABLE.length).trim());
+    const dimid = firstNumber(attr(obj.attributes, '_Netcdf4Dimid'));
+    own = {
+      name,
+      path: `${base}/${name}`,
+      size: told !== undefined && Number.isSafeInteger(told) ? told : (obj.shape?.[0] ?? 0),
+      unlimited: obj.maxshape?.[0] === null,
+      dimid,
+      id: w.dims.scaleId(dimid),
+      address: obj.address,
+      file,
+    };
+    g.dims.push(own);
+    w.dims.add(g, own);
+  }
+  if (!variable) return;
+  // netcdf-c stores a variable named like a dimension it is not the coordinate of under this prefix.
+  const vname = name.startsWith(NON_COORD) ? name.slice(NON_COORD.length) : name;
+  g.vars.push({ name: vname, path: `${base}/${vname}`, ds: obj, file, dims: [], own });
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -204,59 +263,18 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const lostHeader = (what: string, at: number) =>
   `the file ends before byte ${at}, where the rest of the object header of ${what} was: what it held there (attributes, links) is missing; the file is truncated.`;
 
-/** The scales a dataset's `DIMENSION_LIST` names, one per axis (undefined where it names none). */
-function listedScales(ds: Hdf5Dataset): (number | undefined)[] {
-  const list = attr(ds.attributes, 'DIMENSION_LIST')?.value ?? [];
-  return list.map((entry: Hdf5Value) => {
-    const first = Array.isArray(entry) ? (entry as Hdf5Value[])[0] : entry;
-    return first instanceof ObjectRef ? first.address : undefined;
-  });
-}
-
-/**
- * Gives every variable its dimensions; phony ones are made in the variable's group. Subgroups first, as netcdf-c
- * reads them (its phony dimensions are numbered in that order).
- */
-function resolveDims(w: Walk, g: Nc4Group): void {
-  for (const c of g.groups) resolveDims(w, c);
-  for (const v of g.vars) {
-    const shape = v.ds.shape ?? [];
-    const scales = listedScales(v.ds);
-    const own = w.byAddress.get(v.ds.address);
-    shape.forEach((len, axis) => {
-      let dim = axis === 0 && own ? own : undefined;
-      const ref = scales[axis];
-      if (!dim && ref !== undefined) dim = w.byAddress.get(ref);
-      if (!dim) dim = phonyDim(w, g, len, v.ds.maxshape?.[axis] === null, v.dims);
-      v.dims.push(dim);
-      if (dim.unlimited && len > dim.size) dim.size = len;
-    });
-  }
-}
-
-function phonyDim(w: Walk, g: Nc4Group, len: number, unlimited: boolean, taken: readonly Nc4Dim[]): Nc4Dim {
-  const found = g.dims.find(
-    (d) => d.address === undefined && d.size === len && d.unlimited === unlimited && !taken.includes(d),
-  );
-  if (found) return found;
-  const name = `phony_dim_${w.phony++}`;
-  const dim: Nc4Dim = {
-    name,
-    path: `${g.path === '/' ? '' : g.path}/${name}`,
-    size: len,
-    unlimited,
-    dimid: undefined,
-    address: undefined,
-  };
-  g.dims.push(dim);
-  return dim;
-}
-
 /** Reads the whole hierarchy (every object header; no data) into the netCDF-4 view of it. */
 export async function readNetcdf4Tree(file: Hdf5File): Promise<Nc4Group> {
-  const w: Walk = { file, byAddress: new Map(), phony: 0, visited: new Set(), markers: 0 };
-  const root = await readGroup(w, file.superblock.rootAddress, '', '/');
-  resolveDims(w, root);
-  root.markers = w.markers;
-  return root;
+  const root = file.superblock.rootAddress;
+  const w: Walk = {
+    dims: new DimTable(),
+    seen: new Map([[file, new Set([root])]]),
+    repeats: MAX_REPEATS,
+    links: MAX_LINKS,
+    markers: 0,
+  };
+  const tree = await readGroup(w, { file, address: root }, '', '/', [], undefined);
+  resolveDims(w.dims, tree);
+  tree.markers = w.markers;
+  return tree;
 }
