@@ -159,6 +159,14 @@ export class S3Store implements Store {
     return `${this.bucketUrl}${this.config.addressing === 'virtual' ? '/' : ''}?${params.map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`).join('&')}`;
   }
 
+  /**
+   * One ListObjectsV2 page as text (`s3Prefix` is a full key prefix from the bucket root), following a region
+   * redirect as every request does; undefined when the bucket answers 404. For browsing (src/listing).
+   */
+  listPageText(s3Prefix: string, token: string | undefined, options?: RequestOptions): Promise<string | undefined> {
+    return this.regional(() => this.objects.fetchText(this.listUrl(s3Prefix, token), s3Prefix || '/', options));
+  }
+
   list(prefix: AbsolutePath, options?: RequestOptions): Promise<Listing> {
     return this.regional(() => this.listOnce(prefix, options));
   }

@@ -1,0 +1,187 @@
+/**
+ * The one entry point of browsing: `createLister(options)` → `resolve(url)` (what kind of place a URL is: an S3
+ * prefix, an HTTP folder with an index, a THREDDS catalog, a STAC document), `list(place, { cursor, prefixFilter,
+ * signal })` → `{ entries, next }` one page at a time, and `probe(entry)` (a folder's kind from its children, a
+ * file's from its first bytes). S3 pages are ListObjectsV2 pages; a document (index page, catalog) is read once,
+ * kept (the last 16), and served in pages.
+ *
+ * @example
+ * const lister = createLister({});
+ * const place = await lister.resolve('s3://bucket/goes/2024/');
+ * const { entries, next } = await lister.list(place, {});
+ */
+import { AbortedError, HttpError } from '../errors';
+import { parseLocation } from '../url/index';
+import { ListingRefusedError, httpRefusedAdvice } from './errors';
+import { fetchDocument, type TextAnswer } from './fetch';
+import { parseIndexPage } from './html-index';
+import { probeHttp } from './probe-http';
+import { listS3, probeS3File, probeS3Folder, s3Context, type ListerOptions, type S3Context } from './s3';
+import { isStac, stacPage } from './stac';
+import { parseThredds, threddsPage, threddsXmlUrl } from './thredds';
+import type { Entry, ListPage, ListRequest, Place } from './types';
+import { XmlLimitError } from './xml';
+
+export type { ListerOptions } from './s3';
+
+export interface Lister {
+  /** What kind of place `url` is; throws `ListingRefusedError` (with what to do) when it cannot be listed. */
+  resolve(url: string, signal?: AbortSignal): Promise<Place>;
+  list(place: Place, request?: ListRequest): Promise<ListPage>;
+  /** The entry with its kind made sure (one listing or one 8-byte read); the entry itself when nothing is learnt. */
+  probe(entry: Entry, place: Place, signal?: AbortSignal): Promise<Entry>;
+}
+
+const DEFAULT_PAGE = 1000;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What kind of place a document is, by its content: a THREDDS catalog, a STAC document, or an index page. */
+function kindOfDocument(answer: TextAnswer): Place['kind'] {
+  const t = answer.text.trimStart();
+  if (t.startsWith('<') && /<(\w+:)?catalog[\s>]/.test(t.slice(0, 4096))) return 'thredds';
+  if (t.startsWith('{')) return 'stac';
+  return 'http';
+}
+
+/** What a document answer holds, as one page of the place; undefined when it is not that kind of place. */
+function pageOfDocument(answer: TextAnswer, place: Place): (ListPage & { nextUrl?: string }) | undefined {
+  const kind = kindOfDocument(answer);
+  if (kind === 'thredds' && place.kind === 'thredds') {
+    const doc = parseThredds(answer.text, answer.url);
+    return doc && threddsPage(doc, place.dataset);
+  }
+  if (kind === 'stac' && place.kind === 'stac') {
+    const json = parseJson(answer.text);
+    return isStac(json) ? stacPage(json, answer.url) : undefined;
+  }
+  if (place.kind === 'http') {
+    const entries = parseIndexPage(answer.text, answer.url.replace(/[?#].*$/, '').replace(/\/?$/, '/'));
+    if (entries) return { entries };
+  }
+  return undefined;
+}
+
+function refusal(answer: TextAnswer, where: string): ListingRefusedError {
+  const what =
+    answer.status === 403 || answer.status === 401
+      ? `access denied, ${answer.status}`
+      : answer.status === 404
+        ? 'nothing there, 404'
+        : answer.status >= 400
+          ? `the server answered ${answer.status}`
+          : 'no directory index there, and no THREDDS or STAC catalog';
+  return new ListingRefusedError(
+    answer.status === 401 ? 403 : answer.status === 403 ? 403 : 404,
+    httpRefusedAdvice(where, what),
+    {
+      key: where,
+    },
+  );
+}
+
+/** Creates a lister; it keeps S3 contexts and the last documents it read. */
+export function createLister(options: ListerOptions = {}): Lister {
+  const s3 = new Map<string, Promise<S3Context | undefined>>();
+  const docs = new Map<string, Promise<TextAnswer>>();
+  const s3Of = (url: string) => {
+    let c = s3.get(url);
+    if (!c) s3.set(url, (c = s3Context(url, options)));
+    return c;
+  };
+  const docOf = (url: string, signal?: AbortSignal) => {
+    let d = docs.get(url);
+    if (!d) {
+      d = fetchDocument(url, { fetch: options.fetch, signal });
+      docs.set(url, d);
+      d.catch(() => docs.delete(url));
+      if (docs.size > 16) docs.delete(docs.keys().next().value!);
+    }
+    return d;
+  };
+
+  const resolve = async (url: string, signal?: AbortSignal): Promise<Place> => {
+    const loc = parseLocation(url);
+    if (loc.s3) return { kind: 's3', url };
+    if (loc.scheme !== 'http' && loc.scheme !== 'https')
+      throw new ListingRefusedError(404, `${url} is not a place that can be listed here (s3:// or http(s):// only).`);
+    const target = threddsXmlUrl(url);
+    const answer = await docOf(target, signal);
+    if (answer.status >= 400) throw refusal(answer, url);
+    const t = answer.text.trimStart();
+    if (t.startsWith('<') && /<(\w+:)?ListBucketResult[\s>]/.test(t.slice(0, 4096))) {
+      // An S3-compatible host reached by a plain URL: list it as S3, path style.
+      const u = new URL(url);
+      return { kind: 's3', url: `${u.origin}${u.pathname.replace(/\/?$/, '/')}#mode=s3` };
+    }
+    const place: Place = { kind: kindOfDocument(answer), url: answer.url };
+    try {
+      if (pageOfDocument(answer, place)) return place;
+    } catch (e) {
+      if (!(e instanceof XmlLimitError)) throw e;
+      throw new ListingRefusedError(404, `${url} is not a catalog read here: ${e.message}`, { key: url, cause: e });
+    }
+    throw refusal(answer, url);
+  };
+
+  const list = async (place: Place, request: ListRequest = {}): Promise<ListPage> => {
+    if (request.signal?.aborted) throw new AbortedError();
+    if (place.kind === 's3') {
+      const ctx = await s3Of(place.url);
+      if (!ctx) throw new ListingRefusedError(404, `${place.url} is not an S3 location.`);
+      return listS3(ctx, { ...request, pageSize: request.pageSize ?? DEFAULT_PAGE });
+    }
+    let url = place.url;
+    if (request.cursor?.startsWith('u:')) url = request.cursor.slice(2);
+    const answer = await docOf(url, request.signal);
+    if (answer.status >= 400) throw refusal(answer, url);
+    let page: ReturnType<typeof pageOfDocument>;
+    try {
+      page = pageOfDocument(answer, place);
+    } catch (e) {
+      if (!(e instanceof XmlLimitError)) throw e;
+      throw new ListingRefusedError(404, `${url} is not a catalog read here: ${e.message}`, { key: url, cause: e });
+    }
+    if (!page) throw refusal(answer, url);
+    const filter = request.prefixFilter ?? '';
+    const all = filter ? page.entries.filter((e) => e.name.startsWith(filter)) : page.entries;
+    const size = request.pageSize ?? DEFAULT_PAGE;
+    const from = request.cursor?.startsWith('o:') ? Math.max(0, Number(request.cursor.slice(2)) || 0) : 0;
+    const entries = all.slice(from, from + size);
+    const next = from + size < all.length ? `o:${from + size}` : page.nextUrl ? `u:${page.nextUrl}` : undefined;
+    return { entries, next, title: page.title };
+  };
+
+  const probe = async (entry: Entry, place: Place, signal?: AbortSignal): Promise<Entry> => {
+    if (!entry.key || entry.kind === 'catalog' || entry.kind === 'item' || entry.kind === 'opendap') return entry;
+    try {
+      let kind: Entry['kind'] | undefined;
+      if (place.kind === 's3') {
+        const ctx = await s3Of(place.url);
+        if (!ctx) return entry;
+        kind = entry.place ? await probeS3Folder(ctx, entry.key, signal) : await probeS3File(ctx, entry.key, signal);
+      } else {
+        kind = await probeHttp(entry, { fetch: options.fetch, signal });
+      }
+      if (!kind) return { ...entry, guessed: false };
+      return {
+        ...entry,
+        kind,
+        guessed: false,
+        open: kind === 'folder' ? undefined : (entry.open ?? entry.place?.url.replace(/\/(#|$)/, '$1')),
+      };
+    } catch (e) {
+      if (e instanceof AbortedError || signal?.aborted) throw e;
+      if (e instanceof HttpError) return entry; // a probe that fails changes nothing: the entry still opens
+      throw e;
+    }
+  };
+
+  return { resolve, list, probe };
+}
