@@ -2,7 +2,7 @@
  * The one seam between the UI and the core: every import from `src/` goes through this file, so the UI never
  * knows where bytes come from.
  */
-import { AbortedError, BudgetError, ZarrviewError, isZarrviewError } from '../src/errors';
+import { AbortedError, BudgetError, OpenFailure, ZarrviewError, isZarrviewError } from '../src/errors';
 
 export type {
   DimSelection,
@@ -25,7 +25,7 @@ export type { CompoundField, TypeRef, UserType, UserValue } from '../src/model/t
 export { parseUserValue } from '../src/model/user-types';
 export { valueEquals, valueText } from '../src/cdl/user-values';
 export type { Telemetry } from '../src/store/types';
-export { ZarrviewError, AbortedError, BudgetError, isZarrviewError };
+export { ZarrviewError, AbortedError, BudgetError, OpenFailure, isZarrviewError };
 export {
   axisTitle,
   axisValueLabel,

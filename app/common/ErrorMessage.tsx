@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isZarrviewError } from '../core';
+import { OpenFailure, isZarrviewError } from '../core';
 
 interface Props {
   readonly error: unknown;
@@ -30,8 +30,25 @@ export function ErrorMessage({ error, title = 'Something went wrong', onRetry, o
   const details = errorDetails(error);
   return (
     <div className="error-box" role="alert" data-testid="error">
-      <strong>{title}</strong>
-      <p data-testid="error-message">{errorMessage(error)}</p>
+      {error instanceof OpenFailure ? (
+        <>
+          {/* What happened, then the one thing to do (an open that found nothing: src/opening/diagnose.ts). */}
+          <strong>
+            {title}: <span data-testid="error-title">{error.title}</span>
+          </strong>
+          <div data-testid="error-message">
+            <p>{error.what}</p>
+            <p data-testid="error-action" style={{ whiteSpace: 'pre-line' }}>
+              {error.action}
+            </p>
+          </div>
+        </>
+      ) : (
+        <>
+          <strong>{title}</strong>
+          <p data-testid="error-message">{errorMessage(error)}</p>
+        </>
+      )}
       {details && (
         <details>
           <summary>Details</summary>

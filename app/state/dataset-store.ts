@@ -15,7 +15,7 @@ interface DatasetState {
   dataset: OpenedDataset | null;
   /** The dataset's latest model (it grows as pending variables are read). */
   model: Dataset | null;
-  /** The source the dataset came from (share links need a URL source). */
+  /** The source the dataset came from (share links need a URL source); after a failed open, the one that failed. */
   source: Source | null;
   label: string;
   error: unknown;
@@ -37,6 +37,16 @@ let unsubscribe: () => void = () => undefined;
 const wanted = new Set<string>();
 let flush: ReturnType<typeof setTimeout> | null = null;
 
+/** Closes the dataset in view and stops its pending reads (another opens, or an open failed). */
+function closeCurrent(ds: OpenedDataset | null): void {
+  ds?.close();
+  lifetime.abort();
+  lifetime = new AbortController();
+  unsubscribe();
+  unsubscribe = () => undefined;
+  wanted.clear();
+}
+
 export const useDataset = create<DatasetState>((set, get) => ({
   status: 'idle',
   dataset: null,
@@ -56,11 +66,7 @@ export const useDataset = create<DatasetState>((set, get) => ({
         if (get().controller === controller) set({ progress });
       });
       if (controller.signal.aborted) throw new DOMException('aborted', 'AbortError');
-      get().dataset?.close();
-      lifetime.abort();
-      lifetime = new AbortController();
-      unsubscribe();
-      wanted.clear();
+      closeCurrent(get().dataset);
       unsubscribe = ds.subscribe((model) => {
         if (get().dataset === ds) set({ model });
       });
@@ -86,7 +92,20 @@ export const useDataset = create<DatasetState>((set, get) => ({
           label: get().dataset ? get().label : '',
         });
       } else {
-        set({ status: 'error', error: e, controller: null, progress: null });
+        // The previous dataset goes: the error, the URL field and the page all concern the one that failed.
+        closeCurrent(get().dataset);
+        useSlice.getState().clear();
+        set({
+          status: 'error',
+          error: e,
+          controller: null,
+          progress: null,
+          dataset: null,
+          model: null,
+          source,
+          label,
+          selected: null,
+        });
       }
       return null;
     }

@@ -16,7 +16,8 @@
  * `rate` (0..1) applies it to that share of requests, from a seeded generator so runs repeat; `count` limits how
  * many times. `latencyMs` delays every request. With `autoindex`, a folder URL ending in `/` answers an nginx-style directory index.
  *
- * Paths under `/synthetic/` are the big synthetic stores made on demand (bench/synthetic/: pyramid.zarr, big.zarr);
+ * Paths under `/answers/` are the answers of answers.ts (objects that are no dataset, 403, 410, an S3 endpoint with
+ * no buckets). Paths under `/synthetic/` are the big synthetic stores made on demand (bench/synthetic/: pyramid.zarr, big.zarr);
  * `GET /__control/synthetic-log` lists their requests with the chunk read and when its last byte left;
  * `POST /__control/synthetic-log/reset` empties that list and nothing else (the faults other specs have set in their
  * scopes stay: a scope-less `reset` from one spec would end another's stall mid-test).
@@ -26,6 +27,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { createSynthetic } from '../../bench/synthetic/index.mjs';
 import { seededRng } from '../../src/testing/seeded-rng';
+import { answer } from './answers';
 import { FALLBACK_PAGE, MIME, autoindexPage, cors, parseRange, readBody } from './http-helpers';
 
 export interface Fault {
@@ -175,6 +177,10 @@ export async function startStaticServer(
       entry.status = fault.status ?? 503;
       res.statusCode = entry.status;
       res.end(`Injected ${entry.status}`);
+      return;
+    }
+    if (p.startsWith('/answers/')) {
+      entry.status = answer(req, res, p.slice('/answers/'.length));
       return;
     }
     if (p.startsWith('/synthetic/')) {

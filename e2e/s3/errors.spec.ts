@@ -1,5 +1,6 @@
 /**
- * Each way of failing to open shows its own message: 404 (nothing at the address: which keys were probed),
+ * Each way of failing to open shows its own message: 404 (the server answered Not found, for the address and the
+ * Zarr metadata under it),
  * 403 (the signing proxy in front of s3rver, no credentials: add credentials), CORS (a server that sends no
  * CORS headers: the bucket CORS configuration to copy) and timeout (the static server stalls every object of this
  * spec's own copy of a fixture, in its own fault scope). The per-request timeout is set to 1 s for that test (the
@@ -31,11 +32,12 @@ test.afterAll(() => {
   if (messages.size === 4) expect(new Set(messages.values()).size).toBe(4);
 });
 
-test('404: a missing dataset says which keys were looked for', async ({ page }) => {
+test('404: a missing dataset says the server answered Not found', async ({ page }) => {
   await page.goto('/');
   const text = await openAndReadError(page, `${STATIC_URL}/fixtures/no-such-dataset.zarr#mode=zarr`);
-  expect(text).toMatch(/No Zarr metadata at .*no-such-dataset\.zarr/);
-  expect(text).toContain('looked for zarr.json, .zmetadata, .zgroup');
+  await expect(page.getByTestId('error-title')).toHaveText('Not found (404)');
+  expect(text).toContain(`answered 404 for ${STATIC_URL}/fixtures/no-such-dataset.zarr`);
+  expect(text).toContain('no Zarr metadata (zarr.json, .zmetadata, .zgroup, .zarray) under it');
   messages.set('404', text);
 });
 
@@ -71,6 +73,8 @@ test('CORS: a server without CORS headers gets an explanation and a bucket CORS 
     const text = await openAndReadError(page, `http://127.0.0.1:${port}/${f.path}#mode=nczarr`);
     expect(text).toContain('(CORS)');
     expect(text).toContain('"AllowedMethods"');
+    // The advice names the address opened, not a metadata key tried under it.
+    expect(text).toContain(`Open http://127.0.0.1:${port}/${f.path} in a new tab`);
     messages.set('cors', text);
   } finally {
     server.closeAllConnections();

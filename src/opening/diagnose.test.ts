@@ -29,7 +29,7 @@ function serve(objects: Record<string, { body: Uint8Array | string; type?: strin
     if (!o) return Promise.resolve(new Response(init.method === 'HEAD' ? null : 'no', { status: otherwise }));
     const body = typeof o.body === 'string' ? new TextEncoder().encode(o.body) : o.body;
     const m = /bytes=(\d+)-(\d+)/.exec(new Headers(init.headers).get('range') ?? '');
-    const part = m ? body.subarray(Number(m[1]), Number(m[2]) + 1) : body;
+    const part = new Uint8Array(m ? body.subarray(Number(m[1]), Number(m[2]) + 1) : body);
     const headers = { 'content-type': o.type ?? 'application/octet-stream', 'content-length': String(part.length) };
     return Promise.resolve(
       new Response(init.method === 'HEAD' ? null : part, {
