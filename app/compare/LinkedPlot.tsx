@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { loadPlotly, plotlyInUse, themeLayout } from '../plot/PlotlyView';
+import { PLOT_CONFIG, untabModeBar } from '../plot/plotly-config';
 
 /** plotly's `relayout` (not in the app's small typing of plotly). */
 type Relayout = (el: HTMLElement, update: Record<string, unknown>) => Promise<unknown>;
@@ -57,12 +58,8 @@ export function LinkedPlot({ group, data, layout, label, testId, onPoint }: Prop
         if (!alive) return;
         plotlyInUse();
         const base = themeLayout();
-        await P.react(
-          el,
-          data,
-          { ...base, ...layout, uirevision: 'compare' },
-          { responsive: true, displaylogo: false },
-        );
+        await P.react(el, data, { ...base, ...layout, uirevision: 'compare' }, PLOT_CONFIG);
+        untabModeBar(el);
         if (!alive || !el.on || el.dataset.linked) return;
         el.dataset.linked = '1';
         group.members.add(el);

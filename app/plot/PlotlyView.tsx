@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { mark } from '../common/marks';
+import { PLOT_CONFIG, untabModeBar } from './plotly-config';
 
 type PlotlyModule = (typeof import('plotly.js-cartesian-dist-min'))['default'];
 
@@ -103,7 +104,8 @@ export function PlotlyView({ data, layout, label, testId, onHover, onClick, chil
       .then((P) => {
         if (!alive) return;
         plotlyInUse();
-        return P.react(el, data, themedLayout(layout), { responsive: true, displaylogo: false }).then(() => {
+        return P.react(el, data, themedLayout(layout), PLOT_CONFIG).then(() => {
+          untabModeBar(el);
           if (!alive) return;
           if (target) {
             target.current = el;

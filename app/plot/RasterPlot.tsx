@@ -19,6 +19,7 @@ import { adoptWarmPlot } from './plot-warm';
 import { aimTarget, releaseTarget } from './raster-export';
 import type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
 import { RASTER_CONFIG, figureKey, rasterFigure } from './raster-figure';
+import { untabModeBar } from './plotly-config';
 import { pointAt, rasterTransform, type AxisFrame } from './raster-geometry';
 
 export type { AxisFrame, RasterExtent, RasterPoint } from './raster-geometry';
@@ -183,6 +184,7 @@ export function RasterPlot(props: RasterPlotProps) {
   /** The figure drawn (or kept) as figure number `mine`: the pixels go on it and it counts as rendered. */
   const figureDrawn = (el: PlotHostElement, mine: number) => {
     rev.current.plotted = mine;
+    untabModeBar(el);
     setHostPaint(host, paint);
     if (target)
       aimTarget(target, el, () => ({

@@ -1,5 +1,6 @@
 /** The plotly figure of a raster plot (RasterPlot.tsx): its axes on the image's extent, no traces of its own. */
 import { BAR_MARGIN } from './ColorBar';
+import { PLOT_CONFIG } from './plotly-config';
 import { extentRanges } from './raster-geometry';
 import type { RasterPlacement } from './raster-types';
 
@@ -53,5 +54,5 @@ export function figureKey(
   return JSON.stringify({ placement, layout, bar });
 }
 
-/** Plotly's config for every raster plot (a plot drawn with another config is drawn anew). */
-export const RASTER_CONFIG = { responsive: true, displaylogo: false } as const;
+/** Plotly's config for every raster plot (a plot drawn with another config is drawn anew): the viewer's one. */
+export const RASTER_CONFIG = PLOT_CONFIG;
