@@ -33,13 +33,15 @@ export interface OpenOptions extends PageCacheOptions {
 
 export type Hdf5Object = Hdf5GroupInfo | Hdf5Dataset | Hdf5NamedDatatype;
 
+/** Files external links may reach from one opened file. */
+export const MAX_EXTERNAL_FILES = 64;
+
 /** An open HDF5 file: objects are read when asked and kept. */
 export class Hdf5File {
   readonly heap: GlobalHeap;
   private readonly headers = new Map<number, Promise<HeaderInfo>>();
   private readonly committed = new Map<number, Promise<Datatype>>();
   private readonly linkLists = new Map<number, Promise<Link[]>>();
-  private readonly externals = new Map<string, Promise<Hdf5File>>();
 
   private constructor(
     readonly ctx: Context,
@@ -47,17 +49,25 @@ export class Hdf5File {
     /** Where its bytes come from. */
     readonly source: ByteSource,
     private readonly options: OpenOptions,
+    /** The files external links reached from the opened file, by name; and this file's folder among them. */
+    private readonly family: Map<string, Promise<Hdf5File>>,
+    private readonly folder: string,
   ) {
     this.heap = new GlobalHeap(ctx);
   }
 
-  static async open(source: ByteSource, options: OpenOptions = {}): Promise<Hdf5File> {
+  static async open(
+    source: ByteSource,
+    options: OpenOptions = {},
+    linked: { family: Map<string, Promise<Hdf5File>>; folder: string } = { family: new Map(), folder: '' },
+  ): Promise<Hdf5File> {
     const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
     const cache = new PageCache(source, source.size ?? Number.MAX_SAFE_INTEGER, options);
     try {
       const superblock = await readSuperblock(cache, source, options.signal);
       if (source.size === undefined && superblock.endOfFile !== undefined) cache.limit = superblock.endOfFile;
-      return new Hdf5File(new Context(cache, superblock.format, limits, options.signal), superblock, source, options);
+      const ctx = new Context(cache, superblock.format, limits, options.signal);
+      return new Hdf5File(ctx, superblock, source, options, linked.family, linked.folder);
     } catch (e) {
       throw asHdf5Error(e, 'superblock');
     }
@@ -240,31 +250,31 @@ export class Hdf5File {
   }
 
   /**
-   * The file an external link names, opened once (through `OpenOptions.openExternal`, its own external links named
-   * relative to its folder). Throws `Hdf5LinkError` (`external`) when it cannot be opened.
+   * The file an external link names (relative to this file's folder), opened once for the opened file and every
+   * file reached from it, at most `MAX_EXTERNAL_FILES` of them. Throws `Hdf5LinkError` (`external`) when it cannot
+   * be opened.
    */
   external(name: string): Promise<Hdf5File> {
-    let p = this.externals.get(name);
+    const full = (name.startsWith('/') ? name : this.folder + name).replace(/(^|\/)(\.\/)+/g, '$1');
+    let p = this.family.get(full);
     if (!p) {
       const open = this.options.openExternal;
+      const fail = (why: string, cause?: unknown) =>
+        new Hdf5LinkError('external', `the file ${name} ${why}.`, cause === undefined ? {} : { cause });
       p = (async () => {
-        if (!open)
-          throw new Hdf5LinkError(
-            'external',
-            `the file ${name} is not reachable from here (open the file by its path or URL, or drop its folder).`,
-          );
-        const folder = name.includes('/') && !name.startsWith('/') ? name.slice(0, name.lastIndexOf('/') + 1) : '';
-        const nested = (n: string, signal?: AbortSignal) => open(n.startsWith('/') ? n : folder + n, signal);
+        if (!open) throw fail('is not reachable from here (open the file by its path or URL, or drop its folder)');
+        if (this.family.size > MAX_EXTERNAL_FILES)
+          throw fail(`is not read: more than ${MAX_EXTERNAL_FILES} files linked`);
         try {
-          const source = await open(name, this.ctx.signal);
-          return await Hdf5File.open(source, { ...this.options, openExternal: nested });
+          const source = await open(full, this.ctx.signal);
+          const folder = full.includes('/') ? full.slice(0, full.lastIndexOf('/') + 1) : '';
+          return await Hdf5File.open(source, this.options, { family: this.family, folder });
         } catch (e) {
           if (e instanceof AbortedError) throw e;
-          const why = e instanceof Error ? e.message : String(e);
-          throw new Hdf5LinkError('external', `the file ${name} cannot be read (${why}).`, { cause: e });
+          throw fail(`cannot be read (${e instanceof Error ? e.message : String(e)})`, e);
         }
       })();
-      this.externals.set(name, p);
+      this.family.set(full, p);
     }
     return p;
   }

@@ -1,8 +1,11 @@
 /**
  * Seeded fuzzing: mutated fixtures (bytes flipped in superblocks, object headers, B-tree nodes, heaps and array
  * index blocks, numbers set to extremes, truncations) must give a result or a typed error, within a time bound.
+ * Files with soft and external links (dangling, cycles) are seeds too; their links are followed, an external link
+ * to the mutated file itself.
  * Replay one case: HDF5_FUZZ_CASE=<n> npx vitest run src/formats/hdf5/fuzz.test.ts
  */
+import { isZarrviewError } from '../../errors.ts';
 import { fuzzCase, fuzzTally } from '../../testing/fuzz-case';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,9 +13,12 @@ import { expect, it } from 'vitest';
 import { writeCounts } from '../../../scripts/reliability/counts';
 import { seededRng, type Rng } from '../../testing/seeded-rng.ts';
 import { lookup3 } from './checksum.ts';
-import { Hdf5Group, bytesSource, chunkLocations, openHdf5 } from './index.ts';
+import { Hdf5Group, bytesSource, chunkLocations, followLink, openHdf5, type Hdf5File } from './index.ts';
 
 const DIR = join(__dirname, '../../../fixtures/hdf5');
+const LINKS = join(__dirname, '../../../fixtures/netcdf4/h5py-links');
+/** Seeds with soft, hard and external links: dangling, cycles of soft links, a group that contains itself. */
+const LINK_SEEDS = ['dangling.h5', 'soft-cycle.h5', 'group-cycle.h5', 'external.h5', 'soft-group.h5', 'hard-twice.h5'];
 const SEEDS = [
   'types-latest.h5',
   'types-earliest.h5',
@@ -96,24 +102,46 @@ function mutate(rng: Rng, original: Uint8Array): { bytes: Uint8Array; what: stri
   return { bytes: b, what: `edits at ${at} (${edits.join(' ')})` };
 }
 
-/** Everything a viewer would read: every group's links, every object's metadata, every dataset's chunks. */
+/**
+ * Everything a viewer would read: every group's links (soft and external ones followed), every object's metadata,
+ * every dataset's chunks. A group already read in the same file is not read again.
+ */
 async function readAll(root: Hdf5Group): Promise<void> {
-  const queue: Hdf5Group[] = [root];
+  const queue: { file: Hdf5File; path: string; address: number }[] = [
+    { file: root.file, path: '', address: root.address },
+  ];
+  const seen = new Set([`0:${root.address}`]);
+  const files = new Map<Hdf5File, number>([[root.file, 0]]);
   let objects = 0;
   while (queue.length > 0 && objects < 300) {
     const g = queue.shift()!;
-    for (const link of await g.links()) {
-      if (link.kind !== 'hard' || objects++ >= 300) continue;
-      const path = (g.path === '/' ? '' : g.path) + '/' + link.name;
-      const o = await root.file.objectAt(link.address, path);
-      if (o.kind === 'group') queue.push(new Hdf5Group(root.file, path, o.address));
-      else if (o.kind === 'dataset' && o.layout.kind === 'chunked') await chunkLocations(root.file, o);
+    for (const link of await g.file.links(g.address)) {
+      if (objects++ >= 300) continue;
+      const path = `${g.path}/${link.name}`;
+      let reached;
+      try {
+        reached = await followLink(g.file, g.address, link, path);
+      } catch (e) {
+        // A soft or external link that leads nowhere is that link's failure, typed; the rest is still read.
+        if (link.kind === 'hard' || !isZarrviewError(e)) throw e;
+        continue;
+      }
+      const { file, object: o } = reached;
+      if (!files.has(file)) files.set(file, files.size);
+      const key = `${files.get(file)}:${o.address}`;
+      if (o.kind === 'group' && !seen.has(key)) {
+        seen.add(key);
+        queue.push({ file, path, address: o.address });
+      } else if (o.kind === 'dataset' && o.layout.kind === 'chunked') await chunkLocations(file, o);
     }
   }
 }
 
 it(`survives ${CASES} mutated files with typed errors only`, { timeout: 600_000 }, async () => {
-  const seeds = SEEDS.map((n) => ({ name: n, bytes: new Uint8Array(readFileSync(join(DIR, n))) }));
+  const seeds = [
+    ...SEEDS.map((n) => ({ name: n, bytes: new Uint8Array(readFileSync(join(DIR, n))) })),
+    ...LINK_SEEDS.map((n) => ({ name: n, bytes: new Uint8Array(readFileSync(join(LINKS, n))) })),
+  ];
   const tally = fuzzTally();
   const { outcomes, failures } = tally;
   for (let n = 0; n < CASES; n++) {
@@ -122,13 +150,15 @@ it(`survives ${CASES} mutated files with typed errors only`, { timeout: 600_000 
     const seed = pick(rng, seeds);
     const { bytes, what } = mutate(rng, seed.bytes);
     const label = `case ${n}: ${seed.name}, ${what}`;
-    await fuzzCase(tally, label, CASE_MS, async () => readAll(await openHdf5(bytesSource(bytes))));
+    // An external link names the mutated file itself (any name): files that link to each other.
+    const openExternal = () => Promise.resolve(bytesSource(bytes));
+    await fuzzCase(tally, label, CASE_MS, async () => readAll(await openHdf5(bytesSource(bytes), { openExternal })));
   }
   console.log('HDF5 fuzz outcomes:', Object.fromEntries(outcomes), `slowest case ${Math.round(tally.slowest)} ms`);
   if (ONLY === undefined)
     writeCounts({
       suite: 'hdf5-fuzz',
-      what: `the HDF5 reader (open, every group, object, attribute and chunk listing) on ${CASES} mutated files (superblocks, object headers, B-tree nodes, heaps, chunk indexes, truncations)`,
+      what: `the HDF5 reader (open, every group, object, attribute and chunk listing, soft and external links followed) on ${CASES} mutated files (superblocks, object headers, B-tree nodes, heaps, chunk indexes, truncations; links dangling, in cycles, to other files)`,
       cases: CASES,
       crashes: failures.filter((f) => f.includes('untyped')).length,
       hangs: failures.filter((f) => !f.includes('untyped')).length,

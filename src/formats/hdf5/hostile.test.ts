@@ -2,10 +2,26 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isZarrviewError } from '../../errors.ts';
-import { bytesSource, chunkLocations, openHdf5 } from './index.ts';
+import { Hdf5LinkError, bytesSource, chunkLocations, followLink, openHdf5 } from './index.ts';
 
 const DIR = join(__dirname, '../../../fixtures/hdf5');
 const fixture = (name: string) => new Uint8Array(readFileSync(join(DIR, name)));
+const LINKS = join(__dirname, '../../../fixtures/netcdf4/h5py-links');
+const linkFixture = (name: string) => new Uint8Array(readFileSync(join(LINKS, name)));
+
+/** How following the root's link `name` fails (`openExternal` gives every external file). */
+async function linkFailure(bytes: Uint8Array, name: string, external?: Uint8Array): Promise<Hdf5LinkError> {
+  const root = await openHdf5(bytesSource(bytes), {
+    openExternal: external && (() => Promise.resolve(bytesSource(external))),
+  });
+  const link = (await root.links()).find((l) => l.name === name)!;
+  const e = await followLink(root.file, root.address, link, `/${name}`).then(
+    () => undefined,
+    (x: unknown) => x,
+  );
+  if (!(e instanceof Hdf5LinkError)) throw new Error(`/${name}: expected a link error, got ${String(e)}`);
+  return e;
+}
 
 function find(bytes: Uint8Array, text: string, from = 0): number {
   for (let i = from; i + text.length <= bytes.length; i++) {
@@ -102,5 +118,39 @@ describe('hostile files', () => {
     const at = find(b, 'OHDR', 100);
     b[at + 12] = b[at + 12]! ^ 0x40;
     expect(String(await failure(b))).toMatch(/checksum/);
+  });
+
+  it('names a dangling soft link, and a name HDF5 does not have ("..")', async () => {
+    const b = linkFixture('dangling.h5');
+    const gone = await linkFailure(b, 'gone');
+    expect([gone.failure, gone.message]).toEqual([
+      'dangling',
+      '/gone is a soft link to /nowhere, which leads nowhere: /nowhere does not exist.',
+    ]);
+    expect((await linkFailure(b, 'up')).message).toMatch(
+      /^\/up is a soft link to \.\.\/a, .*\.\. \(from the link's group\) does not exist/,
+    );
+  });
+
+  it('ends a cycle of soft links after 16 links', async () => {
+    const e = await linkFailure(linkFixture('soft-cycle.h5'), 'x');
+    expect([e.failure, e.message]).toEqual([
+      'cycle',
+      '/x is a soft link to /y, which leads through more than 16 soft or external links (a cycle of links).',
+    ]);
+  });
+
+  it('names an external link it cannot follow: no way to open files, a missing file, a file that is not HDF5', async () => {
+    const b = linkFixture('external.h5');
+    expect((await linkFailure(b, 'e')).message).toMatch(/external-target\.h5 is not reachable from here/);
+    const junk = await linkFailure(b, 'e', new TextEncoder().encode('not an HDF5 file'.repeat(64)));
+    expect([junk.failure, junk.message]).toEqual([
+      'external',
+      expect.stringMatching(
+        /^\/e is an external link to \/t in external-target\.h5, which leads nowhere: the file external-target\.h5 cannot be read \(.*signature/,
+      ),
+    ]);
+    // The file itself as its own external file: /t is not in it.
+    expect((await linkFailure(b, 'e', b)).failure).toBe('dangling');
   });
 });
