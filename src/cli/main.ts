@@ -8,6 +8,7 @@ import { isZarrviewError } from '../errors';
 import { USAGE, parseDumpArgs } from './args';
 import { DIFF_USAGE, runDiff } from './diff';
 import { dump } from './dump';
+import { LS_USAGE, runLs } from './ls';
 import { REPORT_USAGE, parseReportArgs, report } from './report';
 
 function message(e: unknown): string {
@@ -19,10 +20,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   const debug = argv.includes('--debug');
   const [cmd, ...rest] = argv;
   if (cmd === '--help' || cmd === 'help') {
-    process.stdout.write(`${USAGE}\n${REPORT_USAGE}\n${DIFF_USAGE}\n`);
+    process.stdout.write(`${USAGE}\n${REPORT_USAGE}\n${DIFF_USAGE}\n${LS_USAGE}\n`);
     return 0;
   }
   if (cmd === 'diff') return runDiff(rest);
+  if (cmd === 'ls')
+    return runLs(
+      rest,
+      (s) => process.stdout.write(s),
+      (s) => process.stderr.write(s),
+    );
   if (cmd !== 'dump' && cmd !== 'report') {
     process.stderr.write(
       `zarrview: ${cmd === undefined ? 'missing command' : `unknown command ${cmd}`}.\n${USAGE}\n${REPORT_USAGE}\n${DIFF_USAGE}\n`,

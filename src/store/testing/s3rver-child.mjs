@@ -29,10 +29,24 @@ const server = new S3rver({
 // prefix) that the middleware below removes from the response again.
 const MARK = '\u{10FFFF}';
 const list = server.store.listObjects.bind(server.store);
+// s3rver also omits a common prefix whose objects all lie two levels deeper or more (its directory walk stops at
+// the delimiter): the common prefixes are derived here from the keys under the prefix, as AWS derives them.
+const withDelimiter = async (bucket, options) => {
+  const flat = await list(bucket, { ...options, delimiter: '', maxKeys: Infinity });
+  const prefix = options.prefix ?? '';
+  const objects = [];
+  const prefixes = new Set();
+  for (const o of flat.objects) {
+    const at = o.key.indexOf(options.delimiter, prefix.length);
+    if (at < 0) objects.push(o);
+    else prefixes.add(o.key.slice(0, at + options.delimiter.length));
+  }
+  return { objects, commonPrefixes: [...prefixes].sort(), isTruncated: false };
+};
 server.store.listObjects = async (bucket, options) => {
   const maxKeys = options.maxKeys ?? Infinity;
-  if (!options.delimiter || !Number.isFinite(maxKeys)) return list(bucket, options);
-  const all = await list(bucket, { ...options, maxKeys: Infinity });
+  if (!options.delimiter) return list(bucket, options);
+  const all = await withDelimiter(bucket, options);
   const entries = [
     ...all.objects.map((o) => ({ key: o.key, object: o })),
     ...all.commonPrefixes.map((p) => ({ key: p })),
