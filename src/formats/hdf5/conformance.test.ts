@@ -166,6 +166,9 @@ async function checkDataset(
     const values = await normaliseList(await readValues(root.file, o), o.datatype, refs);
     expect(values, `${path} values`).toEqual(refsToAddresses(exp.values, expected));
   }
+  // h5py gives a fill value exactly where HDF5 has one defined by the user (an undefined one included: none).
+  if (exp.fillValue === undefined) expect(o.fillValue?.bytes, `${path} has no fill value`).toBeUndefined();
+  else expect(o.fillValue?.bytes, `${path} has a fill value`).toBeDefined();
   if (exp.fillValue !== undefined && exp.fillValue !== null && o.fillValue?.bytes) {
     const [fv] = await readFill(root, o);
     expect(await normalise(fv!, o.datatype, refs), `${path} fill value`).toEqual(exp.fillValue);
