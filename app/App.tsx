@@ -2,11 +2,14 @@ import { useEffect, useState } from 'react';
 import { ErrorBoundary } from './common/ErrorBoundary';
 import { ErrorMessage } from './common/ErrorMessage';
 import { ProgressBar } from './common/ProgressBar';
+import { SidebarSeparator } from './common/SidebarSeparator';
+import { useStored } from './common/use-stored';
 import { TelemetryPanel } from './common/TelemetryPanel';
 import { findGroup, findVariable, isPending, parentPath, relatedPaths, withVersion, type Source } from './core';
 import { DisplayPanel } from './display/DisplayPanel';
 import { HistoryPanel } from './inspect/HistoryPanel';
 import { InspectTabs } from './inspect/InspectTabs';
+import { MetadataPanel } from './inspect/MetadataPanel';
 import { PendingSelection } from './inspect/PendingSelection';
 import { EndpointsDialog } from './open/EndpointsDialog';
 import { OpenPanel } from './open/OpenPanel';
@@ -32,6 +35,13 @@ function OpenProgress({ label, onCancel }: { readonly label: string; readonly on
   return <ProgressBar label={`Opening ${label}`} progress={progress} onCancel={onCancel} />;
 }
 
+/** The sidebar's width (CSS px): its bounds, and the width it has until the user moves it. */
+const SIDEBAR = { min: 200, max: 640, initial: 280 };
+const parseWidth = (t: string | null) => {
+  const n = Number(t);
+  return t !== null && Number.isFinite(n) ? Math.max(SIDEBAR.min, Math.min(SIDEBAR.max, n)) : SIDEBAR.initial;
+};
+
 /** The viewer: header with the URL field, tree on the left, inspect + display on the right. */
 export function App() {
   const status = useDataset((s) => s.status);
@@ -48,6 +58,7 @@ export function App() {
   const clearError = useDataset((s) => s.clearError);
   const [endpointsOpen, setEndpointsOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [sidebarWidth, setSidebarWidth] = useStored('zarrview.sidebarWidth', parseWidth);
   const share = useShareSync();
   // Plotly (a big chunk) loads as soon as the tree is on screen, not after the first slice arrived; not while
   // the groups are read, where compiling it would hold back the tree (the lazy open takes a few round trips).
@@ -145,8 +156,8 @@ export function App() {
           <OpenPanel onOpenUrl={openUrl} onOpenSource={openSource} />
         </main>
       ) : (
-        <div className="workspace">
-          <nav className="sidebar" aria-label="Dataset">
+        <div className="workspace" style={{ ['--sidebar-w' as string]: `${sidebarWidth}px` }}>
+          <nav className="sidebar" id="sidebar" aria-label="Dataset">
             <p className="dataset-name" title={label}>
               {model.name}
             </p>
@@ -195,11 +206,13 @@ export function App() {
               <OpenPanel onOpenUrl={openUrl} onOpenSource={openSource} />
             </details>
           </nav>
+          <SidebarSeparator value={sidebarWidth} min={SIDEBAR.min} max={SIDEBAR.max} onChange={setSidebarWidth} />
           <main className="content" id="main">
             {waiting && selected ? (
               <PendingSelection dataset={dataset} path={selected} onCancel={() => select(parentPath(selected))} />
             ) : (
-              group && (
+              group &&
+              !variable && (
                 <ErrorBoundary title="Inspect" resetKey={selected}>
                   <InspectTabs dataset={model} group={group} variable={variable} />
                 </ErrorBoundary>
@@ -219,6 +232,13 @@ export function App() {
               </ErrorBoundary>
             )}
           </main>
+          {variable && group && (
+            <MetadataPanel>
+              <ErrorBoundary title="Inspect" resetKey={selected}>
+                <InspectTabs dataset={model} group={group} variable={variable} />
+              </ErrorBoundary>
+            </MetadataPanel>
+          )}
         </div>
       )}
       <EndpointsDialog open={endpointsOpen} onClose={() => setEndpointsOpen(false)} />

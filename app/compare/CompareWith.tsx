@@ -98,9 +98,25 @@ function OpenB({ dataset }: { readonly dataset: OpenedDataset }) {
   );
 }
 
-export function CompareWith({ dataset, variable, selection, x, y, options }: Props) {
+/** The **Compare with…** toggle (in the view toolbar's More menu): opens the comparison panel, or closes it. */
+export function CompareToggle() {
   const active = useCompare((s) => s.active);
   const setActive = useCompare((s) => s.setActive);
+  const close = useCompare((s) => s.close);
+  return (
+    <button
+      type="button"
+      aria-expanded={active}
+      onClick={() => (active ? close() : setActive(true))}
+      data-testid="compare-with-button"
+    >
+      {active ? 'Close comparison' : 'Compare with…'}
+    </button>
+  );
+}
+
+export function CompareWith({ dataset, variable, selection, x, y, options }: Props) {
+  const active = useCompare((s) => s.active);
   const dsB = useCompare((s) => s.dataset);
   const modelB = useCompare((s) => s.model);
   const urlB = useCompare((s) => s.url);
@@ -112,7 +128,6 @@ export function CompareWith({ dataset, variable, selection, x, y, options }: Pro
   const setMethod = useCompare((s) => s.setMethod);
   const mode = useCompare((s) => s.mode);
   const setMode = useCompare((s) => s.setMode);
-  const close = useCompare((s) => s.close);
   const offered = useMemo(
     () => (modelB ? rankVariables(variable, walkVariables(modelB.root).filter(comparable)) : []),
     [modelB, variable],
@@ -124,14 +139,6 @@ export function CompareWith({ dataset, variable, selection, x, y, options }: Pro
   const varB = modelB && varPath ? findVariable(modelB.root, varPath) : undefined;
   return (
     <div className="compare-with" data-testid="compare-with">
-      <button
-        type="button"
-        aria-expanded={active}
-        onClick={() => (active ? close() : setActive(true))}
-        data-testid="compare-with-button"
-      >
-        {active ? 'Close comparison' : 'Compare with…'}
-      </button>
       {active && (
         <section className="compare-panel" aria-label="Compare with another dataset" data-testid="compare-panel">
           <OpenB key={urlB} dataset={dataset} />

@@ -10,6 +10,15 @@ interface Props {
   readonly raw: boolean;
 }
 
+/** The **Code** toggle (in the toolbar's More menu): shows or hides the code panel under the toolbar. */
+export function CodeToggle({ open, onToggle }: { readonly open: boolean; readonly onToggle: () => void }) {
+  return (
+    <button type="button" aria-expanded={open} onClick={onToggle} data-testid="code-button">
+      Code
+    </button>
+  );
+}
+
 function Snippet({ id, title, text }: { readonly id: string; readonly title: string; readonly text: string }) {
   const [copied, setCopied] = useState(false);
   const copy = () => {
@@ -33,38 +42,28 @@ function Snippet({ id, title, text }: { readonly id: string; readonly title: str
   );
 }
 
-/** The **Code** button: xarray, zarr-python and command-line code that reproduces this view (no credentials). */
-export function CodeButton({ dataset, variable, selection, stride, raw }: Props) {
-  const [open, setOpen] = useState(false);
-  const code = open
-    ? (() => {
-        const { aliases, credentials } = openCredentials();
-        const signed = credentials !== undefined || aliases.some((a) => a.credentials !== undefined);
-        return codeForView({
-          location: dataset.location,
-          dataset: dataset.model,
-          variable,
-          selection,
-          stride,
-          raw,
-          aliases: aliases.map((a) => ({ name: a.name, url: a.url, region: a.region })),
-          signed,
-        });
-      })()
-    : null;
+/** The code panel: xarray, zarr-python and command-line code that reproduces this view (no credentials). */
+export function CodePanel({ dataset, variable, selection, stride, raw }: Props) {
+  const code = (() => {
+    const { aliases, credentials } = openCredentials();
+    const signed = credentials !== undefined || aliases.some((a) => a.credentials !== undefined);
+    return codeForView({
+      location: dataset.location,
+      dataset: dataset.model,
+      variable,
+      selection,
+      stride,
+      raw,
+      aliases: aliases.map((a) => ({ name: a.name, url: a.url, region: a.region })),
+      signed,
+    });
+  })();
   return (
-    <>
-      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="code-button">
-        Code
-      </button>
-      {code && (
-        <div className="code-panel" role="region" aria-label="Code for this view" data-testid="code-panel">
-          <p className="muted">Code that opens this dataset and selects this slice. Credentials are never included.</p>
-          <Snippet id="xarray" title="xarray" text={code.xarray} />
-          <Snippet id="zarr" title={code.rawTitle ?? 'zarr-python'} text={code.zarr} />
-          <Snippet id="cli" title="Command line" text={code.cli} />
-        </div>
-      )}
-    </>
+    <div className="code-panel" role="region" aria-label="Code for this view" data-testid="code-panel">
+      <p className="muted">Code that opens this dataset and selects this slice. Credentials are never included.</p>
+      <Snippet id="xarray" title="xarray" text={code.xarray} />
+      <Snippet id="zarr" title={code.rawTitle ?? 'zarr-python'} text={code.zarr} />
+      <Snippet id="cli" title="Command line" text={code.cli} />
+    </div>
   );
 }

@@ -9,7 +9,10 @@ interface Props {
   readonly axes: Axes;
 }
 
-/** Pick the x and y dimensions; a slider, number field and coordinate label per other dimension; play/pause. */
+/**
+ * Pick the x and y dimensions; a slider, number field and coordinate label per other dimension; play/pause. One
+ * compact row: the axes, then a row per sliced dimension, side by side while they fit.
+ */
 export function DimMapper({ variable, axes }: Props) {
   const x = useView((s) => s.x);
   const y = useView((s) => s.y);
@@ -33,9 +36,8 @@ export function DimMapper({ variable, axes }: Props) {
   if (!dims.length) return null;
   const name = (d: number) => dims[d]?.name ?? `dim ${d}`;
   return (
-    <fieldset className="dim-mapper" data-testid="dim-mapper">
-      <legend>Dimensions</legend>
-      <div className="row">
+    <div className="dim-mapper" role="group" aria-label="Dimensions" data-testid="dim-mapper" data-rank={dims.length}>
+      <div className="dim-axes">
         <label>
           X axis{' '}
           <select
@@ -86,6 +88,7 @@ export function DimMapper({ variable, axes }: Props) {
               max={n - 1}
               value={idx}
               onChange={(e) => setIndex(i, Number(e.target.value))}
+              aria-label={name(i)}
               aria-valuetext={`${idx}: ${label}`}
               data-testid={`slider-${d.name}`}
             />
@@ -116,6 +119,6 @@ export function DimMapper({ variable, axes }: Props) {
           </div>
         );
       })}
-    </fieldset>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { axisTitle, BudgetError, type OpenedDataset, type PendingNode, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
@@ -6,8 +6,9 @@ import { createPlotHost, disposePlotHost, PlotHostContext, showEarly, type PlotH
 import { keyPath, useSlice, type Prepare } from '../state/slice-store';
 import { earlySliceImage, imageOptions, imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
 import { selectionOf, useView } from '../state/view-store';
-import { CodeButton } from './CodeButton';
-import { CompareWith } from '../compare/CompareWith';
+import { CodePanel, CodeToggle } from './CodeButton';
+import { CompareToggle, CompareWith } from '../compare/CompareWith';
+import { MetadataToggle } from '../inspect/MetadataPanel';
 import { DatasetNotices } from './DatasetNotices';
 import { DimMapper } from './DimMapper';
 import { SeriesPanel } from './SeriesPanel';
@@ -66,6 +67,21 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   const axes = useAxes(dataset, variable);
   const seriesPoint = useSeries((s) => s.point);
   const ready = viewVariable === variable.path;
+  const [codeOpen, setCodeOpen] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  // Where the display is not at the top of the window (a phone's stacked layout: the tree above it), it is brought
+  // there once its variable is selected, so that the plot is on screen.
+  useEffect(() => {
+    // After the frame: the click that selected the variable is over, its layout done.
+    const id = requestAnimationFrame(() => {
+      const el = section.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top;
+      const header = document.querySelector('.app-header')?.getBoundingClientRect().bottom ?? 0;
+      if (top < 0 || top > header + 16) window.scrollTo({ top: window.scrollY + top });
+    });
+    return () => cancelAnimationFrame(id);
+  }, []);
 
   useEffect(() => {
     if (useView.getState().variable !== variable.path) useView.getState().reset(variable);
@@ -196,11 +212,13 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
 
   return (
     <PlotHostContext.Provider value={host}>
-      <section className="display" aria-label="Display" data-testid="display">
-        <h2 className="display-title">
-          {axisTitle(variable)} <code className="muted">{variable.path}</code>
-        </h2>
-        <DimMapper variable={variable} axes={axes} />
+      <section className="display" aria-label="Display" data-testid="display" ref={section}>
+        <div className="display-head">
+          <h2 className="display-title" title={`${axisTitle(variable)} ${variable.path}`}>
+            {axisTitle(variable)} <code className="muted">{variable.path}</code>
+          </h2>
+          <MetadataToggle />
+        </div>
         <ViewToolbar
           kinds={kinds}
           active={active}
@@ -208,9 +226,18 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
           unread={numeric ? unreadSiblings.length : 0}
           onReadMore={() => onNeed(unreadSiblings.slice(0, READ_MORE).map((p) => p.path))}
           unavailable={unavailableViews(views, ctx, uv)}
+          more={
+            <>
+              <CodeToggle open={codeOpen} onToggle={() => setCodeOpen(!codeOpen)} />
+              {numeric && <CompareToggle />}
+            </>
+          }
         />
+        <DimMapper variable={variable} axes={axes} />
         <FieldSelect view={uv} />
-        <CodeButton dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
+        {codeOpen && (
+          <CodePanel dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
+        )}
         {numeric && (
           <CompareWith dataset={dataset} variable={variable} selection={selection} x={x} y={y} options={options} />
         )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   nearbyPending,
   planSeriesSource,
@@ -30,6 +30,13 @@ interface Props {
  * over the index with a few labelled ticks (10⁴ markers and categories make each redraw take hundreds of ms).
  */
 const SHORT = 500;
+
+/**
+ * A series whose chunks hold less than this (uncompressed), in at most AUTO_READ_CHUNKS requests, is read at once;
+ * a costlier one says its cost and waits for **Read series**.
+ */
+export const AUTO_READ_BYTES = 4 * 1024 * 1024;
+export const AUTO_READ_CHUNKS = 256;
 
 /** About eight evenly spaced ticks of a long series, labelled with the axis labels. */
 function ticks(labels: readonly string[]): { tickvals: number[]; ticktext: string[] } {
@@ -96,6 +103,13 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
   const title = `${axis?.time ? 'Time series' : `Series along ${axis?.dimension.name ?? ''}`} at ${point.label}`;
   const key = `${variable.path}|${plan?.source.path}|${plan?.selection.join(',')}`;
   const { status, read, cancel } = useSeriesRead(dataset, plan, key);
+  const cheap = plan !== null && plan.bytes < AUTO_READ_BYTES && plan.chunks <= AUTO_READ_CHUNKS;
+  const planned = status.kind === 'planned';
+  useEffect(() => {
+    if (cheap && planned) read();
+    // Once per point: a read cancelled or failed is not started again on its own.
+  }, [key, cheap]); // eslint-disable-line react-hooks/exhaustive-deps
+  const region = useRef<HTMLElement>(null);
 
   const labels = useMemo(
     () =>
@@ -111,6 +125,11 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
   const long = labels.length > SHORT;
   const index = useMemo(() => (long ? labels.map((_, i) => i) : null), [labels, long]);
   const xaxis = useMemo(() => (long ? { type: 'linear', ...ticks(labels) } : { type: 'category' }), [labels, long]);
+  const drawn = shown.length > 0;
+  // The pane is brought into view when it appears, and again once its plot is there.
+  useEffect(() => {
+    region.current?.scrollIntoView({ block: 'nearest' });
+  }, [key, drawn]);
   const traces = shown.map((s) => ({
     type: 'scatter',
     mode: long ? 'lines' : 'lines+markers',
@@ -122,6 +141,7 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
   }));
   return (
     <section
+      ref={region}
       className="series"
       role="region"
       aria-label={title}

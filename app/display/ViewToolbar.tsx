@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { MoreMenu } from './MoreMenu';
 import type { Variable } from '../core';
 import { COLORMAPS, SCALES, gradientCss } from '../plot/colormap';
 import { useView } from '../state/view-store';
@@ -18,6 +19,8 @@ interface Props {
   readonly onReadMore: () => void;
   /** View kinds not offered for what is shown (disabled, with the reason as their title). */
   readonly unavailable?: readonly Unavailable[] | undefined;
+  /** The More menu's items (code, comparison with another dataset). */
+  readonly more?: ReactNode;
 }
 
 function RangeFields() {
@@ -67,15 +70,18 @@ function RangeFields() {
   );
 }
 
-/** View kind, colour map, scale, range and comparison controls. */
-export function ViewToolbar({ kinds, active, comparable, unread, onReadMore, unavailable = [] }: Props) {
+/**
+ * One row: the view kind, raw values, the colour group (colour map, inversion, scale, range), A − B, and the More
+ * menu. It never wraps: what does not fit scrolls sideways (a phone's width).
+ */
+export function ViewToolbar({ kinds, active, comparable, unread, onReadMore, unavailable = [], more }: Props) {
   const options = useView((s) => s.options);
   const setOptions = useView((s) => s.setOptions);
   const compare = useView((s) => s.compare);
   const setCompare = useView((s) => s.setCompare);
   const uses = (c: ViewDef['controls'][number]) => active.controls.includes(c);
   return (
-    <div className="toolbar" data-testid="view-toolbar">
+    <div className="toolbar view-toolbar" data-testid="view-toolbar">
       <div role="group" aria-label="View" className="segmented">
         {kinds.map((k) => (
           <button
@@ -102,49 +108,53 @@ export function ViewToolbar({ kinds, active, comparable, unread, onReadMore, una
       >
         Raw values
       </CheckOption>
-      {uses('colormap') && (
-        <>
-          <label>
-            Colour map{' '}
-            <select
-              value={options.colormap}
-              onChange={(e) => setOptions({ colormap: e.target.value as (typeof COLORMAPS)[number] })}
-              data-testid="colormap"
-            >
-              {COLORMAPS.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span
-            className="swatch"
-            aria-hidden="true"
-            style={{ background: gradientCss(options.colormap, options.invert) }}
-          />
-          <CheckOption checked={options.invert} onChange={(invert) => setOptions({ invert })} testId="invert">
-            Invert
-          </CheckOption>
-        </>
+      {(uses('colormap') || uses('scale') || uses('range')) && (
+        <div role="group" aria-label="Colour" className="tool-group">
+          {uses('colormap') && (
+            <>
+              <label title="Colour map">
+                <span className="visually-hidden">Colour map</span>
+                <select
+                  value={options.colormap}
+                  onChange={(e) => setOptions({ colormap: e.target.value as (typeof COLORMAPS)[number] })}
+                  data-testid="colormap"
+                >
+                  {COLORMAPS.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <span
+                className="swatch"
+                aria-hidden="true"
+                style={{ background: gradientCss(options.colormap, options.invert) }}
+              />
+              <CheckOption checked={options.invert} onChange={(invert) => setOptions({ invert })} testId="invert">
+                Invert
+              </CheckOption>
+            </>
+          )}
+          {uses('scale') && (
+            <label>
+              Scale{' '}
+              <select
+                value={options.scale}
+                onChange={(e) => setOptions({ scale: e.target.value as (typeof SCALES)[number] })}
+                data-testid="scale"
+              >
+                {SCALES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {uses('range') && <RangeFields key={options.range === null ? 'auto' : 'fixed'} />}
+        </div>
       )}
-      {uses('scale') && (
-        <label>
-          Scale{' '}
-          <select
-            value={options.scale}
-            onChange={(e) => setOptions({ scale: e.target.value as (typeof SCALES)[number] })}
-            data-testid="scale"
-          >
-            {SCALES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {uses('range') && <RangeFields key={options.range === null ? 'auto' : 'fixed'} />}
       {comparable.length > 0 && (
         <label>
           Compare A − B{' '}
@@ -169,6 +179,7 @@ export function ViewToolbar({ kinds, active, comparable, unread, onReadMore, una
           unread)
         </button>
       )}
+      {more && <MoreMenu>{more}</MoreMenu>}
     </div>
   );
 }

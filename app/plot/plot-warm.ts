@@ -8,6 +8,7 @@
  * while the user waits for the first heatmap.
  */
 import { mark } from '../common/marks';
+import { plotAreaHeight } from '../common/plot-size';
 import type { PlotHost, PlotHostElement } from './plot-host';
 import { isPlotlyInUse, loadPlotly, plotlyInUse, themeLayout, themedLayout } from './PlotlyView';
 import { RASTER_CONFIG, figureKey, rasterFigure } from './raster-figure';
@@ -32,7 +33,7 @@ let spare: { readonly el: PlotHostElement; readonly key: string | null; readonly
 /** A raster plot took the off-screen plot: the page draws no other. */
 let taken = false;
 
-/** The size a plot area has in the page's main column (styles.css `#main`, `.plot-area`), for the off-screen plot. */
+/** The size a plot area has in the page's main column (styles.css `#main`, `--plot-h`), for the off-screen plot. */
 function plotAreaSize(): { width: number; height: number } {
   const main = document.getElementById('main');
   let width = 600;
@@ -40,7 +41,7 @@ function plotAreaSize(): { width: number; height: number } {
     const style = getComputedStyle(main);
     width = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   }
-  return { width: Math.max(320, width), height: Math.max(320, Math.min(0.6 * window.innerHeight, 560)) };
+  return { width: Math.max(320, width), height: plotAreaHeight(window.innerWidth, window.innerHeight) };
 }
 
 function offScreenPlot(): PlotHostElement {

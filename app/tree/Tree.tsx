@@ -44,6 +44,13 @@ export function Tree({ root, selected, onSelect, onNeed }: Props) {
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
   const current = rows[activeIndex];
 
+  // A dataset just opened (the control that opened it is gone, the focus with it): the keyboard starts in the tree.
+  useEffect(() => {
+    const el = viewport.current;
+    const at = document.activeElement;
+    if (el && (at === null || at === document.body)) el.focus({ preventScroll: true });
+  }, []);
+
   useEffect(() => {
     const el = viewport.current;
     if (!el) return;

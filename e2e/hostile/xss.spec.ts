@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { writeCounts } from '../../scripts/reliability/counts';
+import { showMetadata } from '../ui/helpers';
 
 const PAYLOADS = [
   '<script>__pwn(1)</script>',
@@ -157,6 +158,7 @@ test('hostile names, attributes, plot titles and string values render as inert t
     const n = await items.count();
     for (let i = 0; i < n; i++) {
       await items.nth(i).click();
+      await showMetadata(page);
       for (const tab of ['Overview', 'CDL', 'JSON']) await page.getByRole('tab', { name: tab }).click();
       const display = page.getByTestId('display');
       if (await display.isVisible())
@@ -166,6 +168,7 @@ test('hostile names, attributes, plot titles and string values render as inert t
     }
     // The payloads are on screen as text.
     await page.locator('[role=treeitem]').filter({ hasText: 'text' }).first().click();
+    await showMetadata(page);
     await page.getByRole('tab', { name: 'Overview' }).click();
     await page.getByTestId('view-matrix').click();
     await expect(page.getByTestId('cell-0-0')).toHaveAttribute('data-value', PAYLOADS[0]!);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { fixtureUrl, openUrl, ROOT, selectPath } from './helpers';
+import { fixtureUrl, openUrl, ROOT, selectPath, showMetadata } from './helpers';
 
 test.use({ bypassCSP: true });
 
@@ -59,6 +59,7 @@ test('main screens are axe-clean of serious violations (light and dark) and save
     await page.getByTestId('view-histogram').click();
     await expect(page.getByTestId('stats')).toBeVisible();
     await shot(page, info, `histogram-${scheme}`);
+    await showMetadata(page);
     await page.getByRole('tab', { name: 'CDL' }).click();
     await shot(page, info, `cdl-${scheme}`);
   }

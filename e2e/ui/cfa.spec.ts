@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
 import { expectMatrixMatches } from '../s3/helpers';
-import { ROOT, openUrl, selectPath } from './helpers';
+import { ROOT, openUrl, selectPath, showMetadata } from './helpers';
 
 interface Aggregated {
   shape: number[];
@@ -34,6 +34,7 @@ for (const master of ['cfa4_v05.nca', 'cfa3_v04.nca'])
     await openUrl(page, `${STATIC_URL}/fixtures/cfa/${master}`);
     await selectPath(page, '/tas');
     const [nt, ny, nx] = tas.shape;
+    await showMetadata(page);
     await expect(page.getByRole('tabpanel', { name: 'Overview' })).toContainText(
       `time = ${nt}, lat = ${ny}, lon = ${nx}`,
     );

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { pythonProblem, runSnippet } from '../../src/code/python-env';
 import { STATIC_URL } from '../harness/ports';
-import { openUrl, selectPath } from './helpers';
+import { openUrl, selectPath, openMore } from './helpers';
 
 function near(got: readonly number[], want: readonly number[]) {
   expect(got.length).toBe(want.length);
@@ -32,6 +32,7 @@ test('the Code snippets reproduce the view: xarray = the CSV export, zarr-python
   await expect(page.getByTestId('cell-0-0')).toHaveAttribute('data-value', /\d/);
   await expect(page.getByText('Loading slice')).toHaveCount(0);
 
+  await openMore(page);
   await page.getByRole('button', { name: 'Code' }).click();
   const xarray = await page.getByTestId('code-xarray').innerText();
   expect(xarray).toContain(`xr.open_zarr(\n    "${STATIC_URL}/public/demo/cf-demo.zarr",`);

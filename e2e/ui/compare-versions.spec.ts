@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BUCKET, S3_URL } from '../harness/ports';
-import { ROOT, openUrl, selectPath } from './helpers';
+import { ROOT, openUrl, selectPath, openMore } from './helpers';
 
 interface Repository {
   branches: Record<string, string>;
@@ -155,6 +155,7 @@ async function openA(page: Page, version: string, time: number): Promise<void> {
   await openUrl(page, version ? `${REPO}&${version}` : REPO);
   await selectPath(page, '/temp');
   if (time !== 0) await page.getByTestId('index-time').fill(String(time));
+  await openMore(page);
   await page.getByTestId('compare-with-button').click();
 }
 

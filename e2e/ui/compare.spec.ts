@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
-import { ROOT, openUrl, selectPath } from './helpers';
+import { ROOT, openUrl, selectPath, openMore } from './helpers';
 
 const A = `${STATIC_URL}/fixtures/compare/era5-like.zarr`;
 const B = `${STATIC_URL}/fixtures/compare/cmip-like.zarr`;
@@ -48,6 +48,7 @@ test('compare two datasets: link by time across calendars, linked zoom, differen
   await page.goto('/');
   await openUrl(page, A);
   await selectPath(page, '/t2m');
+  await openMore(page);
   await page.getByTestId('compare-with-button').click();
   await page.getByRole('textbox', { name: 'Dataset B URL' }).fill(B);
   await page.getByRole('button', { name: 'Open B' }).click();
@@ -148,6 +149,7 @@ test('a local netCDF file as B: linked by index when its dates are elsewhere, an
   await page.goto('/');
   await openUrl(page, A);
   await selectPath(page, '/t2m');
+  await openMore(page);
   await page.getByTestId('compare-with-button').click();
   await page.getByTestId('compare-b-file').setInputFiles(path.join(ROOT, 'fixtures/netcdf4/xarray/netcdf4.nc'));
   await expect(page.getByTestId('compare-b-variable')).toHaveValue('/t2m');

@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { corpusCases, firstDifference, norm, zarrviewText, type Case } from '../../scripts/fixtures/corpus-compare';
 import { datasetName, parseLocation } from '../../src/url/parse';
 import { BUCKET, S3_URL } from '../harness/ports';
-import { ROOT } from './helpers';
+import { ROOT, showMetadata } from './helpers';
 
 const stores = corpusCases().filter((c) => c.kind === 'h');
 
@@ -79,6 +79,7 @@ test('every corpus store: the CDL tab equals zarrview dump -h', async ({ page })
       await page.getByRole('alert').getByRole('button').first().click();
       continue;
     }
+    await showMetadata(page);
     const tab = page.getByRole('tab', { name: 'CDL' });
     if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
     const text = page.getByTestId('cdl-text');

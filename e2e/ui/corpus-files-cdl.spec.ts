@@ -15,7 +15,7 @@ import { firstDifference, norm } from '../../scripts/fixtures/corpus-compare';
 import { parseDumpArgs } from '../../src/cli/args';
 import { dump } from '../../src/cli/dump';
 import { BUCKET, S3_URL } from '../harness/ports';
-import { ROOT } from './helpers';
+import { ROOT, showMetadata } from './helpers';
 
 const BASE = 'fixtures/corpus-files';
 
@@ -73,6 +73,7 @@ test('every file of the netcdf-c corpus as files: the CDL tab equals zarrview du
       await page.getByRole('alert').getByRole('button').first().click();
       continue;
     }
+    await showMetadata(page);
     const tab = page.getByRole('tab', { name: 'CDL' });
     if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
     let got = '';

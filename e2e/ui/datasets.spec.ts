@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
-import { cellValue, expectedValues, fixtureS3Url, openUrl, privateFixture, selectPath } from './helpers';
+import { cellValue, expectedValues, fixtureS3Url, openUrl, privateFixture, selectPath, showMetadata } from './helpers';
 
 test('hostile names and attributes render as text; javascript: URLs are not links; nothing runs', async ({ page }) => {
   const errors: string[] = [];
@@ -22,6 +22,7 @@ test('hostile names and attributes render as text; javascript: URLs are not link
   const arrayPath = Object.keys(expectedValues('zarr-python/hostile'))[0]!;
   await page.getByTestId('tree-filter').fill('my array');
   await page.locator(`[role=treeitem][data-path="${arrayPath}"]`).click();
+  await showMetadata(page);
   await expect(page.getByTestId('overview')).toBeVisible();
   const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   expect(hrefs.every((h) => /^https?:\/\//.test(h))).toBe(true);

@@ -7,7 +7,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ROOT, cellValue, expectedValues, fixtureS3Url, fixtureUrl, openUrl, selectPath } from './helpers';
+import {
+  ROOT,
+  cellValue,
+  expectedValues,
+  fixtureS3Url,
+  fixtureUrl,
+  openUrl,
+  selectPath,
+  showMetadata,
+  openMore,
+} from './helpers';
 
 async function expectTreeHas(page: Page, paths: readonly string[]): Promise<void> {
   for (const p of paths) await expect(page.locator(`[role=treeitem][data-path="${p}"]`)).toBeVisible();
@@ -31,6 +41,7 @@ async function expectPlotted(page: Page, fixture: string, variable: string, cols
 /** The CDL tab's text equals ncdump main's `-h` output of the fixture. */
 async function expectCdl(page: Page, fixture: string): Promise<void> {
   const want = readFileSync(path.join(ROOT, 'fixtures/expected', `${fixture}.h.cdl`), 'utf8').trim();
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'CDL' }).click();
   await expect.poll(async () => ((await page.getByTestId('cdl-text').textContent()) ?? '').trim()).toBe(want);
 }
@@ -58,6 +69,7 @@ test('a pyramid: group 3 holds tas, which is plotted; its share link reopens /3/
   const link = page.url();
   await expectPlotted(page, 'digit-names/pyramid', '/3/tas', 32);
 
+  await openMore(page);
   await page.getByRole('button', { name: 'Code' }).click();
   const code = await page.getByTestId('code-xarray').innerText();
   expect(code).toContain('group="3"');

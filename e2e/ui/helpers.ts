@@ -96,3 +96,19 @@ export async function column(page: Page, n: number): Promise<(string | null)[]> 
   for (let r = 0; r < n; r++) out.push(await cellValue(page, r, 0));
   return out;
 }
+
+/**
+ * Shows the inspect tabs (Overview, Storage, CDL, JSON, Report): a variable's are in the Metadata panel beside its
+ * plot, opened here when closed; a group's are in the main pane.
+ */
+export async function showMetadata(page: Page): Promise<void> {
+  const toggle = page.getByTestId('metadata-toggle');
+  await expect(toggle.or(page.getByRole('tablist', { name: 'Inspect' })).first()).toBeVisible();
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** Opens the view toolbar's More menu (Code, Compare with…) when it is closed. */
+export async function openMore(page: Page): Promise<void> {
+  const more = page.getByTestId('more-button');
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
-import { expectedValues, fixtureUrl, openUrl, privateFixture, selectPath } from './helpers';
+import { expectedValues, fixtureUrl, openUrl, privateFixture, selectPath, showMetadata } from './helpers';
 
 const NAME = 'netcdf-c-4.9.3/nczarr-file/groups';
 
@@ -40,6 +40,7 @@ test('keyboard only: open, walk the tree, select, switch tabs', async ({ page })
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.locator('[role=treeitem][data-path="/temp"]')).toHaveAttribute('aria-selected', 'true');
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'Overview' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Storage' })).toHaveAttribute('aria-selected', 'true');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
-import { ROOT, cellValue, openUrl } from './helpers';
+import { ROOT, cellValue, openUrl, showMetadata } from './helpers';
 
 const STORE = '/fixtures/lazy/many.file';
 const URL = `${STATIC_URL}${STORE}#mode=nczarr`;
@@ -115,6 +115,7 @@ test('the tree of 1,000 variables shows after a few requests; one far down is fo
 test('the CDL tab reads every variable and lists them as ncdump -h does', async ({ page }) => {
   await page.goto('/');
   await openUrl(page, URL);
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'CDL' }).click();
   const cdl = page.getByTestId('cdl-text');
   await expect(cdl).toBeVisible({ timeout: 60_000 });

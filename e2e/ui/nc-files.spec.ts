@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BUCKET, S3_URL, STATIC_URL } from '../harness/ports';
-import { ROOT, cellValue, selectPath } from './helpers';
+import { ROOT, cellValue, selectPath, showMetadata } from './helpers';
 
 const NC4 = 'fixtures/netcdf4/ncgen/groups.nc4.nc';
 
@@ -21,6 +21,7 @@ function values(file: string, variable: string): (number | string)[] {
 
 async function expectCdl(page: Page, expected: string): Promise<void> {
   const want = readFileSync(path.join(ROOT, expected), 'utf8').trim();
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'CDL' }).click();
   await expect.poll(async () => ((await page.getByTestId('cdl-text').textContent()) ?? '').trim()).toBe(want);
 }

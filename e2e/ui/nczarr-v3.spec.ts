@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ROOT, column, expectedValues, fixtureS3Url, openUrl, selectPath } from './helpers';
+import { ROOT, column, expectedValues, fixtureS3Url, openUrl, selectPath, showMetadata } from './helpers';
 
 // NCZarr over Zarr v3 (seed 2024-04, Appendix E), transformed from netcdf-c 4.9.3 output: the viewer must show
 // what ncdump shows for the source, read through the S3 protocol.
@@ -17,6 +17,7 @@ for (const cdl of ['groups', 'types']) {
     const name = `transforms/v3/${cdl}`;
     await page.goto('/');
     await openUrl(page, fixtureS3Url(name));
+    await showMetadata(page);
     await page.getByRole('tab', { name: 'CDL' }).click();
     const want = readFileSync(path.join(ROOT, 'fixtures/expected', `${name}.h.cdl`), 'utf8');
     await expect.poll(async () => norm((await page.getByTestId('cdl-text').textContent()) ?? '')).toBe(norm(want));

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BUCKET, S3_URL, STATIC_URL } from '../harness/ports';
-import { ROOT, cellValue, openUrl, selectPath } from './helpers';
+import { ROOT, cellValue, openUrl, selectPath, showMetadata } from './helpers';
 
 const FILE = 'fixtures/netcdf3/classic/pres_temp_4D.nc';
 
@@ -30,6 +30,7 @@ async function dropFile(page: Page, file: string): Promise<void> {
 async function expectFile(page: Page): Promise<void> {
   await expect(page.locator('.dataset-name')).toHaveText('pres_temp_4D');
   const want = readFileSync(path.join(ROOT, FILE.replace(/\.nc$/, '.h.cdl')), 'utf8').trim();
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'CDL' }).click();
   await expect.poll(async () => ((await page.getByTestId('cdl-text').textContent()) ?? '').trim()).toBe(want);
   const values = (

@@ -6,13 +6,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BUCKET, S3_URL, STATIC_URL } from '../harness/ports';
-import { ROOT, openUrl, selectPath } from './helpers';
+import { ROOT, openUrl, selectPath, showMetadata } from './helpers';
 
 const expected = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/report/expected.json'), 'utf8')) as {
   findings: Record<string, Record<string, Record<string, string>>>;
 };
 
 async function openReport(page: Page): Promise<void> {
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'Report' }).click();
   await expect(page.getByTestId('report')).toBeVisible();
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
-import { ROOT, cellValue, openUrl, selectPath } from './helpers';
+import { ROOT, cellValue, openUrl, selectPath, showMetadata } from './helpers';
 
 const DIR = 'fixtures/netcdf4-usertypes';
 
@@ -46,6 +46,7 @@ test('a compound variable: a numeric field plotted, tabled and counted; the fiel
   const records = ncdumpRecords('ref_tst_comp', 'obs');
   const member = (k: number) => records.map((r) => (r ? r[k]! : null));
   await open(page, 'ref_tst_comp', '/obs');
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByTestId('user-type-heading')).toHaveText('compound obs_t');
   await expect(page.getByTestId('user-type')).toContainText('relhum: float');
@@ -107,6 +108,7 @@ test('a compound with nested, enum, string and char-array members', async ({ pag
 test('an enum variable: the matrix shows member names, the integers in the titles', async ({ page }) => {
   await open(page, 'ref_tst_enum_data', '/primary_cloud');
   await expect(page.locator('[role=treeitem][data-path="/primary_cloud"] .badge').first()).toHaveText('enum');
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByTestId('user-type-heading')).toHaveText('enum cloud_class_t: ubyte');
   await expect(page.getByTestId('user-type')).toContainText('Missing = 255');
@@ -124,6 +126,7 @@ test('an enum variable: the matrix shows member names, the integers in the title
 
 test('a vlen variable: a table of its lists, the plots disabled', async ({ page }) => {
   await open(page, 'ref_tst_vlen_data', '/ragged_array');
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByTestId('user-type-heading')).toHaveText('vlen float');
   await expect(page.getByTestId('view-matrix')).toHaveAttribute('aria-pressed', 'true');
@@ -151,6 +154,7 @@ test('an opaque variable: hex in a table', async ({ page }) => {
   const hex = ncdumpData('ref_tst_opaque_data', 'raw_obs').split(', ');
   for (let r = 0; r < hex.length; r++)
     await expect(page.getByTestId(`cell-${r}-0`)).toHaveText(hex[r] === '_' ? '—' : hex[r]!, { timeout: 30_000 });
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByTestId('user-type-heading')).toHaveText('opaque(11)');
 });

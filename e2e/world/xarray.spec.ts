@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
 import { startStaticServer, type StaticServer } from '../harness/static-server';
-import { ROOT, cellValue, openUrl, selectPath } from '../ui/helpers';
+import { ROOT, cellValue, openUrl, selectPath, showMetadata } from '../ui/helpers';
 import { expectNoProblems, expectPlots } from './helpers';
 
 type Attrs = Record<string, unknown>;
@@ -32,6 +32,7 @@ function shown(v: unknown): string {
 }
 
 async function expectAttributes(page: Page, attrs: Attrs, where: string): Promise<void> {
+  await showMetadata(page);
   const table = page.getByTestId('attributes');
   for (const [name, value] of Object.entries(attrs)) {
     if (name === '_ARRAY_DIMENSIONS') continue;
@@ -78,6 +79,7 @@ test('ERA5-like (4-D, consolidated, NaN and Infinity attributes, NaN fill): tree
   expect(e.tree.arrays.t!.attributes.valid_min).toBe('NaN');
   await checkDataset(page, `${STATIC_URL}/fixtures/${e.path}`, e);
   // The other data variable's Infinity attribute.
+  await showMetadata(page);
   await page.getByRole('tab', { name: 'Overview' }).click();
   await selectPath(page, '/u');
   await expectAttributes(page, e.tree.arrays.u!.attributes, '/u');
@@ -110,6 +112,7 @@ test.describe('unconsolidated over plain HTTP', () => {
     await page.goto('/');
     await openUrl(page, url);
     await page.locator('[role=treeitem][data-path="/"]').click();
+    await showMetadata(page);
     const overview = page.getByTestId('overview');
     await expect(overview).toContainText('zarr.consolidate_metadata(store)');
     await expect(overview).toContainText(`${url}/<array name>`);
