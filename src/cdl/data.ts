@@ -211,7 +211,9 @@ export function formatVariableData(v: Variable, slice: Slice, indent: string, op
     const inRow = rowLen === 0 ? 0 : i % rowLen;
     const m = rank > 1 && rowLen > 0 ? marks(Math.floor(i / rowLen)) : { open: 0, close: 0 };
     if (rank > 1 && inRow === 0) {
+      // ncdump prints two spaces but counts the group's indent too (vardata.c: set_indent(2 + indent_get())).
       L.raw('\n  ');
+      L.col += indent.length;
       for (let k = 0; k < m.open; k++) L.put('{');
     }
     const last = i === total - 1;
