@@ -13,6 +13,8 @@ export const NETCDF3 = new Set(['classic', '64-bit offset', 'cdf5']);
  * embedded newline, as ncdump's pr_att_string does for every format but netCDF-4 (classic model included).
  */
 export function attributeValues(a: Attribute, format?: string): string {
+  // ncdump shows a string or user-typed attribute of no values as empty text (pr_att: "0-length attributes").
+  if ((a.type === 'string' || a.type === 'user') && a.value.length === 0) return '""';
   switch (a.type) {
     case 'char':
       if (format !== undefined && (NETCDF3.has(format) || format === 'netCDF-4 classic model'))

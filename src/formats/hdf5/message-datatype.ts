@@ -38,6 +38,8 @@ export type Datatype =
       readonly exponent: { readonly location: number; readonly size: number; readonly bias: number };
       readonly mantissa: { readonly location: number; readonly size: number };
       readonly signLocation: number;
+      /** How the mantissa is normalised: `implied` leading 1 (IEEE), `set` (stored, x87 extended), `none`. */
+      readonly normalization?: 'none' | 'set' | 'implied';
     }
   | { readonly class: 'time'; readonly size: number; readonly order: ByteOrder; readonly precision: number }
   | { readonly class: 'string'; readonly size: number; readonly padding: StringPadding; readonly charset: Charset }
@@ -114,6 +116,7 @@ export function parseDatatype(c: Cursor, depth = 0): Datatype {
         exponent: { location: eLoc, size: eSize, bias },
         mantissa: { location: mLoc, size: mSize },
         signLocation: b1,
+        normalization: (['none', 'set', 'implied', 'none'] as const)[(b0 >> 4) & 3],
       };
     }
     case 2:

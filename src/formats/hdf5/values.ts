@@ -1,4 +1,5 @@
 import { getFloat16 } from '@petamoriken/float16';
+import { wideFloat } from './float-bits.ts';
 import { UnsupportedError } from '../../errors.ts';
 import { Cursor, utf8, type Format } from './cursor.ts';
 import { Hdf5Error } from './errors.ts';
@@ -106,7 +107,7 @@ function decodeOne(t: Datatype, b: Uint8Array, at: number, format: Format): Hdf5
       if (t.size === 4) return view(b).getFloat32(at, le);
       if (t.size === 8) return view(b).getFloat64(at, le);
       if (t.size === 2) return getFloat16(view(b), at, le);
-      throw new UnsupportedError(`Floating-point numbers of ${t.size} bytes are not read.`);
+      return wideFloat(t, b.subarray(at, at + t.size));
     }
     case 'string':
       return decodeString(b.subarray(at, at + t.size), t.padding);

@@ -34,6 +34,8 @@ export interface VarPlan {
   readonly strings: boolean;
   /** A compound, vlen or opaque type: elements resolved by the store, handed on as JSON text in vlen-utf8. */
   readonly user?: Hdf5Dataset['datatype'] | undefined;
+  /** Floats netCDF has no type of their size for (half, extended, quad): converted by the store to `dtype`. */
+  readonly widen?: string | undefined;
 }
 
 /** netCDF's default fill values by Zarr dtype kind and size (netcdf.h NC_FILL_*). */
@@ -62,7 +64,9 @@ function plan(v: Nc4Var, table: TypeTable): { doc: DocVariable; plan: VarPlan } 
   const t = ds.datatype;
   const userType = table.describable(t) ? table.find(t) : undefined;
   const json = userType !== undefined && t.class !== 'enum';
-  const dtype = json ? '|O' : dtypeOf(t);
+  // Fixed-length strings (not `char`) are read as netcdf-c reads them, converted to variable-length strings by
+  // HDF5 (cut at the first NUL, padding spaces dropped): an empty one is an empty string, not NULL.
+  const dtype = json || (t.class === 'string' && t.size > 1) ? '|O' : dtypeOf(t);
   const strings = dtype === '|O';
   const attributes = ds.attributes
     .map((a) => docAttribute(a, table))
@@ -113,6 +117,7 @@ function plan(v: Nc4Var, table: TypeTable): { doc: DocVariable; plan: VarPlan } 
       codecs,
       strings,
       user: json ? t : undefined,
+      widen: t.class === 'float' && t.size !== 4 && t.size !== 8 && !dtype.startsWith('|') ? dtype : undefined,
     },
   };
 }

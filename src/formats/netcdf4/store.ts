@@ -13,7 +13,7 @@ import type { FileSpecial, RequestOptions, Store } from '../../store/types';
 import type { ByteSource } from '../types';
 import { type Hdf5Dataset, type Hdf5File, chunkAt, decodeValues } from '../hdf5/index';
 import type { VarPlan } from './metadata';
-import { userChunk, vlenTexts } from './user-chunk';
+import { userChunk, vlenTexts, widenChunk } from './user-chunk';
 
 export class Netcdf4Store implements Store {
   readonly description: string;
@@ -54,6 +54,7 @@ export class Netcdf4Store implements Store {
     const stored = await this.stored(plan, coords, key, signal);
     if (!stored) return undefined;
     if (plan.user) return userChunk(plan, plan.user, stored, plan.file, key);
+    if (plan.widen) return widenChunk(plan, plan.widen, stored, plan.file, key);
     return plan.strings ? this.strings(plan, stored, key) : stored;
   }
 

@@ -33,8 +33,11 @@ export function dtypeOf(t: Datatype): string {
       return t.size === 1 ? `|${kind}1` : `${t.order === 'le' ? '<' : '>'}${kind}${t.size}`;
     }
     case 'float':
-      if (t.order === 'vax' || ![2, 4, 8].includes(t.size)) return `|V${t.size}`;
-      return `${t.order === 'le' ? '<' : '>'}f${t.size}`;
+      // As netcdf-c reads them (the native type HDF5 converts to): half precision as `float`, wider ones (x87
+      // extended, quad) as `double` (netcdf-c names those `string` and cannot read them), in the file's byte order;
+      // the store converts the values (metadata.ts `widen`).
+      if (t.order === 'vax') return `|V${t.size}`;
+      return `${t.order === 'le' ? '<' : '>'}f${t.size <= 4 ? 4 : 8}`;
     case 'string':
       return t.size === 1 ? '>S1' : `|S${t.size}`;
     case 'vlen-string':
@@ -52,7 +55,7 @@ function attributeType(t: Datatype): string | undefined {
     case 'integer':
       return [1, 2, 4, 8].includes(t.size) ? `<${t.signed ? 'i' : 'u'}${t.size}` : undefined;
     case 'float':
-      return t.size === 4 || t.size === 8 ? `<f${t.size}` : undefined;
+      return t.order === 'vax' ? undefined : `<f${t.size <= 4 ? 4 : 8}`;
     case 'string':
       return '>S1';
     case 'vlen-string':
@@ -80,6 +83,27 @@ function numbers(values: readonly Hdf5Value[]): DocValue {
 }
 
 /**
+ * A fixed-length string attribute as netcdf-c reads it (read_hdf5_att): a scalar is `char` text of all its bytes
+ * (NULs inside kept, the trailing ones dropped as ncdump drops them, bytes that are not UTF-8 kept as escapes), a
+ * null dataspace empty `char` text, and an array (one element too) a `string` attribute whose elements end at
+ * their first NUL (padding spaces kept).
+ */
+function fixedStringAttribute(a: Attribute): DocAttribute {
+  if (a.shape === null) return { name: a.name, type: '>S1', value: '' };
+  if (a.shape.length === 0)
+    return { name: a.name, type: '>S1', value: a.bytes ? charText(a.bytes) : text(a.value?.[0]) };
+  const size = a.datatype.size;
+  const bytes = a.bytes;
+  const value = (a.value ?? []).map((v, i) => {
+    if (!bytes) return text(v);
+    const raw = bytes.subarray(i * size, (i + 1) * size);
+    const nul = raw.indexOf(0);
+    return decodeEscaped(nul < 0 ? raw : raw.subarray(0, nul));
+  });
+  return { name: a.name, type: '|S128', value };
+}
+
+/**
  * The attribute as the model shows it, or undefined for the ones netCDF-4 hides and types netCDF has no attribute
  * type for (listed by the caller).
  */
@@ -91,13 +115,7 @@ export function docAttribute(a: Attribute, table?: TypeTable): DocAttribute | 'h
   const type = attributeType(a.datatype);
   if (!type) return 'unsupported';
   const values = a.value ?? [];
-  if (a.datatype.class === 'string') {
-    // netCDF writes char text as one fixed-length string, all of whose bytes are the text (NULs inside kept, the
-    // trailing ones dropped as ncdump drops them, bytes that are not UTF-8 kept as escapes); several (plain HDF5)
-    // are a string attribute.
-    if (values.length === 1) return { name: a.name, type, value: a.bytes ? charText(a.bytes) : text(values[0]) };
-    return { name: a.name, type: '|S128', value: values.map(text) };
-  }
+  if (a.datatype.class === 'string') return fixedStringAttribute(a);
   if (a.datatype.class === 'vlen-string') {
     const list = values.map((v) => (typeof v === 'string' ? v : ''));
     return { name: a.name, type, value: list.length === 1 ? (list[0] as string) : list };

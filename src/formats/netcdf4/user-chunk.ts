@@ -7,7 +7,7 @@
 import { ChunkError } from '../../errors';
 import { createDecoder } from '../../codecs/pipeline';
 import { docJson } from '../nczarr-docs';
-import type { Datatype, Hdf5File } from '../hdf5/index';
+import { type Datatype, type Hdf5File, decodeValues } from '../hdf5/index';
 import type { VarPlan } from './metadata';
 import { elementValue } from './user-values';
 
@@ -27,14 +27,8 @@ export function vlenTexts(texts: readonly string[]): Uint8Array {
   return out;
 }
 
-/** The chunk `stored` (as read from the file) of a variable of user type `t`, as vlen-utf8 JSON texts. */
-export async function userChunk(
-  plan: VarPlan,
-  t: Datatype,
-  stored: Uint8Array,
-  file: Hdf5File,
-  key: string,
-): Promise<Uint8Array> {
+/** The chunk's bytes with its HDF5 filters decoded (the data path gets them as they are then). */
+async function unfiltered(plan: VarPlan, t: Datatype, stored: Uint8Array, key: string): Promise<Uint8Array> {
   const n = plan.chunks.reduce((a, b) => a * b, 1);
   let bytes = stored;
   if (plan.filtered && plan.ds.layout.kind === 'chunked') {
@@ -49,6 +43,50 @@ export async function userChunk(
   }
   if (bytes.length < n * t.size)
     throw new ChunkError(`${plan.path}: chunk ${key} holds ${bytes.length} bytes, not ${n * t.size}.`, { key });
+  return bytes;
+}
+
+/**
+ * A chunk of floats netCDF has no type of their size for (half precision, x87 extended, quad) as `dtype`
+ * (`<f4`, `>f8`, …): each value converted to the nearest, as HDF5 converts them for netcdf-c.
+ */
+export async function widenChunk(
+  plan: VarPlan,
+  dtype: string,
+  stored: Uint8Array,
+  file: Hdf5File,
+  key: string,
+): Promise<Uint8Array> {
+  const t = plan.ds.datatype;
+  const n = plan.chunks.reduce((a, b) => a * b, 1);
+  const bytes = await unfiltered(plan, t, stored, key);
+  const size = dtype.endsWith('4') ? 4 : 8;
+  const out = new Uint8Array(n * size);
+  const view = new DataView(out.buffer);
+  const le = dtype.startsWith('<');
+  try {
+    const values = await decodeValues(t, bytes, n, file.ctx.format, file.heap, file.ctx.limits.maxElements);
+    values.forEach((v, i) => {
+      const x = typeof v === 'number' ? v : NaN;
+      if (size === 4) view.setFloat32(i * 4, x, le);
+      else view.setFloat64(i * 8, x, le);
+    });
+  } catch (e) {
+    throw new ChunkError(`${plan.path}: the values of chunk ${key} cannot be read.`, { key, cause: e });
+  }
+  return out;
+}
+
+/** The chunk `stored` (as read from the file) of a variable of user type `t`, as vlen-utf8 JSON texts. */
+export async function userChunk(
+  plan: VarPlan,
+  t: Datatype,
+  stored: Uint8Array,
+  file: Hdf5File,
+  key: string,
+): Promise<Uint8Array> {
+  const n = plan.chunks.reduce((a, b) => a * b, 1);
+  const bytes = await unfiltered(plan, t, stored, key);
   const heap = {
     offsetSize: file.ctx.format.offsetSize,
     base: file.ctx.format.base,

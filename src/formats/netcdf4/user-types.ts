@@ -74,19 +74,89 @@ export function sameType(a: Datatype, b: Datatype): boolean {
   }
 }
 
-/** The user-defined types of a file, in netcdf-c's order, and how datatypes are named by them. */
+/** What netcdf-c calls an anonymous type's class in its name (read_type: `_Anonymous<Class><n>`). */
+const ANONYMOUS_CLASS: Readonly<Record<string, string>> = {
+  compound: 'Compound',
+  enum: 'Enum',
+  vlen: 'Vlen',
+  opaque: 'Opaque',
+};
+
+/**
+ * The user-defined types of a file, in netcdf-c's order, and how datatypes are named by them.
+ *
+ * Besides the committed types, a dataset whose compound, enum, vlen or opaque datatype is none of the types read
+ * so far gets an anonymous (transient) type, as netcdf-c's get_type_info2/read_type make it: named
+ * `_Anonymous<Class><n>` with one counter for the whole file, counted in the order datasets are read (a group's
+ * datasets in link order, then its subgroups), defined in the dataset's group; a later dataset of an equal datatype
+ * uses it. netcdf-c also counts a bitfield or array dataset (its `_AnonymousUnknown<n>` fails). What netcdf-c
+ * cannot name is named here after all of netcdf-c's, so that its names stay as it gives them: the parts of a type
+ * that no type read before it equals (a compound field that is an anonymous enum, vlen or compound, a vlen of an
+ * anonymous compound: netcdf-c leaves the type half-read and drops the dataset), defined just before the type
+ * using them; then the datatypes of attributes no dataset uses (netcdf-c drops those attributes), in the
+ * attribute's group.
+ */
 export class TypeTable {
   readonly all: readonly Nc4UserType[];
+  private readonly byGroup = new Map<string, Nc4UserType[]>();
 
   constructor(root: Nc4Group) {
     const all: Nc4UserType[] = [];
+    this.all = all;
+    let counter = 0;
+    const add = (g: Nc4Group, t: Datatype, at?: number): Nc4UserType => {
+      const name = `_Anonymous${ANONYMOUS_CLASS[t.class] ?? 'Unknown'}${++counter}`;
+      const u = { path: `${g.path === '/' ? '' : g.path}/${name}`, name, datatype: t };
+      all.push(u);
+      const list = this.byGroup.get(g.path) ?? [];
+      list.splice(at ?? list.length, 0, u);
+      this.byGroup.set(g.path, list);
+      return u;
+    };
+    const half: { g: Nc4Group; u: Nc4UserType }[] = [];
     const visit = (g: Nc4Group) => {
       const base = g.path === '/' ? '' : g.path;
-      for (const t of g.types) if (isUserClass(t.datatype)) all.push({ ...t, path: `${base}/${t.name}` });
+      const own = g.types.filter((t) => isUserClass(t.datatype)).map((t) => ({ ...t, path: `${base}/${t.name}` }));
+      all.push(...own);
+      this.byGroup.set(g.path, own);
+      for (const v of g.vars) {
+        const t = v.ds.datatype;
+        if (t.class === 'bitfield' || t.class === 'array') counter++;
+        if (!isUserClass(t) || this.find(t)) continue;
+        const u = add(g, t);
+        if (this.parts(t).some((p) => this.ref(p) === undefined)) half.push({ g, u });
+      }
       g.groups.forEach(visit);
     };
     visit(root);
-    this.all = all;
+    // The parts netcdf-c leaves unnamed, each defined before the type that uses it.
+    const nameParts = (g: Nc4Group, t: Datatype) => {
+      for (const p of this.parts(t)) {
+        if (!isUserClass(p) || this.find(p)) continue;
+        const list = this.byGroup.get(g.path) ?? [];
+        const outer = list.findIndex((u) => u.datatype === t);
+        add(g, p, outer < 0 ? undefined : outer);
+        nameParts(g, p);
+      }
+    };
+    for (const { g, u } of half) nameParts(g, u.datatype);
+    // Attributes of a type no dataset has.
+    const attributes = (g: Nc4Group) => {
+      for (const a of [...g.attributes, ...g.vars.flatMap((v) => v.ds.attributes)]) {
+        if (!isUserClass(a.datatype) || this.find(a.datatype)) continue;
+        add(g, a.datatype);
+        nameParts(g, a.datatype);
+      }
+      g.groups.forEach(attributes);
+    };
+    attributes(root);
+  }
+
+  /** The datatypes a type is made of: a compound's fields (an array field's element type), a vlen's base. */
+  private parts(t: Datatype): Datatype[] {
+    if (t.class === 'compound') return t.members.map((m) => (m.type.class === 'array' ? m.type.base : m.type));
+    if (t.class === 'vlen') return [t.base];
+    return [];
   }
 
   /** The user type a datatype is, or undefined. */
@@ -115,10 +185,9 @@ export class TypeTable {
 
   /** The definitions of a group's types for `_nczarr_group.user_types` (src/model/user-types.ts). */
   definitions(g: Nc4Group): DocValue[] {
-    const base = g.path === '/' ? '' : g.path;
-    return g.types
-      .filter((t) => isUserClass(t.datatype) && this.describable(t.datatype))
-      .map((t) => this.definition(`${base}/${t.name}`, t.name, t.datatype));
+    return (this.byGroup.get(g.path) ?? [])
+      .filter((t) => this.describable(t.datatype))
+      .map((t) => this.definition(t.path, t.name, t.datatype));
   }
 
   private definition(path: string, name: string, t: Datatype): DocValue {

@@ -253,6 +253,14 @@ function readDataset(w: Walk, g: Nc4Group, name: string, file: Hdf5File, obj: Hd
     w.dims.add(g, own);
   }
   if (!variable) return;
+  // netcdf-c skips datasets of references (read_type refuses the class); named, not dropped silently.
+  if (obj.datatype.class === 'reference') {
+    g.lost.push({
+      name,
+      message: `${base}/${name} holds HDF5 ${obj.datatype.kind} references, which netCDF has no type for: not shown.`,
+    });
+    return;
+  }
   // netcdf-c stores a variable named like a dimension it is not the coordinate of under this prefix.
   const vname = name.startsWith(NON_COORD) ? name.slice(NON_COORD.length) : name;
   g.vars.push({ name: vname, path: `${base}/${vname}`, ds: obj, file, dims: [], own });
