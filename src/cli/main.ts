@@ -48,7 +48,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(/[\udc80-\udcff]/.test(result.text) ? encodeEscaped(result.text) : result.text);
     const problems = [
       ...result.dataset.problems.map((p) => ({
-        text: p.message.startsWith(p.key) ? p.message : `${p.key}: ${p.message}`,
+        // A message that names its object already (a key, or a file's path `/key`) is printed as it is.
+        text: p.message.startsWith(p.key) || p.message.startsWith(`/${p.key} `) ? p.message : `${p.key}: ${p.message}`,
         error: p.error,
       })),
       ...result.failures.map((f) => ({ text: `${f.variable.path}: ${message(f.error)}`, error: f.error })),
