@@ -37,7 +37,7 @@ function remote(files: Record<string, Uint8Array>) {
 }
 
 async function values(store: Store) {
-  const ds = await readDataset(store, { mode: { medium: 'file' }, name: 'external' });
+  const ds = await readDataset(store, { name: 'external' });
   const out: Record<string, number[]> = {};
   for (const p of ['/a', '/e', '/eg/u']) {
     const v = findVariable(ds.root, p);
@@ -98,7 +98,7 @@ describe('external links', () => {
       'external-self.h5',
       {},
     );
-    const ds = await readDataset(opened!, { mode: { medium: 'file' }, name: 'external-self' });
+    const ds = await readDataset(opened!, { name: 'external-self' });
     expect(ds.root.groups.map((g) => [g.name, g.variables.map((v) => v.name)])).toEqual([['self', ['a']]]);
     expect(ds.problems.map((p) => p.message)).toEqual([
       expect.stringMatching(/^\/self\/self is the group \/self again, which contains it \(a cycle of links\)/),
