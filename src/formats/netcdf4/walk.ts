@@ -153,27 +153,23 @@ async function readGroup(
     ? [...links].sort((a, b) => (a.creationOrder ?? 0) - (b.creationOrder ?? 0))
     : [...links].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const base = path === '/' ? '' : path;
+  // Read together, reported in link order.
   const read = await Promise.all(
     ordered.map(async (l) => {
       const p = `${base}/${l.name}`;
-      if (w.links-- <= 0) {
-        lost.push({
-          name: l.name,
-          message: `${p} is not read: the file's links lead to more than ${MAX_LINKS} objects.`,
-        });
-        return undefined;
-      }
+      if (w.links-- <= 0)
+        return { lost: `${p} is not read: the file's links lead to more than ${MAX_LINKS} objects.`, link: l };
       try {
         return { link: l, ...(await followLink(file, address, l, p)) };
       } catch (e) {
         if (e instanceof AbortedError) throw e;
         const why = messageOf(e);
-        lost.push({ name: l.name, message: why.startsWith(p) ? why : `${p} could not be read: ${why}` });
-        return undefined;
+        return { lost: why.startsWith(p) ? why : `${p} could not be read: ${why}`, link: l };
       }
     }),
   );
-  const objects = read.filter((o): o is { link: Link; file: Hdf5File; object: Hdf5Object } => o !== undefined);
+  for (const r of read) if (r.lost !== undefined) lost.push({ name: r.link.name, message: r.lost });
+  const objects = read.filter((o): o is { link: Link; file: Hdf5File; object: Hdf5Object } => o.lost === undefined);
   for (const { link, object } of objects)
     if (object.lostAt !== undefined && object.kind !== 'group')
       problems.push(lostHeader(`${base}/${link.name}`, object.lostAt));
