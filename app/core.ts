@@ -122,3 +122,5 @@ export {
   type RegridTask,
   type UnitsConversion,
 } from '../src/compare';
+export { createLister, type Lister } from '../src/listing/place';
+export { isPlaceEntry, type Entry as ListingEntry, type ListPage, type Place } from '../src/listing/types';

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { BrowseOverlay } from './browse/BrowseOverlay';
 import { probeGpu } from './plot/gl/gl-image';
 import './styles.css';
 
@@ -9,6 +10,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <App />
+      <BrowseOverlay />
     </StrictMode>,
   );
 }

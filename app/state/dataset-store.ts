@@ -47,6 +47,9 @@ function closeCurrent(ds: OpenedDataset | null): void {
   wanted.clear();
 }
 
+/** Set by app/browse: shows a URL that is a place (not a dataset) and answers true, before the open. */
+export const openHooks: { placeFirst?: (url: string, signal: AbortSignal) => Promise<boolean> } = {};
+
 export const useDataset = create<DatasetState>((set, get) => ({
   status: 'idle',
   dataset: null,
@@ -62,6 +65,11 @@ export const useDataset = create<DatasetState>((set, get) => ({
     const controller = new AbortController();
     set({ status: 'opening', controller, error: null, progress: null, label });
     try {
+      // A place (a bucket prefix, a folder, a catalog) is browsed instead (app/browse registers the hook).
+      if (source.kind === 'url' && (await openHooks.placeFirst?.(source.url, controller.signal))) {
+        if (get().controller === controller) set({ status: get().dataset ? 'ready' : 'idle', controller: null });
+        return null;
+      }
       const ds = await openWithSettings(source, controller.signal, (progress) => {
         if (get().controller === controller) set({ progress });
       });

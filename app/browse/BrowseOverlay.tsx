@@ -1,0 +1,47 @@
+/**
+ * Mounts the browser over the viewer while the page URL names a place (`?browse=`), registers the open hook that
+ * turns a place URL into a listing, and says what to do when a URL's listing was refused and its open failed.
+ */
+import { useEffect } from 'react';
+import { openHooks, useDataset } from '../state/dataset-store';
+import { BrowseView } from './BrowseView';
+import { followLocation, placeKey, placeOf, refusals, showPlace, useBrowse } from './browse-store';
+
+openHooks.placeFirst = async (url, signal) => {
+  const place = await placeOf(url, signal);
+  if (!place || signal.aborted) return false;
+  showPlace(place);
+  return true;
+};
+
+export function BrowseOverlay() {
+  const place = useBrowse((s) => s.place);
+  const status = useDataset((s) => s.status);
+  const source = useDataset((s) => s.source);
+  useEffect(() => followLocation(), []);
+  const refused = status === 'error' && source?.kind === 'url' ? refusals.get(source.url) : undefined;
+  if (!place)
+    return refused ? (
+      <p className="browse-refused" role="status" data-testid="browse-refused">
+        {refused}
+      </p>
+    ) : null;
+  return (
+    <div className="browse-overlay">
+      <div className="browse-overlay-head">
+        <strong>Zarrview</strong>
+        <button type="button" onClick={() => window.history.back()}>
+          Back
+        </button>
+        <button
+          type="button"
+          data-testid="browse-copy-link"
+          onClick={() => void navigator.clipboard?.writeText(window.location.href).catch(() => undefined)}
+        >
+          Copy link
+        </button>
+      </div>
+      <BrowseView key={placeKey(place)} place={place} />
+    </div>
+  );
+}

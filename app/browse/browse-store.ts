@@ -1,0 +1,132 @@
+/**
+ * The place being browsed (src/listing), kept in the page URL as `?browse=<url>` (plus `&at=<dataset>` inside a
+ * THREDDS catalog) so that Back returns to it and a copied link opens it. Opening a dataset from the listing pushes
+ * a history entry without `browse`; Back pops it and the listing shows again where it was (its pages and scroll are
+ * kept here per place).
+ */
+import { create } from 'zustand';
+import { createLister, parseLocation, type Lister, type ListingEntry, type Place } from '../core';
+import { openCredentials } from '../state/settings-store';
+
+export interface PlaceView {
+  entries: ListingEntry[];
+  next: string | undefined;
+  title: string | undefined;
+  scrollTop: number;
+  selected: number;
+}
+
+interface BrowseState {
+  place: Place | null;
+  /** Pages read and scroll position per place key, so Back finds the listing as it was. */
+  views: Map<string, PlaceView>;
+  setPlace(place: Place | null): void;
+}
+
+export const useBrowse = create<BrowseState>((set) => ({
+  place: null,
+  views: new Map(),
+  setPlace: (place) => set({ place }),
+}));
+
+export const placeKey = (p: Place): string => `${p.kind} ${p.url} ${p.kind === 'thredds' ? (p.dataset ?? '') : ''}`;
+
+let lister: Lister | undefined;
+let listerFor = '';
+/** A lister with the endpoints and credentials of the settings (a new one when they change). */
+export function currentLister(): Lister {
+  const creds = openCredentials();
+  const key = JSON.stringify(creds);
+  if (!lister || key !== listerFor) {
+    lister = createLister(creds);
+    listerFor = key;
+  }
+  return lister;
+}
+
+/** The page URL that shows `place`. */
+export function browseHref(place: Place): string {
+  const u = new URL(window.location.href);
+  u.hash = '';
+  u.search = '';
+  u.searchParams.set('browse', place.url);
+  if (place.kind === 'thredds' && place.dataset) u.searchParams.set('at', place.dataset);
+  u.searchParams.set('kind', place.kind);
+  return u.href;
+}
+
+/** Shows a place, with a history entry (`replace` for the first one of an open). */
+export function showPlace(place: Place, replace = false): void {
+  const href = browseHref(place);
+  if (href !== window.location.href) {
+    if (replace) window.history.replaceState({ browse: true }, '', href);
+    else window.history.pushState({ browse: true }, '', href);
+  }
+  useBrowse.getState().setPlace(place);
+}
+
+/** Leaves the listing for a dataset: a history entry without `browse`, so Back returns to the listing. */
+export function leavePlace(): void {
+  const u = new URL(window.location.href);
+  u.search = '';
+  window.history.pushState(null, '', u.href);
+  useBrowse.getState().setPlace(null);
+}
+
+/** The place the page URL names, if any. */
+export function placeFromLocation(): Place | null {
+  const q = new URL(window.location.href).searchParams;
+  const url = q.get('browse');
+  if (!url) return null;
+  const kind = q.get('kind');
+  if (kind === 'thredds') return { kind, url, dataset: q.get('at') ?? undefined };
+  if (kind === 's3' || kind === 'http' || kind === 'stac') return { kind, url };
+  return null;
+}
+
+/** Keeps the store in step with the page URL (Back, Forward, a link pasted with `?browse=`). */
+export function followLocation(): () => void {
+  const sync = () => useBrowse.getState().setPlace(placeFromLocation());
+  sync();
+  window.addEventListener('popstate', sync);
+  return () => window.removeEventListener('popstate', sync);
+}
+
+/** The listing refusals met by `placeOf`, by URL: said when the open of that URL then fails too. */
+export const refusals = new Map<string, string>();
+
+const ZARR_ROOT = new Set(['zarr.json', '.zgroup', '.zarray', '.zmetadata', '.zattrs', 'repo']);
+
+/**
+ * Whether a URL about to be opened is a place rather than a dataset: an S3 bucket or prefix (`…/`) whose first
+ * listing page has no Zarr metadata object nor Icechunk `repo` at its root; an http(s) folder (`…/`) with an index
+ * page that is no store; a THREDDS catalog; a STAC document. Never throws: undefined opens the URL as before.
+ */
+export async function placeOf(url: string, signal: AbortSignal): Promise<Place | undefined> {
+  let loc;
+  try {
+    loc = parseLocation(url);
+  } catch {
+    return undefined;
+  }
+  const path = loc.path.split('?')[0] ?? '';
+  const folder = loc.s3 ? loc.s3.key === '' || path.endsWith('/') : path.endsWith('/');
+  const catalog = /\/catalog\.(xml|html)$|\.json$/i.test(path) && !loc.s3;
+  if (!folder && !catalog) return undefined;
+  if (loc.fragment && loc.mode.medium !== undefined && loc.mode.medium !== 's3') return undefined;
+  try {
+    const l = currentLister();
+    const place = await l.resolve(url, signal);
+    if (place.kind === 'thredds' || place.kind === 'stac') return place;
+    const page = await l.list(place, { signal, pageSize: 1000 });
+    if (page.entries.some((e) => !e.place && ZARR_ROOT.has(e.name))) return undefined;
+    if (place.kind === 'http') {
+      const probed = await l.probe({ name: '', kind: 'folder', guessed: true, key: place.url, place }, place, signal);
+      if (probed.kind !== 'folder') return undefined;
+    }
+    return page.entries.length > 0 ? place : undefined;
+  } catch (e) {
+    if (e instanceof Error && e.name === 'ListingRefusedError') refusals.set(url, e.message);
+    return undefined;
+  }
+}

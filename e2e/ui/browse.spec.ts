@@ -1,0 +1,98 @@
+/**
+ * Browsing places (app/browse, src/listing) in Chromium: the GOES-like bucket of fixtures/listing in s3rver down to
+ * an hour, a file opened and Back to the same place and scroll, each store of a two-store prefix opened alone, a
+ * THREDDS dataset, a STAC asset, a listing's link in a fresh page, and what a refused listing and a folder with no
+ * index say. The fixtures are written by scripts/fixtures/make-listing.py.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { BUCKET, S3_URL, SIGNED_URL, STATIC_URL } from '../harness/ports';
+
+const S3 = (key: string) => `${S3_URL}/${BUCKET}/fixtures/listing/${key}#mode=s3`;
+const FILE = 'OR_ABI-L2-CMIPF-M6C13_G16_s20240010000204_e20240010009504_c20240010010304.nc';
+
+async function paste(page: Page, url: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: 'Dataset URL' });
+  await field.fill(url);
+  await field.press('Enter');
+}
+
+const rowNamed = (page: Page, name: string) =>
+  page.getByTestId('browse-row').filter({ has: page.getByRole('button', { name, exact: true }) });
+
+test('browse the bucket down to an hour, open a file, Back returns to the listing', async ({ page }) => {
+  await page.goto('/');
+  await paste(page, S3('goes/'));
+  await expect(page.getByTestId('browse')).toBeVisible();
+  await rowNamed(page, 'ABI-L2-CMIPF/').getByRole('button').click();
+  await rowNamed(page, '2024/').getByRole('button').click();
+  await rowNamed(page, '001/').getByRole('button').click();
+  await rowNamed(page, '00/').getByRole('button').click();
+  await expect(page.getByTestId('browse-here')).toHaveText('00');
+  await expect(page.getByTestId('browse-row')).toHaveCount(3);
+  await expect(rowNamed(page, FILE)).toHaveAttribute('data-kind', 'netcdf');
+  await expect(rowNamed(page, FILE)).toContainText('8.3 KiB');
+  await rowNamed(page, FILE).getByRole('button').click();
+  await expect(page.getByRole('tree')).toBeVisible();
+  await expect(page.locator('[role=treeitem][data-path="/CMI"]')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('browse-here')).toHaveText('00');
+  await expect(page.getByTestId('browse-row')).toHaveCount(3);
+  // Breadcrumbs up, and the keyboard.
+  await page.getByRole('button', { name: '2024', exact: true }).click();
+  await expect(page.getByTestId('browse-here')).toHaveText('2024');
+  await page.getByTestId('browse-list').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('browse-here')).toHaveText('001');
+  await page.keyboard.press('Backspace');
+  await expect(page.getByTestId('browse-here')).toHaveText('2024');
+});
+
+test('two stores under one prefix are two entries, each opens as it does alone', async ({ page }) => {
+  await page.goto('/');
+  await paste(page, S3('stores/'));
+  await expect(page.getByTestId('browse-row')).toHaveCount(2);
+  await expect(rowNamed(page, 'cf-packed.zarr')).toHaveAttribute('data-kind', 'zarr');
+  await expect(rowNamed(page, 'groups.file')).toHaveAttribute('data-kind', 'nczarr');
+  await rowNamed(page, 'groups.file').getByRole('button').click();
+  await expect(page.getByRole('tree')).toBeVisible();
+  await expect(page.locator('[role=treeitem][data-path="/forecast"]')).toBeVisible();
+  await expect(page.getByTestId('problems')).toHaveCount(0);
+  await page.goBack();
+  await rowNamed(page, 'cf-packed.zarr').getByRole('button').click();
+  await expect(page.locator('[role=treeitem][data-path="/air"]')).toBeVisible();
+});
+
+test('a THREDDS dataset and a STAC asset open; a listing link opens in a fresh page', async ({ page, browser }) => {
+  await page.goto('/');
+  await paste(page, `${STATIC_URL}/fixtures/listing/thredds/catalog.xml`);
+  await rowNamed(page, 'ABI-L2-CMIPF').getByRole('button').click();
+  await expect(page.getByTestId('browse-row')).toHaveCount(7);
+  await rowNamed(page, FILE).getByRole('button').click();
+  await expect(page.locator('[role=treeitem][data-path="/CMI"]')).toBeVisible();
+
+  await paste(page, `${STATIC_URL}/fixtures/listing/stac/catalog.json`);
+  await rowNamed(page, 'GOES CMIPF').getByRole('button').click();
+  await expect(rowNamed(page, 'store')).toHaveAttribute('data-kind', 'zarr');
+  const link = page.url();
+  expect(link).toContain('browse=');
+  await rowNamed(page, 'store').getByRole('button').click();
+  await expect(page.locator('[role=treeitem][data-path="/air"]')).toBeVisible();
+
+  const fresh = await browser.newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('browse')).toBeVisible();
+  await expect(rowNamed(fresh, 'store')).toBeVisible();
+  await fresh.close();
+});
+
+test('a bucket that denies listing and a folder without an index say what to do', async ({ page }) => {
+  await page.goto('/');
+  await paste(page, `${SIGNED_URL}/${BUCKET}/fixtures/listing/stores/#mode=s3`);
+  await expect(page.getByTestId('browse-refused')).toContainText(
+    /does not allow anonymous listing \(403\): paste the full key of a dataset .* or add credentials/,
+  );
+  await paste(page, `${STATIC_URL}/fixtures/listing/goes/`);
+  await expect(page.getByTestId('browse-refused')).toContainText(
+    /cannot be listed .*: paste the URL of a dataset there, or the URL of its catalog/,
+  );
+});
