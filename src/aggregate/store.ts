@@ -1,0 +1,128 @@
+/**
+ * A join as a store: the joined NCZarr documents (documents.ts), and each chunk read from the member that holds it
+ * — the chunk's block read through the data path on that member's own store (its format, its codecs), in this
+ * store's small in-process data context, and handed on as plain little-endian values — as a CFA master's chunks
+ * are read from its fragments. Members stay open (their stores and the variables read), never their data.
+ *
+ * A member whose chunk cannot be read costs only that chunk: `get` throws a `ChunkError` naming the member, which
+ * the data path reads as the fill value and lists in the slice's `failedChunks`.
+ */
+import type { AbsolutePath, RangeQuery } from '@zarrita/storage';
+import type { DimSelection } from '../api';
+import { createDataContext, type DataContext } from '../data/context';
+import { InlineExecutor } from '../data/pool/executor';
+import { readSlice } from '../data/read-slice';
+import { AbortedError, ChunkError, isZarrviewError } from '../errors';
+import { chunkBytes, arrayFor } from '../formats/cfa/values';
+import type { RequestOptions, Store } from '../store/types';
+import type { VariableLayout } from './documents';
+import type { JoinPlan } from './plan';
+import type { Member } from './types';
+
+type Numeric = Parameters<typeof chunkBytes>[3];
+
+export class JoinStore implements Store {
+  readonly description: string;
+  private readonly failing = new Set<string>();
+
+  constructor(
+    private readonly docs: ReadonlyMap<string, Uint8Array>,
+    private readonly layouts: ReadonlyMap<string, VariableLayout>,
+    readonly plan: JoinPlan,
+    private readonly ctx: DataContext = createDataContext({ executor: new InlineExecutor(), cacheBytes: 32 * 2 ** 20 }),
+  ) {
+    const n = plan.members.length;
+    this.description = `${n} member${n === 1 ? '' : 's'} joined along ${plan.choice.dimension}`;
+  }
+
+  /** Members whose chunks could not be read so far. */
+  missingFragments(): string[] {
+    return [...this.failing];
+  }
+
+  async get(key: AbsolutePath, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    const doc = this.docs.get(key);
+    if (doc) return doc.slice();
+    const slash = key.lastIndexOf('/');
+    const layout = this.layouts.get(key.slice(0, slash));
+    if (!layout) return undefined;
+    const name = key.slice(slash + 1);
+    const coords = layout.shape.length === 0 ? (name === '0' ? [] : [NaN]) : name.split('.').map(Number);
+    if (
+      coords.length !== layout.shape.length ||
+      coords.some((c, d) => !Number.isInteger(c) || c < 0 || c * layout.chunks[d]! >= layout.shape[d]!)
+    )
+      return undefined;
+    return this.chunk(layout, coords, options?.signal);
+  }
+
+  async getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
+    const whole = await this.get(key, options);
+    if (!whole) return undefined;
+    if ('suffixLength' in range) return whole.slice(Math.max(0, whole.length - range.suffixLength));
+    return whole.slice(range.offset, range.offset + range.length);
+  }
+
+  /** The member holding element `at` along the joined dimension, and where that member starts. */
+  private memberAt(at: number): { member: Member; offset: number } {
+    const { offsets, members } = this.plan;
+    let lo = 0;
+    let hi = offsets.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (offsets[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return { member: members[lo]!, offset: offsets[lo]! };
+  }
+
+  private async chunk(layout: VariableLayout, coords: readonly number[], signal: AbortSignal | undefined) {
+    const start = coords.map((c, d) => c * layout.chunks[d]!);
+    const count = start.map((s, d) => Math.min(layout.chunks[d]!, layout.shape[d]! - s));
+    if (layout.source === 'values') {
+      const Ctor = arrayFor(layout.dtype)!;
+      const block = new Ctor(count[0]!);
+      const big = block instanceof BigInt64Array || block instanceof BigUint64Array;
+      for (let i = 0; i < count[0]!; i++) {
+        const x = layout.values![start[0]! + i]!;
+        (block as unknown as Record<number, number | bigint>)[i] = big ? BigInt(Math.trunc(x)) : x;
+      }
+      return chunkBytes(layout.dtype, layout.chunks, count, block, layout.fill);
+    }
+    let member = this.plan.members[0]!;
+    let selection: DimSelection[] = start.map((s, d) => ({ start: s, stop: s + count[d]! }));
+    if (layout.source === 'joined') {
+      const found = this.memberAt(start[layout.axis]!);
+      member = found.member;
+      if (this.plan.choice.kind === 'new') selection = selection.slice(1);
+      else {
+        const s = start[layout.axis]! - found.offset;
+        selection[layout.axis] = { start: s, stop: s + count[layout.axis]! };
+      }
+    }
+    const variable = member.variables.get(layout.path);
+    if (!variable)
+      throw new ChunkError(`${layout.path}: member ${member.location} has no ${layout.path}.`, { key: layout.path });
+    let data;
+    try {
+      const slice = await readSlice(member.store, variable, selection, {
+        signal,
+        context: this.ctx,
+        // One chunk of the joined read, whose size that read has already bounded.
+        budgetBytes: Number.MAX_SAFE_INTEGER,
+      });
+      const bad = slice.failedChunks?.[0];
+      if (bad) throw new ChunkError(bad.message, { key: layout.path });
+      data = slice.data;
+    } catch (e) {
+      if (signal?.aborted || (isZarrviewError(e) && e.code === 'aborted'))
+        throw new AbortedError({ key: layout.path, cause: e });
+      this.failing.add(member.location);
+      const why = e instanceof Error ? e.message : String(e);
+      throw new ChunkError(`${layout.path}: member ${member.location}: ${why}`, { key: layout.path, cause: e });
+    }
+    if (!ArrayBuffer.isView(data))
+      throw new ChunkError(`${layout.path}: member ${member.location} holds no numbers here.`, { key: layout.path });
+    return chunkBytes(layout.dtype, layout.chunks, count, data as Numeric, layout.fill);
+  }
+}
