@@ -15,11 +15,16 @@ export interface DumpArgs {
   /** `--timeout s`: per-request timeout in ms for remote locations (default: the network policy's 30 s). */
   readonly timeoutMs: number | undefined;
   readonly location: string;
+  /** Several locations, or a glob (`dir/*.nc`), are opened as one dataset (src/aggregate): every location given. */
+  readonly locations?: readonly string[] | undefined;
+  /** `--join DIM`: the dimension (or scalar coordinate) a join is made along. */
+  readonly join?: string | undefined;
 }
 
-export const USAGE = `usage: zarrview dump [-h] [-c] [-s] [-t] [-v var1[,...]] [-n name] [-p F[,D]] [--timeout s] [--debug] <location>
+export const USAGE = `usage: zarrview dump [-h] [-c] [-s] [-t] [-v var1[,...]] [-n name] [-p F[,D]] [--timeout s] [--debug] [--join DIM] <location>...
   location  https://host/path.zarr, s3://bucket/key, a folder, or a .zip file; netcdf-c's
-            #mode=nczarr|zarr,noxarray,consolidated,v2|v3,s3|file|zip fragment is honoured
+            #mode=nczarr|zarr,noxarray,consolidated,v2|v3,s3|file|zip fragment is honoured;
+            several files, or a glob of local files ('dir/*.nc'), are shown as one dataset
   -h        header only, no data
   -c        header and coordinate variables' data
   -s        special virtual attributes (_Storage, _ChunkSizes, _Codecs, ...)
@@ -28,6 +33,7 @@ export const USAGE = `usage: zarrview dump [-h] [-c] [-s] [-t] [-v var1[,...]] [
   -n name   dataset name printed after "netcdf"
   -p F[,D]  significant digits of float (default 7) and double (default 15) values, 1 to 20
   --timeout s  give up on a request after s seconds (default 30; failed requests are retried)
+  --join DIM   join the files along this dimension, or along a new one made of this scalar variable
   --debug   stack traces on errors`;
 
 function usage(message: string): ZarrviewError {
@@ -70,11 +76,15 @@ export function parseDumpArgs(argv: readonly string[]): DumpArgs {
   let name: string | undefined;
   let timeoutMs: number | undefined;
   let precision: Precision | undefined;
+  let join: string | undefined;
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a === '--debug') debug = true;
-    else if (a === '--timeout') {
+    else if (a === '--join') {
+      join = argv[++i];
+      if (!join) throw usage('--join needs a dimension name.');
+    } else if (a === '--timeout') {
       const val = Number(argv[++i]);
       if (!Number.isFinite(val) || val <= 0) throw usage('--timeout needs a positive number of seconds.');
       timeoutMs = val * 1000;
@@ -97,6 +107,7 @@ export function parseDumpArgs(argv: readonly string[]): DumpArgs {
     } else if (a.startsWith('-') && a.length > 1) throw usage(`unknown option ${a}.`);
     else rest.push(a);
   }
-  if (rest.length !== 1) throw usage(rest.length === 0 ? 'missing location.' : 'exactly one location expected.');
-  return { header, coords, special, times, vars, name, debug, timeoutMs, precision, location: rest[0] ?? '' };
+  if (rest.length === 0) throw usage('missing location.');
+  const many = rest.length > 1 || join !== undefined ? { locations: rest, join } : {};
+  return { header, coords, special, times, vars, name, debug, timeoutMs, precision, location: rest[0] ?? '', ...many };
 }

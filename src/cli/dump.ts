@@ -13,6 +13,7 @@ import type { Slice } from '../api';
 import type { Dataset, Variable } from '../model/types';
 import type { Store } from '../store/types';
 import type { DumpArgs } from './args';
+import { asksJoin, openJoined } from './join';
 import { openLocation } from './open-location';
 
 /** `-t`: dates for CF time variables, as `ncdump -t` prints them. */
@@ -104,6 +105,8 @@ export async function dumpStore(store: Store, ds: Dataset, args: DumpArgs): Prom
 
 /** Opens `args.location` and dumps it. */
 export async function dump(args: DumpArgs): Promise<DumpResult> {
-  const { store, dataset } = await openLocation(args.location, { timeoutMs: args.timeoutMs, name: args.name });
+  const { store, dataset } = asksJoin(args)
+    ? await openJoined(args)
+    : await openLocation(args.location, { timeoutMs: args.timeoutMs, name: args.name });
   return dumpStore(store, dataset, args);
 }
