@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { RemoteDatasets } from './RemoteDatasets';
 
 export interface Demo {
   readonly id: string;
@@ -20,7 +21,7 @@ export function demoUrl(path: string, mode: string, base: string): string {
   return `${url}#${mode.startsWith('mode=') ? mode : `mode=${mode.replace(/^#?mode=/, '')}`}`;
 }
 
-/** Demo datasets from `demo/index.json`. */
+/** Demo datasets from `demo/index.json`, then the public datasets on other hosts (opened only when clicked). */
 export function DemoList({ onOpen }: Props) {
   const [demos, setDemos] = useState<Demo[] | null>(null);
   useEffect(() => {
@@ -42,7 +43,16 @@ export function DemoList({ onOpen }: Props) {
       })
       .catch(() => setDemos([]));
   }, []);
-  if (!demos?.length) return null;
+  if (!demos) return null;
+  return (
+    <>
+      {demos.length > 0 && <DemoCards demos={demos} onOpen={onOpen} />}
+      <RemoteDatasets onOpen={onOpen} />
+    </>
+  );
+}
+
+function DemoCards({ demos, onOpen }: { readonly demos: readonly Demo[]; readonly onOpen: (url: string) => void }) {
   return (
     <section aria-labelledby="demo-heading">
       <h2 id="demo-heading">Demo datasets</h2>
