@@ -3,7 +3,7 @@
  * a time (bounded concurrency), in parallel, until done or cancelled. A member that cannot be read is one failure,
  * never the whole join's.
  */
-import { AbortedError, isZarrviewError } from '../errors';
+import { AbortedError, isZarrviewError, MetadataError } from '../errors';
 import type { DataContext } from '../data/context';
 import { readSlice } from '../data/read-slice';
 import { walkVariables } from '../model/find';
@@ -104,7 +104,7 @@ export async function readMember(
 }
 
 /** A member that is readable but cannot be joined (no dimension to join along, a coordinate that is not numbers). */
-export class JoinRefusal extends Error {}
+export class JoinRefusal extends MetadataError {}
 
 export interface ReadMembersOptions {
   readonly open: OpenMember;
