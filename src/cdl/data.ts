@@ -168,6 +168,9 @@ function recordMarks(v: Variable, shape: readonly number[]): (row: number) => { 
 export function formatVariableData(v: Variable, slice: Slice, indent: string, opts: DataFormatOptions = {}): string {
   const L = new Lines(indent);
   L.raw(`${indent} ${cdlName(v.name)} =`);
+  // ncdump counts the raw name's bytes, not the escaped name it prints (vardata.c:
+  // set_indent(strlen(vp->name) + 4 + indent_get())).
+  L.col = indent.length + 1 + width(v.name) + 2;
   const rank = slice.shape.length;
   const marks = recordMarks(v, slice.shape);
   if (v.type === 'char') {
