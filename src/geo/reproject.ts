@@ -5,6 +5,8 @@
  * runs it in the decode workers (`reproject-task.ts`).
  */
 import { cellIndex } from './cell-index';
+import { projectedLookup } from './grid-mapping/lookup';
+import type { GridMapping } from './grid-mapping/types';
 import { axisLookup } from './lookup';
 
 /** A grid with 1-D latitude and longitude: cells in row-major order of `rows` × `cols`. */
@@ -27,7 +29,24 @@ export interface CurvilinearGrid {
   readonly lon: ArrayLike<number>;
 }
 
-export type GridGeometry = RegularGrid | CurvilinearGrid;
+/**
+ * A grid on projected x/y with a CF grid mapping: the coordinates along rows and columns, and the mapping (a plain
+ * object, sent to the workers as it is). Cells are found by projecting each point forward onto x/y.
+ */
+export interface ProjectedGridGeometry {
+  readonly kind: 'projected';
+  readonly rows: number;
+  readonly cols: number;
+  /** Rows run along y (and columns along x); false: the other way round. */
+  readonly rowsAreY: boolean;
+  readonly x: ArrayLike<number>;
+  readonly y: ArrayLike<number>;
+  readonly mapping: GridMapping;
+  /** Factor from the x/y values to the mapping's unit. */
+  readonly scale: number;
+}
+
+export type GridGeometry = RegularGrid | CurvilinearGrid | ProjectedGridGeometry;
 
 /** Inverse projection of a pixel centre → [lon, lat] in degrees, or null where the pixel is off the globe. */
 export type Invert = (x: number, y: number) => readonly [number, number] | null;
@@ -38,6 +57,7 @@ export type GridLookup = (lon: number, lat: number) => number;
 /** The nearest-cell lookup of a grid (for a curvilinear grid, a spatial index: build it once per grid). */
 export function gridLookup(grid: GridGeometry): GridLookup {
   if (grid.kind === 'curvilinear') return cellIndex(grid.lat, grid.lon, grid.rows, grid.cols);
+  if (grid.kind === 'projected') return projectedLookup(grid);
   const latOf = axisLookup(grid.lat, false);
   const lonOf = axisLookup(grid.lon, true);
   const { cols, rowsAreLat } = grid;

@@ -13,12 +13,44 @@ export interface MappingTransform {
   forward(lon: number, lat: number): [number, number];
 }
 
-/** A proj4 definition with its axis forced to east, north (what CF's x and y are). */
-function eastNorth(def: string): string {
-  if (def.startsWith('+')) return def;
-  const p = proj4.Proj(def) as unknown as { axis?: string };
+interface ProjLike {
+  projName?: string;
+  axis?: string;
+  a?: number;
+  b?: number;
+}
+
+/**
+ * The two ends of a mapping's transform: its projection (a WKT read by proj4's WKT reader, with its axes forced
+ * to east, north — what CF's x and y are — whatever order the WKT declares) and its geodetic CRS.
+ */
+function ends(mapping: GridMapping): [string, string] {
+  if (mapping.source !== 'crs_wkt') return [mapping.proj4, mapping.geodetic];
+  const p = proj4.Proj(mapping.proj4) as unknown as ProjLike;
+  if (!p.projName) throw new Error('proj4 cannot read this crs_wkt');
   p.axis = 'enu';
-  return p as unknown as string;
+  const geodetic = p.a && p.b ? `+proj=longlat +a=${p.a} +b=${p.b} +no_defs` : '+proj=longlat +ellps=WGS84 +no_defs';
+  return [p as unknown as string, geodetic];
+}
+
+/** Why proj4 cannot make this mapping's transform, or null when it can. */
+export function mappingError(mapping: GridMapping): string | null {
+  try {
+    const [from, to] = ends(mapping);
+    proj4(from, to);
+    return null;
+  } catch (e) {
+    return e instanceof Error && e.message ? e.message : 'proj4 rejects it';
+  }
+}
+
+/** Whether proj4 reads a crs_wkt (the Report names one it cannot read). */
+export function wktReadable(wkt: string): boolean {
+  try {
+    return Boolean((proj4.Proj(wkt) as unknown as ProjLike).projName);
+  } catch {
+    return false;
+  }
 }
 
 const finite = (p: readonly number[]): [number, number] => {
@@ -34,7 +66,8 @@ function centreOf(def: string): [number, number] {
 
 /** The transform of a mapping whose x/y are in units `scale` times the mapping's own (metres or degrees). */
 export function mappingTransform(mapping: GridMapping, scale = 1): MappingTransform {
-  const conv = proj4(eastNorth(mapping.proj4), mapping.geodetic);
+  const [from, to] = ends(mapping);
+  const conv = proj4(from, to);
   // Geostationary x/y are scan angles: proj4's geos works in metres, angle × satellite height.
   const k = scale * (mapping.angular ? mapping.height : 1);
   // proj4's tpers answers latitude 0 within 0.6 mm of its centre: a point 1 mm off it is right to 1e-8°.

@@ -10,7 +10,7 @@ import { findVariable } from '../../model/find';
 import type { Attribute } from '../../model/types';
 import { openDataset } from '../../open';
 import { openStoreNode } from '../../opening/open-store-node';
-import { mappingTransform, parseGridMapping } from './index';
+import { mappingError, mappingTransform, parseGridMapping, wktReadable } from './index';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'grid-mappings');
 const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as {
@@ -41,11 +41,13 @@ describe('crs_wkt', () => {
       }
     });
   }
-  it('an unreadable WKT: a problem without a name, a warning with one', () => {
-    const bad = text('crs_wkt', 'NOT A WKT');
-    const r = parseGridMapping('/crs', [bad]);
+  it('an unreadable WKT: a problem without a name; with one, the CF parameters are used', () => {
+    const r = parseGridMapping('/crs', [text('crs_wkt', 'NOT A WKT')]);
     expect(r.ok).toBe(false);
-    const s = parseGridMapping('/crs', [text('grid_mapping_name', 'latitude_longitude'), bad]);
-    expect(s.ok && s.mapping.warnings.map((w) => w.kind)).toEqual(['wkt']);
+    const odd = parseGridMapping('/crs', [text('crs_wkt', 'FOO["x"]')]);
+    expect(odd.ok && mappingError(odd.mapping)).toBeTruthy();
+    const s = parseGridMapping('/crs', [text('grid_mapping_name', 'latitude_longitude'), text('crs_wkt', 'FOO["x"]')]);
+    expect(s.ok && s.mapping.source).toBe('cf');
+    expect(wktReadable('FOO["x"]')).toBe(false);
   });
 });
