@@ -101,7 +101,8 @@ function plan(v: Nc4Var, table: TypeTable): { doc: DocVariable; plan: VarPlan } 
     storage: ds.layout.kind === 'chunked' ? 'chunked' : ds.layout.kind === 'compact' ? 'compact' : 'contiguous',
     attributes,
     userType: userType?.path,
-    storeFilters: json ? codecDocs : undefined,
+    // The store decodes a user type's or a string's chunks itself, through these filters (ncdump -s shows them).
+    storeFilters: json || (strings && codecDocs.length > 0) ? codecDocs : undefined,
   };
   return {
     doc,

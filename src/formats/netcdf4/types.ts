@@ -132,7 +132,10 @@ export function codecsOf(filters: readonly Filter[], itemSize: number): DocValue
   return filters.map((f) => {
     const cd = f.clientData;
     // ncdump -s shows a plugin filter as `_Filter = "id,cd0,cd1,…"` with the file's own parameters.
-    const own: [string, DocValue] = ['hdf5_filter', [f.id, ...cd].join(',')];
+    // For szip, netcdf-c keeps the two parameters the writer gave out of the four the filter stores, the options
+    // masked to H5_SZIP_ALL_MASKS (chip | ec | nn = 2 | 4 | 32): hdf5open.c get_filter_info.
+    const params = f.id === 4 && cd.length === 4 ? [(cd[0] ?? 0) & 38, cd[1] ?? 0] : cd;
+    const own: [string, DocValue] = ['hdf5_filter', [f.id, ...params].join(',')];
     switch (f.id) {
       case 1:
         return new Map<string, DocValue>([
