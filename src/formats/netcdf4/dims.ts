@@ -58,13 +58,15 @@ export class DimTable {
     const dims = this.made.get(g) ?? [];
     const found = dims.find((d) => d.size === len && d.unlimited === unlimited && !taken.includes(d));
     if (found) return found;
+    // nc4_dim_list_add makes a dimension of length 0 (NC_UNLIMITED) unlimited; it is then matched as unlimited.
+    const isUnlimited = unlimited || len === 0;
     const id = this.nextId++;
     const name = `phony_dim_${id}`;
     const dim: Nc4Dim = {
       name,
       path: `${g.path === '/' ? '' : g.path}/${name}`,
       size: len,
-      unlimited,
+      unlimited: isUnlimited,
       dimid: undefined,
       id,
       address: undefined,

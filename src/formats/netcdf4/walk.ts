@@ -18,6 +18,7 @@ import {
   followLink,
 } from '../hdf5/index';
 import { DimTable, resolveDims } from './dims';
+import { isUserClass } from './user-types';
 
 export interface Nc4Dim {
   readonly name: string;
@@ -188,7 +189,14 @@ async function readGroup(
   const children: { link: Link; file: Hdf5File; address: number }[] = [];
   for (const { link, file: holder, object: obj } of objects) {
     if (obj.kind === 'group') children.push({ link, file: holder, address: obj.address });
-    else if (obj.kind === 'datatype') g.types.push({ name: link.name, datatype: obj.datatype });
+    else if (obj.kind === 'datatype') {
+      g.types.push({ name: link.name, datatype: obj.datatype });
+      // netcdf-c reads a committed datatype only as a user-defined type; a named atomic type it passes over.
+      if (!isUserClass(obj.datatype))
+        problems.push(
+          `committed datatype ${base}/${link.name}: an atomic type, which netCDF-4 has no named form for; not shown.`,
+        );
+    }
     else if (obj.kind === 'dataset') readDataset(w, g, link.name, holder, obj);
   }
   const inside = [...ancestors, { file, address, path }];
@@ -239,7 +247,8 @@ function readDataset(w: Walk, g: Nc4Group, name: string, file: Hdf5File, obj: Hd
       name,
       path: `${base}/${name}`,
       size: told !== undefined && Number.isSafeInteger(told) ? told : (obj.shape?.[0] ?? 0),
-      unlimited: obj.maxshape?.[0] === null,
+      // A length of 0 is NC_UNLIMITED: nc4_dim_list_add makes such a dimension unlimited whatever its max size.
+      unlimited: obj.maxshape?.[0] === null || obj.shape?.[0] === 0,
       dimid,
       id: w.dims.scaleId(dimid),
       address: obj.address,
