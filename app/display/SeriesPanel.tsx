@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import {
+  axisTitle,
   nearbyPending,
   planSeriesSource,
   seriesDimension,
@@ -10,7 +11,9 @@ import {
 import { ProgressBar } from '../common/ProgressBar';
 import { download, fileStem, formatBytes } from '../common/format';
 import { csvField } from '../export/csv';
+import { labelledAxis } from '../plot/axis-layout';
 import { PlotlyView } from '../plot/PlotlyView';
+import { useWidth } from '../plot/use-width';
 import { useDataset } from '../state/dataset-store';
 import { useSeries, type PinnedSeries, type SeriesPoint } from '../state/series-store';
 import type { Axes } from './use-axes';
@@ -25,11 +28,11 @@ interface Props {
   readonly point: SeriesPoint;
 }
 
-/**
- * Up to this many points a series is drawn with markers on a category axis of its labels; a longer one as a line
- * over the index with a few labelled ticks (10⁴ markers and categories make each redraw take hundreds of ms).
- */
+/** Up to this many points a series is drawn with markers; a longer one as a line (10⁴ markers redraw slowly). */
 const SHORT = 500;
+
+/** Room beside the plot area: the margins, the y labels and the legend. */
+const SIDE_MARGINS = 260;
 
 /**
  * A series whose chunks hold less than this (uncompressed), in at most AUTO_READ_CHUNKS requests, is read at once;
@@ -37,14 +40,6 @@ const SHORT = 500;
  */
 export const AUTO_READ_BYTES = 4 * 1024 * 1024;
 export const AUTO_READ_CHUNKS = 256;
-
-/** About eight evenly spaced ticks of a long series, labelled with the axis labels. */
-function ticks(labels: readonly string[]): { tickvals: number[]; ticktext: string[] } {
-  const step = Math.max(1, Math.ceil(labels.length / 8));
-  const tickvals: number[] = [];
-  for (let i = 0; i < labels.length; i += step) tickvals.push(i);
-  return { tickvals, ticktext: tickvals.map((i) => labels[i] ?? String(i)) };
-}
 
 function toCsv(all: readonly PinnedSeries[], axisName: string): string {
   const x = all[0]?.x ?? [];
@@ -110,6 +105,7 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
     // Once per point: a read cancelled or failed is not started again on its own.
   }, [key, cheap]); // eslint-disable-line react-hooks/exhaustive-deps
   const region = useRef<HTMLElement>(null);
+  const width = useWidth(region);
 
   const labels = useMemo(
     () =>
@@ -123,8 +119,8 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
   const current: PinnedSeries | null = values ? { key, label, x: labels, y: values.y } : null;
   const shown = [...pinned.filter((p) => p.key !== current?.key), ...(current ? [current] : [])];
   const long = labels.length > SHORT;
-  const index = useMemo(() => (long ? labels.map((_, i) => i) : null), [labels, long]);
-  const xaxis = useMemo(() => (long ? { type: 'linear', ...ticks(labels) } : { type: 'category' }), [labels, long]);
+  // Dates by span on a date axis, other labels by index with as many of them as fit.
+  const ax = useMemo(() => labelledAxis(labels, width - SIDE_MARGINS), [labels, width]);
   const drawn = shown.length > 0;
   // The pane is brought into view when it appears, and again once its plot is there.
   useEffect(() => {
@@ -134,8 +130,8 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
     type: 'scatter',
     mode: long ? 'lines' : 'lines+markers',
     name: s === current && status.kind !== 'done' ? `${s.label} (${values?.count ?? 0} of ${s.y.length})` : s.label,
-    x: index ?? s.x,
-    ...(index ? { text: s.x, hovertemplate: '%{text}: %{y}<extra>%{fullData.name}</extra>' } : {}),
+    x: ax.x,
+    ...(ax.text ? { text: s.x, hovertemplate: '%{text}: %{y}<extra>%{fullData.name}</extra>' } : {}),
     y: s.y,
     connectgaps: false,
   }));
@@ -182,8 +178,8 @@ export function SeriesPanel({ dataset, variable, axes, x, y, point }: Props) {
           <PlotlyView
             data={traces}
             layout={{
-              xaxis: { title: { text: axis?.title ?? '' }, ...xaxis },
-              yaxis: { title: { text: variable.name } },
+              xaxis: { ...ax.axis, title: { ...(ax.axis.title as object), text: axis?.title ?? '' } },
+              yaxis: { title: { text: axisTitle(variable), standoff: 8 }, automargin: true },
               showlegend: true,
             }}
             label={title}
