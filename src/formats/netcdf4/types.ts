@@ -49,11 +49,27 @@ export function dtypeOf(t: Datatype): string {
   }
 }
 
+/**
+ * The size of the native integer HDF5 converts an integer attribute to (H5Tget_native_type): the smallest that
+ * holds it, the widest (8 bytes) for a wider one, whose values the conversion clips to that type's range.
+ */
+const nativeSize = (size: number): number => [1, 2, 4].find((n) => size <= n) ?? 8;
+
+function nativeIntegers(t: Datatype & { class: 'integer' }, values: readonly Hdf5Value[]): Hdf5Value[] {
+  if (nativeSize(t.size) !== 8 || t.size === 8) return [...values];
+  const [lo, hi] = t.signed ? [-(1n << 63n), (1n << 63n) - 1n] : [0n, (1n << 64n) - 1n];
+  return values.map((v) => {
+    if (typeof v !== 'number' && typeof v !== 'bigint') return v;
+    const b = BigInt(v);
+    return b < lo ? lo : b > hi ? hi : b;
+  });
+}
+
 /** The NCZarr attribute type of an attribute's datatype, or undefined when no netCDF attribute type fits. */
 function attributeType(t: Datatype): string | undefined {
   switch (t.class) {
     case 'integer':
-      return [1, 2, 4, 8].includes(t.size) ? `<${t.signed ? 'i' : 'u'}${t.size}` : undefined;
+      return `<${t.signed ? 'i' : 'u'}${nativeSize(t.size)}`;
     case 'float':
       return t.order === 'vax' ? undefined : `<f${t.size <= 4 ? 4 : 8}`;
     case 'string':
@@ -120,7 +136,11 @@ export function docAttribute(a: Attribute, table?: TypeTable): DocAttribute | 'h
     const list = values.map((v) => (typeof v === 'string' ? v : ''));
     return { name: a.name, type, value: list.length === 1 ? (list[0] as string) : list };
   }
-  return { name: a.name, type, value: numbers(values) };
+  return {
+    name: a.name,
+    type,
+    value: numbers(a.datatype.class === 'integer' ? nativeIntegers(a.datatype, values) : values),
+  };
 }
 
 /**

@@ -138,6 +138,7 @@ async function readGroup(
   path: string,
   ancestors: readonly Ancestor[],
   parent: Nc4Group | undefined,
+  hard = true,
 ): Promise<Nc4Group> {
   const { file, address } = at;
   const info = await file.objectAt(address, path);
@@ -196,8 +197,7 @@ async function readGroup(
         problems.push(
           `committed datatype ${base}/${link.name}: an atomic type, which netCDF-4 has no named form for; not shown.`,
         );
-    }
-    else if (obj.kind === 'dataset') readDataset(w, g, link.name, holder, obj);
+    } else if (obj.kind === 'dataset') readDataset(w, g, link.name, holder, obj, hard && link.kind === 'hard');
   }
   const inside = [...ancestors, { file, address, path }];
   for (const { link, file: holder, address: child } of children) {
@@ -221,7 +221,8 @@ async function readGroup(
     }
     seen.add(child);
     try {
-      g.groups.push(await readGroup(w, { file: holder, address: child }, link.name, p, inside, g));
+      const viaHard = hard && link.kind === 'hard';
+      g.groups.push(await readGroup(w, { file: holder, address: child }, link.name, p, inside, g, viaHard));
     } catch (e) {
       if (e instanceof AbortedError) throw e;
       lost.push({ name: link.name, message: `group ${p} could not be read: ${messageOf(e)}` });
@@ -231,10 +232,12 @@ async function readGroup(
 }
 
 /** A dataset reached by the link `name`: a dimension if it is a scale, a variable unless only a dimension. */
-function readDataset(w: Walk, g: Nc4Group, name: string, file: Hdf5File, obj: Hdf5Dataset): void {
+function readDataset(w: Walk, g: Nc4Group, name: string, file: Hdf5File, obj: Hdf5Dataset, hard: boolean): void {
   const base = g.path === '/' ? '' : g.path;
-  if (name === 'phony_dim') w.markers++;
-  for (const a of obj.attributes) if (RESERVED.has(a.name)) w.markers++;
+  // NC4_walk counts the markers of objects reached by hard links only (H5Gget_objtype_by_idx names a soft or
+  // external link H5G_LINK, which it passes over).
+  if (hard && name === 'phony_dim') w.markers++;
+  if (hard) for (const a of obj.attributes) if (RESERVED.has(a.name)) w.markers++;
   let own: Nc4Dim | undefined;
   let variable = true;
   if (isScale(obj)) {
