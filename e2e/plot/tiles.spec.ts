@@ -190,6 +190,11 @@ test('a pyramid on the Map: the coarsest level that fills the frame, then the ch
   await page.goto('/');
   await openUrl(page, `${STATIC_URL}/synthetic/geo-pyramid.zarr`);
   await selectPath(page, '/0/tas');
+  // The plot shown first (a tiled heatmap, sized to the window) reads its own level: wait for it, then count the
+  // Map's requests only.
+  await expect(page.getByTestId('tiled-heatmap')).toHaveAttribute('data-pyramid-level', /^\d$/, { timeout: 60_000 });
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-rendered', /\d+/, { timeout: 60_000 });
+  await page.request.post(`${STATIC_URL}/__control/synthetic-log/reset`);
   await page.getByRole('button', { name: 'Map', exact: true }).click();
   const map = page.getByTestId('tiled-map');
   await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-rendered', /\d+/, { timeout: 60_000 });
