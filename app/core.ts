@@ -61,6 +61,8 @@ export {
 export { codeForView, type CodeSnippets } from '../src/code/snippets';
 export { curvilinearCoords, latLonDims, type CurvilinearCoords, type LatLonDims } from '../src/geo/geo-axes';
 export { axisLookup } from '../src/geo/lookup';
+export { projectedGrid, type ProjectedGrid, type ProjectedGridResult } from '../src/geo/grid-mapping/find';
+export type { GridMappingProblem } from '../src/geo/grid-mapping/types';
 export { planSeries, planSeriesSource, seriesDimension, type SeriesPlan } from '../src/series/plan';
 export { nearbyPending } from '../src/series/copies';
 export type { SeriesPart } from '../src/series/read-series';

@@ -67,8 +67,17 @@ export const SliceView = memo(function SliceView({
         </p>
       )}
       {frame.warnings.length > 0 && <p className="muted">{frame.warnings.join(' ')}</p>}
+      {axes.projected?.kind === 'problem' && (
+        <p className="muted" data-testid="grid-mapping-problem">
+          {axes.projected.problem.message}
+        </p>
+      )}
       <PlotTargetContext.Provider value={plot}>
-        <Body frame={frame} options={options} context={userContext(viewContext(variable, x, y, axes.axes), uv)} />
+        <Body
+          frame={frame}
+          options={options}
+          context={userContext(viewContext(variable, x, y, axes.axes, axes.projected), uv)}
+        />
       </PlotTargetContext.Provider>
       {frame.rank <= 2 && (
         <ExportBar

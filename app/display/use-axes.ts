@@ -2,11 +2,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
   describeAxes,
+  projectedGrid,
   walkVariables,
   readAxisValues,
   type AxisDescription,
   type AxisValues,
   type OpenedDataset,
+  type ProjectedGridResult,
   type Variable,
 } from '../core';
 
@@ -55,6 +57,17 @@ export interface Axes {
   readonly axes: readonly AxisDescription[];
   /** Values per dimension, undefined until loaded. */
   readonly values: readonly (AxisValues | undefined)[];
+  /** The variable's CF grid mapping with its projected x/y (or why it cannot be used). */
+  readonly projected?: ProjectedGridResult;
+}
+
+/** The CF grid mapping of a variable (`none` when it names none or cannot be described). */
+function projectedOf(ds: OpenedDataset, variable: Variable, axes: readonly AxisDescription[]): ProjectedGridResult {
+  try {
+    return projectedGrid(ds.model, variable, axes);
+  } catch {
+    return { kind: 'none' };
+  }
 }
 
 /** The axes of a variable as its metadata describes them (none where it cannot be described). */
@@ -74,6 +87,7 @@ export async function readAxes(ds: OpenedDataset, variable: Variable, dims: read
   const axes = axesOf(ds, variable);
   return {
     axes,
+    projected: projectedOf(ds, variable, axes),
     values: await Promise.all(axes.map((a, d) => (dims.includes(d) ? axisValues(ds, a) : undefined))),
   };
 }
@@ -98,7 +112,8 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
     };
   }, [ds, axes, variable, known]);
   const values = known ?? (loaded.key === variable ? loaded.values : NONE);
-  return useMemo(() => ({ axes, values }), [axes, values]);
+  const projected = useMemo(() => projectedOf(ds, variable, axes), [ds, variable, axes]);
+  return useMemo(() => ({ axes, values, projected }), [axes, values, projected]);
 }
 
 /** Most coordinate variables read ahead per dataset, and the most values each may hold. */

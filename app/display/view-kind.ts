@@ -15,6 +15,8 @@ import {
   type AxisDescription,
   type CurvilinearCoords,
   type LatLonDims,
+  type ProjectedGrid,
+  type ProjectedGridResult,
   type Variable,
 } from '../core';
 import type { ViewOptions } from '../state/view-options';
@@ -40,6 +42,8 @@ export interface ViewContext {
   readonly geo: LatLonDims | null;
   /** 2-D latitude and longitude (named by `coordinates`) over the x and y dimensions, else null (then `geo` is). */
   readonly curvilinear: CurvilinearCoords | null;
+  /** A CF grid mapping over the x and y dimensions (projected x/y), when neither `geo` nor `curvilinear` is. */
+  readonly projected?: ProjectedGrid | null;
 }
 
 export interface ViewProps {
@@ -95,12 +99,15 @@ export function viewContext(
   x: number | null,
   y: number | null,
   axes: readonly AxisDescription[] = [],
+  mapping?: ProjectedGridResult,
 ): ViewContext {
   const curvilinear = axes.length && x !== null && y !== null && x !== y ? curvilinearCoords(axes, x, y) : null;
   const ll = axes.length && !curvilinear ? latLonDims(axes) : null;
   const geo = ll && x !== null && y !== null && new Set([x, y, ll.lat, ll.lon]).size === 2 ? ll : null;
   const shownRank = [x, y].filter((d) => d !== null).length;
-  return { variable, numeric: isNumeric(variable), shownRank, x, y, geo, curvilinear };
+  const g = mapping?.kind === 'grid' && !geo && !curvilinear ? mapping.grid : null;
+  const projected = g && x !== null && y !== null && new Set([x, y, g.xDim, g.yDim]).size === 2 ? g : null;
+  return { variable, numeric: isNumeric(variable), shownRank, x, y, geo, curvilinear, projected };
 }
 
 /** The views that apply, in registry order (never empty: the fallback when none does). */

@@ -1,4 +1,7 @@
-/** Map: a latitude/longitude slice reprojected (d3 projections, loaded on first use) with Natural Earth coastlines. */
+/**
+ * Map: a latitude/longitude slice, or one on projected x/y with a CF grid mapping, reprojected (d3 projections,
+ * loaded on first use) with Natural Earth coastlines.
+ */
 import { lazy, Suspense } from 'react';
 import type { ViewDef, ViewProps } from '../display/view-kind';
 
@@ -15,7 +18,8 @@ function LazyMap(props: ViewProps) {
 export const mapView: ViewDef = {
   kind: 'map',
   label: 'Map',
-  applies: (ctx) => ctx.numeric && ctx.shownRank === 2 && (ctx.geo !== null || ctx.curvilinear !== null),
+  applies: (ctx) =>
+    ctx.numeric && ctx.shownRank === 2 && (ctx.geo !== null || ctx.curvilinear !== null || Boolean(ctx.projected)),
   needsValues: true,
   Component: LazyMap,
   exports: ['csv', 'npy'],

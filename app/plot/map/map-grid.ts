@@ -11,6 +11,8 @@ export interface MapGrid {
   latLon(cell: number): readonly [number, number];
   /** The cell's indices in the variable (the other dimensions at `others`). */
   indices(cell: number, others: readonly number[]): number[];
+  /** More about a cell for the hover (a projected grid's x and y), if any. */
+  describe?(cell: number): string;
   /** Whether the grid spans less than 90° of latitude (regional: finer coastlines). */
   readonly regional: boolean;
 }

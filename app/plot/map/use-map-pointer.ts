@@ -110,7 +110,8 @@ export function useMapHover(
     const cell = cellAt(shown, fx, fy);
     const v = cell >= 0 ? grid.values[cell] : undefined;
     const value = v === undefined || Number.isNaN(v) ? 'no data' : formatNumber(v);
-    setHover(`lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°: ${value} — ${title}`);
+    const more = cell >= 0 && grid.describe ? ` (${grid.describe(cell)})` : '';
+    setHover(`lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°${more}: ${value} — ${title}`);
   };
   /** The cell under a pointer, −1 for none. */
   const cellOf = (p: RasterPointer) => cellAt(shown, p.x, -p.y);

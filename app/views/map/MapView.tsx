@@ -98,7 +98,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
   const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
   const layout = useMemo(() => mapLayout(options.projection), [options.projection]);
 
-  if (!context?.geo && !context?.curvilinear)
+  if (!context?.geo && !context?.curvilinear && !context?.projected)
     return <p className="muted">The Map needs latitude and longitude on the two axes.</p>;
   const problem = error ?? gridError ?? projError ?? base.error ?? zoomed.error;
   const image = zoomView && zoomed.image ? zoomed.image : base.image;

@@ -9,6 +9,7 @@ import { decodeSlice, formatNumber, type OpenDataset, type OpenedDataset } from 
 import type { SliceFrame } from '../../display/slice-frame';
 import type { ViewContext } from '../../display/view-kind';
 import type { MapGrid } from '../../plot/map/map-grid';
+import { projectedRegional, useProjectedGrid, xyLabel } from './use-projected-grid';
 
 export type { MapGrid } from '../../plot/map/map-grid';
 
@@ -110,6 +111,8 @@ export function useMapGrid(
     [coords, curvKey, n0, n1],
   );
 
+  const projected = useProjectedGrid(frame, context);
+
   const grid = useMemo((): MapGrid | null => {
     if (!values || !variable || low < 0) return null;
     const indices = (cell: number, others: readonly number[]) => {
@@ -117,6 +120,22 @@ export function useMapGrid(
       const c = cell % n1;
       return variable.shape.map((_, d) => (d === low ? r * stride : d === high ? c * stride : (others[d] ?? 0)));
     };
+    if (projected) {
+      // A CF grid mapping: cells found by projecting forward in the workers, lat/lon by the inverse for the hover.
+      const { xy, transform: t, units } = projected;
+      return {
+        geometry: projected.geometry,
+        key: projected.key,
+        values,
+        latLon: (k) => {
+          const [lon, lat] = t ? t.inverse(...xy(k)) : [NaN, NaN];
+          return [lat, lon];
+        },
+        describe: (k) => xyLabel(xy(k), units),
+        indices,
+        regional: projectedRegional(projected),
+      };
+    }
     if (curvKey && curvilinear) {
       const { lat, lon } = curvilinear;
       return {
@@ -143,7 +162,7 @@ export function useMapGrid(
       };
     }
     return null;
-  }, [values, variable, curvilinear, curvKey, regular, regularKey, n1, low, high, stride]);
+  }, [values, variable, projected, curvilinear, curvKey, regular, regularKey, n1, low, high, stride]);
   return { grid, error };
 }
 
