@@ -225,10 +225,9 @@ export function BrowseView({ place }: { place: Place }) {
       <div
         className="browse-list"
         ref={list}
-        role="listbox"
+        role="list"
         tabIndex={0}
-        aria-label="Entries"
-        aria-activedescendant={shown[selected] ? `browse-row-${selected}` : undefined}
+        aria-label="Entries (arrow keys choose, Enter opens, Backspace goes up)"
         onKeyDown={onKey}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         data-testid="browse-list"
@@ -240,8 +239,8 @@ export function BrowseView({ place }: { place: Place }) {
               <div
                 key={`${e.name} ${i}`}
                 id={`browse-row-${i}`}
-                role="option"
-                aria-selected={i === selected}
+                role="listitem"
+                aria-current={i === selected ? 'true' : undefined}
                 className={`browse-row${i === selected ? ' selected' : ''}`}
                 style={{ top: i * ROW, height: ROW }}
                 onClick={() => select(i)}

@@ -102,8 +102,6 @@ test('the reanalysis-like demo: heatmap, metadata, CDL, series, Map and an error
 });
 
 test('a browse listing is axe-clean', async ({ page }, info) => {
-  // Known: each listbox option holds a button (nested-interactive, serious) — app/browse/BrowseView.tsx.
-  test.fixme(true, 'nested-interactive: a button inside each role="option" row of the browse listing');
   await page.goto('/');
   const field = page.getByRole('textbox', { name: 'Dataset URL' });
   await field.fill(`${S3_URL}/${BUCKET}/fixtures/listing/goes/#mode=s3`);
