@@ -89,6 +89,25 @@ export interface TimeUnits {
   /** Microseconds since the calendar's epoch of the reference, converted to UTC. */
   readonly referenceMicros: bigint;
   readonly factor: UnitFactor;
+  /** CDO's absolute axis (`day as %Y%m%d.%f`): the value is the date itself, no reference (time-absolute.ts). */
+  readonly absolute?: AbsoluteUnit;
+}
+
+/** The unit of CDO's absolute time axes (`day as %Y%m%d.%f`, `month as %Y%m.%f`, `year as %Y.%f`). */
+export type AbsoluteUnit = 'day' | 'month' | 'year';
+
+const ABSOLUTE_FORMS: readonly [RegExp, AbsoluteUnit][] = [
+  [/^days?\s+as\s+%Y%m%d\.%f$/i, 'day'],
+  [/^months?\s+as\s+%Y%m\.%f$/i, 'month'],
+  [/^years?\s+as\s+%Y\.%f$/i, 'year'],
+];
+
+/** The unit of a CDO absolute time axis, or null when the units are not one CDO reads (CDO: `hour as` is not). */
+export function absoluteTimeUnit(units: string | undefined | null): AbsoluteUnit | null {
+  if (typeof units !== 'string') return null;
+  const u = units.trim();
+  for (const [re, unit] of ABSOLUTE_FORMS) if (re.test(u)) return unit;
+  return null;
 }
 
 // cftime's reference-date grammar (adapted from pyiso8601); `match` at the start, trailing text ignored.
@@ -96,9 +115,9 @@ const ISO8601 =
   /^(?<year>[+-]?[0-9]+)(-(?<month>[0-9]{1,2})(-(?<day>[0-9]{1,2})(((?<sep1>.)(?<hour>[0-9]{1,2}):(?<minute>[0-9]{1,2})(:(?<second>[0-9]{1,2})(\.(?<fraction>[0-9]+))?)?)?((?<sep2>.?)(?<timezone>Z|(([-+])([0-9]{2})((:([0-9]{2}))|([0-9]{2}))?)))?)?)?)?/;
 const TIMEZONE = /^(?<sign>[+-])(?<hours>[0-9]{2})(?::(?<m1>[0-9]{2})|(?<m2>[0-9]{2}))?/;
 
-/** Whether a `units` attribute has the `<unit> since <date>` form of a CF time coordinate. */
+/** Whether a `units` attribute has the `<unit> since <date>` form of a CF time coordinate, or CDO's absolute form. */
 export function isTimeUnits(units: string | undefined | null): boolean {
-  return typeof units === 'string' && /^\s*\S+\s+since\s+\S/i.test(units);
+  return typeof units === 'string' && (/^\s*\S+\s+since\s+\S/i.test(units) || absoluteTimeUnit(units) !== null);
 }
 
 /**

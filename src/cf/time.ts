@@ -18,7 +18,8 @@ import {
 } from './calendar';
 import { formatDate } from './date-format';
 import { dyadicCeil, dyadicFloor, dyadicRint, multiplyExact, roundHalfEvenDiv, roundToBits } from './exact';
-import { parseReferenceDate, parseTimeUnits, type TimeUnits } from './time-units';
+import { absoluteCoder } from './time-absolute-coder';
+import { absoluteTimeUnit, parseReferenceDate, parseTimeUnits, type TimeUnits } from './time-units';
 
 /** Turns a time value into a count of microseconds from the reference (null for NaN / ±Infinity). */
 export function valueToMicros(value: number | bigint, units: TimeUnits): bigint | null {
@@ -63,6 +64,7 @@ export interface TimeCoder {
  */
 export function timeCoder(unitsAttr: string, calendarAttr?: string | null): TimeCoder {
   const calendar = normalizeCalendar(calendarAttr);
+  if (absoluteTimeUnit(unitsAttr)) return absoluteCoder(unitsAttr, calendar);
   const units = parseTimeUnits(unitsAttr, calendar);
   const toDate = (value: number | bigint): CalendarDate | null => {
     if (calendar === 'none') return null;
