@@ -3,14 +3,40 @@ import { download, fileStem } from '../common/format';
 import type { Slice } from '../core';
 import { toCsv } from '../export/csv';
 import { writeNpy } from '../export/npy';
-import { loadPlotly, type PlotTarget } from '../plot/PlotlyView';
+import { dataUrlBytes, plotlyImage, type ImageFormat } from '../plot/plot-image';
+import type { PlotTarget } from '../plot/PlotlyView';
 import type { SliceFrame } from './slice-frame';
 import type { ExportFormat } from './view-kind';
 
-/** The bytes of a base64 `data:` URL (no fetch: the CSP's connect-src does not cover data:). */
-function dataUrlBytes(url: string): Uint8Array {
-  const bin = atob(url.slice(url.indexOf(',') + 1));
-  return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
+const MIME: Record<ImageFormat, string> = { png: 'image/png', svg: 'image/svg+xml' };
+
+/** A size field: whole CSS pixels, empty for the plot's size on screen. */
+function SizeField({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  testId: string;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <input
+        className="num"
+        type="number"
+        min={16}
+        max={8192}
+        placeholder="as shown"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      />
+    </label>
+  );
 }
 
 interface Props {
@@ -26,6 +52,9 @@ interface Props {
 /** Export the current slice as CSV (shown values), NPY (raw values, exact dtype) or PNG (the plot). */
 export function ExportBar({ slice, frame, formats, plot }: Props) {
   const [error, setError] = useState<string | null>(null);
+  const [width, setWidth] = useState('');
+  const [height, setHeight] = useState('');
+  const [scale, setScale] = useState(1);
   const stem = fileStem(slice.variable.path);
   const run = (f: () => void | Promise<void>) => {
     setError(null);
@@ -58,23 +87,46 @@ export function ExportBar({ slice, frame, formats, plot }: Props) {
       >
         NPY
       </button>
-      <button
-        type="button"
-        disabled={!formats.includes('png')}
-        onClick={() =>
-          run(async () => {
-            const el = plot.current;
-            if (!el) throw new Error('There is no plot to export.');
-            const url = plot.toImage
-              ? await plot.toImage()
-              : await (await loadPlotly()).toImage(el, { format: 'png', width: 1200, height: 800 });
-            download(`${stem}.png`, dataUrlBytes(url).buffer as ArrayBuffer, 'image/png');
-          })
-        }
-        data-testid="export-png"
-      >
-        PNG
-      </button>
+      {(['png', 'svg'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          disabled={!formats.includes('png')}
+          onClick={() =>
+            run(async () => {
+              const el = plot.current;
+              if (!el) throw new Error('There is no plot to export.');
+              const req = {
+                format,
+                width: Number(width) || el.clientWidth || 800,
+                height: Number(height) || el.clientHeight || 500,
+                scale,
+              };
+              const url = plot.toImage ? await plot.toImage(req) : await plotlyImage(el, req);
+              download(`${stem}.${format}`, dataUrlBytes(url).buffer as ArrayBuffer, MIME[format]);
+            })
+          }
+          data-testid={`export-${format}`}
+        >
+          {format.toUpperCase()}
+        </button>
+      ))}
+      {formats.includes('png') && (
+        <>
+          <SizeField label="Width" value={width} onChange={setWidth} testId="export-width" />
+          <SizeField label="Height" value={height} onChange={setHeight} testId="export-height" />
+          <label>
+            Scale{' '}
+            <select value={scale} onChange={(e) => setScale(Number(e.target.value))} data-testid="export-scale">
+              {[1, 2, 3, 4].map((k) => (
+                <option key={k} value={k}>
+                  {k}×
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      )}
       {error && (
         <span role="alert" className="error-text">
           {error}

@@ -94,3 +94,33 @@ export function drawColorBar(ctx: CanvasRenderingContext2D, bar: RasterColorBar,
   ctx.fillText(bar.title, 0, 0);
   ctx.restore();
 }
+
+/** The colour bar as SVG elements (for the SVG export), at `box` in the picture's pixels; text as text nodes. */
+export function barSvg(doc: Document, bar: RasterColorBar, box: BarBox, colour: string): SVGGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const el = <K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>) => {
+    const e = doc.createElementNS(ns, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    return e;
+  };
+  const g = el('g', { class: 'colorbar', 'font-family': 'system-ui, sans-serif', 'font-size': 12, fill: colour });
+  const id = `zv-bar-${Math.random().toString(36).slice(2)}`;
+  const grad = el('linearGradient', { id, x1: 0, y1: 1, x2: 0, y2: 0 });
+  for (const [t, c] of bar.colorscale) grad.appendChild(el('stop', { offset: t, 'stop-color': c }));
+  const defs = el('defs', {});
+  defs.appendChild(grad);
+  g.appendChild(defs);
+  const x = box.left + GAP;
+  g.appendChild(el('rect', { x, y: box.top, width: RAMP, height: box.height, fill: `url(#${id})` }));
+  for (const t of barTicks(bar)) {
+    const label = el('text', { x: x + RAMP + 4, y: box.top + box.height * (1 - t.at), 'dominant-baseline': 'middle' });
+    label.textContent = t.text;
+    g.appendChild(label);
+  }
+  const cx = x + BAR_MARGIN - GAP - 8;
+  const cy = box.top + box.height / 2;
+  const title = el('text', { x: cx, y: cy, 'text-anchor': 'middle', transform: `rotate(90 ${cx} ${cy})` });
+  title.textContent = bar.title;
+  g.appendChild(title);
+  return g;
+}

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { mark } from '../common/marks';
+import type { ImageRequest } from './plot-image';
 import { PLOT_CONFIG, untabModeBar } from './plotly-config';
 
 type PlotlyModule = (typeof import('plotly.js-cartesian-dist-min'))['default'];
@@ -33,8 +34,11 @@ export function isPlotlyInUse(): boolean {
 /** Where a plot puts its element once drawn (for PNG export); one per slice view, given by its context. */
 export interface PlotTarget {
   current: HTMLElement | null;
-  /** The PNG of the plot as shown, when plotly's own `toImage` would miss part of it (pixels drawn under its axes). */
-  toImage?: (() => Promise<string>) | undefined;
+  /**
+   * The picture of the plot (a `data:` URL; as shown without a request), when plotly's own `toImage` would miss
+   * part of it (pixels drawn under its axes).
+   */
+  toImage?: ((req?: ImageRequest) => Promise<string>) | undefined;
 }
 
 export const PlotTargetContext = createContext<PlotTarget | null>(null);

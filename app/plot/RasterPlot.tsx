@@ -1,6 +1,7 @@
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { mark } from '../common/marks';
+import { AxisTickLabels, type AxisLabels, type TickArea } from './AxisTickLabels';
 import { ColorBar, type BarBox } from './ColorBar';
 import {
   attachHost,
@@ -59,6 +60,8 @@ export interface RasterPlotProps {
    * (`showEarly`), made before the read returns.
    */
   readonly early?: string | null | undefined;
+  /** Tick labels drawn by the page beside the plot area (in data coordinates; e.g. the Map's graticule). */
+  readonly axisLabels?: AxisLabels | null | undefined;
 }
 
 type AxisLayout = { _offset: number; _length: number; range: [number, number] };
@@ -95,6 +98,7 @@ export function RasterPlot(props: RasterPlotProps) {
   const painted = useRef<{ image: unknown; placement: unknown; underlay: unknown } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [bar, setBar] = useState<{ box: BarBox; plot: BarBox } | null>(null);
+  const [area, setArea] = useState<TickArea | null>(null);
   const barPlot = useRef<BarBox | null>(null);
   useLayoutEffect(() => {
     barPlot.current = bar?.plot ?? null;
@@ -133,6 +137,9 @@ export function RasterPlot(props: RasterPlotProps) {
         ? b
         : { box, plot: { left: ax.offset + ax.length, top: ay.offset, height: ay.length } },
     );
+    const a = { left: el.offsetLeft + ax.offset, top: el.offsetTop + ay.offset, width: ax.length, height: ay.length };
+    const next: TickArea = { ...a, x: [ax.range[0], ax.range[1]], y: [ay.range[0], ay.range[1]] };
+    setArea((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
     const w = Math.max(1, Math.round(ax.length * dpr));
     const h = Math.max(1, Math.round(ay.length * dpr));
     if (cv.width !== w) cv.width = w;
@@ -193,6 +200,7 @@ export function RasterPlot(props: RasterPlotProps) {
         axes: axesOf(el as PlotElement),
         colorbar: live.current.colorbar,
         barBox: barPlot.current,
+        axisLabels: live.current.axisLabels,
       }));
     setReady(true);
     paint();
@@ -293,6 +301,7 @@ export function RasterPlot(props: RasterPlotProps) {
       <canvas ref={canvas} className="raster-canvas" data-testid={`${testId}-raster`} aria-hidden="true" />
       <div ref={slot} className="plot-slot" />
       {colorbar && bar && ready && <ColorBar bar={colorbar} box={bar.box} />}
+      {props.axisLabels && area && ready && <AxisTickLabels labels={props.axisLabels} area={area} />}
       {children}
     </figure>
   );

@@ -11,7 +11,16 @@ declare module 'plotly.js-cartesian-dist-min' {
       config?: Record<string, unknown>,
     ): Promise<PlotlyHTMLElement>;
     purge(el: HTMLElement): void;
-    toImage(el: HTMLElement, opts: { format: 'png' | 'svg'; width?: number; height?: number }): Promise<string>;
+    newPlot(
+      el: HTMLElement,
+      data: unknown[],
+      layout: Record<string, unknown>,
+      config?: Record<string, unknown>,
+    ): Promise<PlotlyHTMLElement>;
+    toImage(
+      el: HTMLElement,
+      opts: { format: 'png' | 'svg'; width?: number; height?: number; scale?: number },
+    ): Promise<string>;
     Plots: { resize(el: HTMLElement): void };
   };
   export default Plotly;

@@ -1,5 +1,7 @@
 /** The PNG of a raster plot as shown: plotly's axes over the canvas's pixels, with the page's colour bar. */
+import type { AxisLabels } from './AxisTickLabels';
 import { drawColorBar, type BarBox } from './ColorBar';
+import { rasterImage, type ImageRequest } from './plot-image';
 import { loadPlotly, type PlotTarget } from './PlotlyView';
 import type { AxisFrame } from './raster-geometry';
 import type { RasterColorBar } from './RasterPlot';
@@ -11,6 +13,8 @@ export interface RasterShot {
   readonly colorbar: RasterColorBar | null | undefined;
   /** The colour bar's place relative to the plotly element. */
   readonly barBox: BarBox | null;
+  /** Tick labels the page draws beside the plot area. */
+  readonly axisLabels?: AxisLabels | null | undefined;
 }
 
 export async function composite({ el, raster, axes, colorbar, barBox }: RasterShot): Promise<string> {
@@ -33,10 +37,18 @@ export async function composite({ el, raster, axes, colorbar, barBox }: RasterSh
   return c.toDataURL('image/png');
 }
 
-/** Points the slice view's export at this raster plot: its PNG is `composite` of what `shot` gives then. */
+/**
+ * Points the slice view's export at this raster plot: its picture as shown is `composite` of what `shot` gives
+ * then; at a size asked, the plot drawn again at that size (`rasterImage`).
+ */
 export function aimTarget(target: PlotTarget, el: HTMLElement, shot: () => RasterShot): void {
   target.current = el;
-  target.toImage = () => composite(shot());
+  target.toImage = (req?: ImageRequest) => {
+    const s = shot();
+    if (!req) return composite(s);
+    const ranges = s.axes ? { x: s.axes.ax.range, y: s.axes.ay.range } : null;
+    return rasterImage({ el: s.el, raster: s.raster, ranges, colorbar: s.colorbar, axisLabels: s.axisLabels }, req);
+  };
 }
 
 /** The export no longer points at `el` (its plot left the page). */

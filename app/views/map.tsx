@@ -22,6 +22,6 @@ export const mapView: ViewDef = {
     ctx.numeric && ctx.shownRank === 2 && (ctx.geo !== null || ctx.curvilinear !== null || Boolean(ctx.projected)),
   needsValues: true,
   Component: LazyMap,
-  exports: ['csv', 'npy'],
+  exports: ['csv', 'npy', 'png'],
   controls: ['colormap', 'scale', 'range'],
 };

@@ -95,7 +95,11 @@ export function farFromCoast(points: [number, number][], deg: number): [number, 
 }
 
 /** Where the map shows no data: the centre pixel is transparent. */
-export const isEmpty = (block: number[]) => block[16 + 3] === 0;
+/** No data at the block's centre: transparent, or only the graticule's half-transparent grey line (render.ts). */
+export const isEmpty = (block: number[]) => {
+  const [r = 0, g = 0, b = 0, a = 0] = block.slice(16, 20);
+  return a === 0 || (a < 200 && Math.abs(r - 90) < 12 && Math.abs(g - 90) < 12 && Math.abs(b - 90) < 12);
+};
 
 /** The d3 projection the canvas shows, and a point → canvas pixel (null when hidden or near the horizon). */
 export async function canvasProjection(page: Page, name: ProjectionName, center: [number, number]) {

@@ -3,6 +3,14 @@ import type { Land, loadMapCore } from '../../core';
 import { colorscale, forward, type ColormapName, type ScaleName } from '../colormap';
 
 export const COAST_RGB = [20, 20, 20] as const;
+/** The graticule's lines: thin, half-transparent grey (never as dark as a coastline). */
+export const GRATICULE_STYLE = 'rgba(90, 90, 90, 0.5)';
+
+/** Lines drawn over the pixels (a graticule), in longitude/latitude. */
+export interface MapLines {
+  readonly type: 'MultiLineString';
+  readonly coordinates: readonly (readonly (readonly [number, number])[])[];
+}
 
 function hexRgb(c: string): [number, number, number] {
   const m = /^rgb\((\d+),\s*(\d+),\s*(\d+)\)$/.exec(c);
@@ -55,14 +63,25 @@ export function colour(image: Float32Array, width: number, o: ColourOptions): Im
 type MapCore = Awaited<ReturnType<typeof loadMapCore>>;
 type Projection = ReturnType<MapCore['makeProjection']>;
 
-/** Draws the globe outline and, when given, the coastlines, in `projection` (a zoom's, or the whole frame's). */
+/**
+ * Draws the graticule (when given), the globe outline and, when given, the coastlines, in `projection` (a zoom's,
+ * or the whole frame's).
+ */
 export function drawOverlay(
   core: MapCore,
   ctx: CanvasRenderingContext2D,
   projection: Projection,
   land: Land | null,
+  lines: MapLines | null = null,
 ): void {
   const path = core.geoPath(projection, ctx);
+  if (lines) {
+    ctx.lineWidth = 0.7;
+    ctx.strokeStyle = GRATICULE_STYLE;
+    ctx.beginPath();
+    path(lines as unknown as GeoJSON.MultiLineString);
+    ctx.stroke();
+  }
   ctx.lineWidth = 1;
   ctx.strokeStyle = '#888';
   ctx.beginPath();
@@ -85,6 +104,7 @@ export function paintMap(
   colours: ColourOptions,
   projection: Projection,
   land: Land | null,
+  lines: MapLines | null = null,
 ): boolean {
   if (canvas.width !== image.width) canvas.width = image.width;
   if (canvas.height !== image.height) canvas.height = image.height;
@@ -92,6 +112,6 @@ export function paintMap(
   if (!ctx) return false;
   ctx.clearRect(0, 0, image.width, image.height);
   ctx.putImageData(colour(core.fillImage(image.cells, image.values), image.width, colours), 0, 0);
-  drawOverlay(core, ctx, projection, land);
+  drawOverlay(core, ctx, projection, land, lines);
   return true;
 }

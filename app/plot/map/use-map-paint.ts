@@ -1,5 +1,5 @@
 /**
- * Paints a reprojected map on a canvas: the cells coloured (one colour range), coastlines over them (Natural Earth
+ * Paints a reprojected map on a canvas: the cells coloured (one colour range), the graticule and coastlines over them (Natural Earth
  * 110m for the globe, 50m zoomed in or for a regional grid), and the image to hand to a raster plot (placed on the
  * zoomed extent for a zoom's finer reprojection).
  */
@@ -8,7 +8,7 @@ import type { Land } from '../../core';
 import type { RasterImage } from '../RasterPlot';
 import { land, type MapCore } from './map-core';
 import type { MapGrid } from './map-grid';
-import { paintMap, type ColourOptions } from './render';
+import { paintMap, type ColourOptions, type MapLines } from './render';
 import type { Reprojected } from './use-reprojection';
 import { coastDetail, zoomPlacement } from './zoom';
 
@@ -35,6 +35,7 @@ export function useMapPaint(
   grid: MapGrid | null,
   colours: ColourOptions | null,
   coastlines: boolean,
+  lines: MapLines | null = null,
 ): MapPaint {
   const [paint, setPaint] = useState<MapPaint>(NONE);
   useEffect(() => {
@@ -49,7 +50,7 @@ export function useMapPaint(
     const draw = (outline: Land | null) => {
       if (!live) return;
       const img = { cells: shown.cells, values: grid.values, width, height };
-      if (!paintMap(core, cv, img, colours, projection, outline)) return;
+      if (!paintMap(core, cv, img, colours, projection, outline, lines)) return;
       const image = { width, height, source: cv, ...(zoom ? { extent: zoomPlacement(zoom.extent, zoom.size) } : {}) };
       setPaint((p) => ({ image, count: p.count + 1, coast: outline ? detail : '', task: shown.task, error: null }));
     };
@@ -58,6 +59,6 @@ export function useMapPaint(
     return () => {
       live = false;
     };
-  }, [core, canvas, shown, grid, colours, coastlines]);
+  }, [core, canvas, shown, grid, colours, coastlines, lines]);
   return paint;
 }

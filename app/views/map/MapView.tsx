@@ -8,12 +8,13 @@ import { useSeries } from '../../state/series-store';
 import { useView } from '../../state/view-store';
 import { MapControls } from '../../plot/map/MapControls';
 import { useMapCore } from '../../plot/map/map-core';
-import { MapLegend } from '../../plot/map/MapLegend';
+import { useMapChrome } from '../../plot/map/use-map-chrome';
+import { colourBarOf } from '../../display/ImageHeatmap';
 import { useMapPaint } from '../../plot/map/use-map-paint';
 import { latLonLabel, useMapGrid } from './use-map-grid';
 import { useGlobeDrag, useMapHover } from '../../plot/map/use-map-pointer';
 import { useReprojection } from '../../plot/map/use-reprojection';
-import { framePlacement, frameHeight, mapLayout, mapZoom, type MapZoom } from '../../plot/map/zoom';
+import { framePlacement, frameHeight, mapZoom, type MapZoom } from '../../plot/map/zoom';
 
 const WIDTH = 720;
 
@@ -85,8 +86,15 @@ export default function MapView({ frame, options, context }: ViewProps) {
   );
   // The whole frame (also the image shown until a zoom's finer one is ready), and a zoom's visible part
   // reprojected at the screen's resolution.
-  const base = useMapPaint(core, baseCanvas, shown, grid, colours, options.coastlines);
-  const zoomed = useMapPaint(core, zoomCanvas, zoomView ? shownZoom : null, grid, colours, options.coastlines);
+  // The graticule for the part in view, its labels on the axes, a regional grid's extent, the colour bar.
+  const chrome = useMapChrome(core, spec, grid, zoom);
+  const lines = chrome.graticule?.lines ?? null;
+  const base = useMapPaint(core, baseCanvas, shown, grid, colours, options.coastlines, lines);
+  const zoomed = useMapPaint(core, zoomCanvas, zoomView ? shownZoom : null, grid, colours, options.coastlines, lines);
+  const colorbar = useMemo(
+    () => (scaled ? { ...colourBarOf(options, scaled), title: frame.title } : null),
+    [scaled, options, frame.title],
+  );
 
   const onAxes = useCallback(
     (ax: AxisFrame, ay: AxisFrame) => {
@@ -96,7 +104,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
     [height],
   );
   const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
-  const layout = useMemo(() => mapLayout(options.projection), [options.projection]);
+  const layout = chrome.layout;
 
   if (!context?.geo && !context?.curvilinear && !context?.projected)
     return <p className="muted">The Map needs latitude and longitude on the two axes.</p>;
@@ -108,6 +116,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
       data-testid="map"
       data-view={zoom?.view.map((v) => v.toFixed(3)).join(',')}
       data-zoomed={zoomView ? 'true' : 'false'}
+      data-extent={chrome.extent?.map((v) => v.toFixed(1)).join(',')}
     >
       <MapControls options={options} setOptions={setOptions} />
       {problem && <p role="alert">{problem}</p>}
@@ -122,6 +131,8 @@ export default function MapView({ frame, options, context }: ViewProps) {
           image={image}
           placement={placement}
           layout={layout}
+          colorbar={colorbar}
+          axisLabels={chrome.labels}
           label={`Map of ${frame.title} (${PROJECTION_LABELS[options.projection]})`}
           testId="map-plot"
           onAxes={onAxes}
@@ -157,15 +168,6 @@ export default function MapView({ frame, options, context }: ViewProps) {
         data-coast={zoomed.coast || undefined}
         data-extent={zoomed.task?.extent?.join(',')}
       />
-      {scaled && (
-        <MapLegend
-          zmin={scaled.zmin}
-          zmax={scaled.zmax}
-          colormap={options.colormap}
-          invert={options.invert}
-          title={frame.title}
-        />
-      )}
       <output data-testid="map-hover" className="muted">
         {pointer.hover}
       </output>
