@@ -3,7 +3,8 @@ import { findAttribute, numericAttribute, textAttribute } from '../cf/attributes
 import { normalizeCalendar, type CalendarName } from '../cf/calendar';
 import { resolveVariable } from '../cf/coordinates';
 import { defaultFillFor } from '../cf/decode';
-import { parseTimeUnits } from '../cf/time-units';
+import { absoluteTimeUnit, parseTimeUnits } from '../cf/time-units';
+import { gridMappingFindings } from './grid-mapping-checks';
 import type { Dataset, Variable } from '../model/types';
 import { MODIFIERS, closestStandardName } from './standard-names';
 import type { Finding, ReportTables } from './types';
@@ -72,7 +73,21 @@ export function cfFindings(ds: Dataset, v: Variable, tables: ReportTables): Find
   }
 
   const units = textAttribute(v.attributes, 'units');
-  if (units !== undefined && /\bsince\b/.test(units)) {
+  if (units !== undefined && absoluteTimeUnit(units)) {
+    f(
+      'time-absolute',
+      'info',
+      `units "${units}": CDO's absolute time axis, the values are dates.`,
+      'Read as CDO reads it.',
+    );
+  } else if (units !== undefined && /^\s*\S+\s+as\s+%/i.test(units)) {
+    f(
+      'time-absolute-unsupported',
+      'warning',
+      `units "${units}": an absolute time form CDO does not read (it reads day as %Y%m%d.%f, month as %Y%m.%f, year as %Y.%f).`,
+      'Write "day as %Y%m%d.%f", or CF units "<unit> since <date>".',
+    );
+  } else if (units !== undefined && /\bsince\b/.test(units)) {
     try {
       parseTimeUnits(units, calendar ?? 'standard');
     } catch (e) {
@@ -139,6 +154,8 @@ export function cfFindings(ds: Dataset, v: Variable, tables: ReportTables): Find
       }
     }
   }
+
+  out.push(...gridMappingFindings(ds, v));
 
   const fill = fillOf(ds, v);
   const range = validRange(v);
