@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { describeAxes } from '../../cf/coordinates';
 import { decodeSlice } from '../../cf/decode';
 import { findVariable } from '../../model/find';
 import { openDataset } from '../../open';
@@ -26,6 +27,7 @@ interface Fixture {
   mapping: string;
   x?: string;
   y?: string;
+  units?: string;
   cells?: Cell[];
   corners?: Cell[];
   malformed?: boolean;
@@ -74,6 +76,9 @@ describe('grid mappings against pyproj', () => {
       expect(g.mappingPath).toBe(`/${fx.mapping}`);
       expect(g.x.name).toBe(fx.x);
       expect(g.y.name).toBe(fx.y);
+      // The native view's axes carry the x/y units.
+      const titles = describeAxes(ds.model, field).map((a) => a.title);
+      expect(titles.filter((t) => t.endsWith(`[${fx.units}]`))).toHaveLength(2);
       const xs = await values(g.x.path);
       const ys = await values(g.y.path);
       const t = mappingTransform(g.mapping, g.scale);
