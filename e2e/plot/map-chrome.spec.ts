@@ -49,5 +49,4 @@ test('a regional grid opens zoomed to its cells, labelled in its own degrees', a
   expect(Math.max(...lat)).toBeLessThanOrEqual(75);
   const lon = await texts(page, '.axis-tick-x');
   expect(lon.length).toBeGreaterThanOrEqual(3);
-  
 });
