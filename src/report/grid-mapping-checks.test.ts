@@ -14,7 +14,7 @@ const ROOT = join(import.meta.dirname, '..', '..', 'fixtures');
 
 async function findings(file: string, path: string) {
   const ds = await openDataset({ kind: 'local', path: join(ROOT, file) }, { openStore: openStoreNode });
-  return cfFindings(ds.model, findVariable(ds.model.root, path)!, {});
+  return cfFindings(ds.model, findVariable(ds.model.root, path)!, { standardNames: null });
 }
 
 describe('Report: grid mappings and CDO times', () => {
