@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { BrowseOverlay } from './browse/BrowseOverlay';
+import { BrowseMount } from './browse/mount';
 import { probeGpu } from './plot/gl/gl-image';
 import './styles.css';
 
@@ -10,7 +10,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <App />
-      <BrowseOverlay />
+      <BrowseMount />
     </StrictMode>,
   );
 }

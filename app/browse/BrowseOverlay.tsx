@@ -3,18 +3,19 @@
  * turns a place URL into a listing, and says what to do when a URL's listing was refused and its open failed.
  */
 import { useEffect } from 'react';
-import { openHooks, useDataset } from '../state/dataset-store';
+import { useDataset } from '../state/dataset-store';
 import { BrowseView } from './BrowseView';
 import { followLocation, placeKey, placeOf, refusals, showPlace, useBrowse } from './browse-store';
 
-openHooks.placeFirst = async (url, signal) => {
+/** The open hook (registered by mount.tsx): a URL that is a place is shown as a listing instead of opened. */
+export async function placeFirst(url: string, signal: AbortSignal): Promise<boolean> {
   const place = await placeOf(url, signal);
   if (!place || signal.aborted) return false;
   showPlace(place);
   return true;
-};
+}
 
-export function BrowseOverlay() {
+export default function BrowseOverlay() {
   const place = useBrowse((s) => s.place);
   const status = useDataset((s) => s.status);
   const source = useDataset((s) => s.source);

@@ -98,24 +98,7 @@ function OpenB({ dataset }: { readonly dataset: OpenedDataset }) {
   );
 }
 
-/** The **Compare with…** toggle (in the view toolbar's More menu): opens the comparison panel, or closes it. */
-export function CompareToggle() {
-  const active = useCompare((s) => s.active);
-  const setActive = useCompare((s) => s.setActive);
-  const close = useCompare((s) => s.close);
-  return (
-    <button
-      type="button"
-      aria-expanded={active}
-      onClick={() => (active ? close() : setActive(true))}
-      data-testid="compare-with-button"
-    >
-      {active ? 'Close comparison' : 'Compare with…'}
-    </button>
-  );
-}
-
-export function CompareWith({ dataset, variable, selection, x, y, options }: Props) {
+export default function CompareWith({ dataset, variable, selection, x, y, options }: Props) {
   const active = useCompare((s) => s.active);
   const dsB = useCompare((s) => s.dataset);
   const modelB = useCompare((s) => s.model);

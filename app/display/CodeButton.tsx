@@ -10,15 +10,6 @@ interface Props {
   readonly raw: boolean;
 }
 
-/** The **Code** toggle (in the toolbar's More menu): shows or hides the code panel under the toolbar. */
-export function CodeToggle({ open, onToggle }: { readonly open: boolean; readonly onToggle: () => void }) {
-  return (
-    <button type="button" aria-expanded={open} onClick={onToggle} data-testid="code-button">
-      Code
-    </button>
-  );
-}
-
 function Snippet({ id, title, text }: { readonly id: string; readonly title: string; readonly text: string }) {
   const [copied, setCopied] = useState(false);
   const copy = () => {

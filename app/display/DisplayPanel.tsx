@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { axisTitle, BudgetError, type OpenedDataset, type PendingNode, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
@@ -6,12 +6,11 @@ import { createPlotHost, disposePlotHost, PlotHostContext, showEarly, type PlotH
 import { keyPath, useSlice, type Prepare } from '../state/slice-store';
 import { earlySliceImage, imageOptions, imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
 import { selectionOf, useView } from '../state/view-store';
-import { CodePanel, CodeToggle } from './CodeButton';
-import { CompareToggle, CompareWith } from '../compare/CompareWith';
+import { CodeToggle } from './CodeToggle';
+import { ComparePanel, CompareToggle } from '../compare/CompareToggle';
 import { MetadataToggle } from '../inspect/MetadataPanel';
 import { DatasetNotices } from './DatasetNotices';
 import { DimMapper } from './DimMapper';
-import { SeriesPanel } from './SeriesPanel';
 import { useSeries } from '../state/series-store';
 import { ProgressiveHeatmap } from './ProgressiveHeatmap';
 import { SliceView } from './SliceView';
@@ -22,10 +21,16 @@ import { readsAsText, unavailableViews, userContext, userView } from './user-fra
 import { applicableViews, chooseView, isNumeric, viewContext, type ViewRegistry } from './view-kind';
 import { usePrefetch } from './use-prefetch';
 import { TiledHeatmap } from './TiledHeatmap';
-import { TiledMap } from './TiledMap';
 import { tiledAxis, tiledPlan } from './tiled-view';
 import { ViewToolbar } from './ViewToolbar';
 import { loadingText, slicedShape } from './slice-labels';
+
+/** The tiled Map (reprojection, coastlines) loads when a pyramid is first shown on the Map. */
+/** The code panel (src/code's generators) loads when Code is first opened. */
+const CodePanel = lazy(() => import('./CodeButton').then((m) => ({ default: m.CodePanel })));
+/** The series pane loads with the first click on a cell. */
+const SeriesPanel = lazy(() => import('./SeriesPanel').then((m) => ({ default: m.SeriesPanel })));
+const TiledMap = lazy(() => import('./TiledMap').then((m) => ({ default: m.TiledMap })));
 
 interface Props {
   readonly dataset: OpenedDataset;
@@ -236,10 +241,12 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
         <DimMapper variable={variable} axes={axes} />
         <FieldSelect view={uv} />
         {codeOpen && (
-          <CodePanel dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
+          <Suspense fallback={null}>
+            <CodePanel dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
+          </Suspense>
         )}
         {numeric && (
-          <CompareWith dataset={dataset} variable={variable} selection={selection} x={x} y={y} options={options} />
+          <ComparePanel dataset={dataset} variable={variable} selection={selection} x={x} y={y} options={options} />
         )}
         {pendingKey && <SliceProgress onCancel={onCancel} />}
         <DatasetNotices dataset={dataset} slice={current?.slice} />
@@ -257,15 +264,17 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
           </ErrorMessage>
         )}
         {tiled && tiledAxes && geoTiles && (
-          <TiledMap
-            dataset={dataset}
-            title={variable.name}
-            levels={tiled.levels}
-            geo={geoTiles}
-            options={options}
-            x={tiledAxes.x}
-            y={tiledAxes.y}
-          />
+          <Suspense fallback={<p className="muted">Loading the map…</p>}>
+            <TiledMap
+              dataset={dataset}
+              title={variable.name}
+              levels={tiled.levels}
+              geo={geoTiles}
+              options={options}
+              x={tiledAxes.x}
+              y={tiledAxes.y}
+            />
+          </Suspense>
         )}
         {tiled && tiledAxes && !geoTiles && (
           <TiledHeatmap
@@ -311,7 +320,9 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
           />
         )}
         {seriesPoint && seriesPoint.variable === variable.path && !readsAsText(uv) && (
-          <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />
+          <Suspense fallback={<p className="muted">Loading the series…</p>}>
+            <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />
+          </Suspense>
         )}
       </section>
     </PlotHostContext.Provider>
