@@ -5,6 +5,8 @@ import { toCsv } from '../export/csv';
 import { writeNpy } from '../export/npy';
 import { dataUrlBytes, plotlyImage, type ImageFormat } from '../plot/plot-image';
 import type { PlotTarget } from '../plot/PlotlyView';
+import { useDataset } from '../state/dataset-store';
+import { AnimationExport } from './AnimationExport';
 import type { SliceFrame } from './slice-frame';
 import type { ExportFormat } from './view-kind';
 
@@ -55,6 +57,12 @@ export function ExportBar({ slice, frame, formats, plot }: Props) {
   const [width, setWidth] = useState('');
   const [height, setHeight] = useState('');
   const [scale, setScale] = useState(1);
+  const dataset = useDataset((s) => s.dataset);
+  /** The picture's size: the fields, or the plot's size on screen. */
+  const size = () => ({
+    width: Number(width) || plot.current?.clientWidth || 800,
+    height: Number(height) || plot.current?.clientHeight || 500,
+  });
   const stem = fileStem(slice.variable.path);
   const run = (f: () => void | Promise<void>) => {
     setError(null);
@@ -96,12 +104,7 @@ export function ExportBar({ slice, frame, formats, plot }: Props) {
             run(async () => {
               const el = plot.current;
               if (!el) throw new Error('There is no plot to export.');
-              const req = {
-                format,
-                width: Number(width) || el.clientWidth || 800,
-                height: Number(height) || el.clientHeight || 500,
-                scale,
-              };
+              const req = { format, ...size(), scale };
               const url = plot.toImage ? await plot.toImage(req) : await plotlyImage(el, req);
               download(`${stem}.${format}`, dataUrlBytes(url).buffer as ArrayBuffer, MIME[format]);
             })
@@ -125,6 +128,7 @@ export function ExportBar({ slice, frame, formats, plot }: Props) {
               ))}
             </select>
           </label>
+          {dataset && <AnimationExport dataset={dataset} variable={slice.variable} plot={plot} size={size} />}
         </>
       )}
       {error && (
