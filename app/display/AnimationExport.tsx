@@ -7,14 +7,7 @@
 import { useState } from 'react';
 import { download, fileStem } from '../common/format';
 import type { OpenedDataset, Variable } from '../core';
-import {
-  burnLabel,
-  canWriteWebm,
-  gifEncoder,
-  webmEncoder,
-  type AnimationEncoder,
-  type AnimationFormat,
-} from '../export/animation';
+import type { AnimationEncoder, AnimationFormat } from '../export/animation';
 import { plotlyImage, type ImageRequest } from '../plot/plot-image';
 import type { PlotTarget } from '../plot/PlotlyView';
 import { useSlice } from '../state/slice-store';
@@ -72,6 +65,8 @@ export function AnimationExport({ dataset, variable, plot, size }: Props) {
     const width = Math.max(16, Math.round(s.width / 2) * 2);
     const height = Math.max(16, Math.round(s.height / 2) * 2);
     const req: ImageRequest = { format: 'png', width, height, scale: 1 };
+    // The encoders (webm-muxer, gifenc) load on first use: not part of the page's initial code.
+    const { burnLabel, gifEncoder, webmEncoder } = await import('../export/animation');
     const enc: AnimationEncoder = format === 'webm' ? webmEncoder(width, height, fps) : gifEncoder(fps);
     const canvas = document.createElement('canvas');
     [canvas.width, canvas.height] = [width, height];
@@ -105,7 +100,7 @@ export function AnimationExport({ dataset, variable, plot, size }: Props) {
   };
   const go = (format: AnimationFormat) =>
     run(format).catch((e: unknown) => setStatus(e instanceof Error ? e.message : String(e)));
-  const webm = canWriteWebm();
+  const webm = typeof VideoEncoder === 'function' && typeof VideoFrame === 'function';
   return (
     <span className="animation-export" role="group" aria-label={`Animation along ${name}`}>
       <label>
