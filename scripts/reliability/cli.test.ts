@@ -122,7 +122,7 @@ describe('CLI usage and network problems (real process)', () => {
   });
 
   const network = [
-    ['a 404 URL', '/missing/ds.zarr', /No Zarr metadata/],
+    ['a 404 URL', '/missing/ds.zarr', /Not found: .* answered 404/],
     ['a server answering 500', '/error/ds.zarr', /500|server/i],
     ['connection resets', '/reset/ds.zarr', /network|connection|reset|fetch/i],
     ['a stalled server', '/stall/ds.zarr', /did not answer|timed out|timeout/i],
