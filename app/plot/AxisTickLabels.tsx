@@ -2,7 +2,11 @@
  * Tick labels the page draws beside a raster plot's area (the Map's graticule labels), not plotly: they change with
  * every zoom, and a plotly relayout per zoom would cost a redraw and move its ranges. Drawn again into exports.
  */
-import type { AxisTicks } from './map/graticule';
+/** Tick positions and their labels along one axis. */
+export interface AxisTicks {
+  readonly tickvals: number[];
+  readonly ticktext: string[];
+}
 
 export interface TickArea {
   /** The plot area in the figure's (or picture's) pixels, and the data ranges it shows. */

@@ -5,7 +5,7 @@
  * runs it in the decode workers (`reproject-task.ts`).
  */
 import { cellIndex } from './cell-index';
-import { projectedLookup } from './grid-mapping/lookup';
+import { projectedLookup } from './projected-lookup';
 import type { GridMapping } from './grid-mapping/types';
 import { axisLookup } from './lookup';
 

@@ -5,6 +5,7 @@
  */
 import { CHAR_PX, GAP_PX } from '../date-ticks';
 import type { Rect } from './zoom';
+import type { AxisTicks } from '../AxisTickLabels';
 
 /** Frame pixels of a longitude/latitude, null when not drawn (the far side of the globe). */
 export type Project = (lonLat: [number, number]) => [number, number] | null;
@@ -100,10 +101,7 @@ export function latText(lat: number): string {
   return `${trim(Math.abs(lat))}°${lat < 0 ? 'S' : 'N'}`;
 }
 
-export interface AxisTicks {
-  readonly tickvals: number[];
-  readonly ticktext: string[];
-}
+export type { AxisTicks };
 
 /** Where a meridian's label goes (and a parallel's): by the projection's shape. */
 export type LabelRule = 'cylinder' | 'globe' | 'polar';

@@ -3,9 +3,9 @@
  * looked up along the 1-D x and y coordinates (the cell whose x/y extent contains it, edges halfway between
  * centres). A point the mapping cannot show (the far side of a geostationary disk) has no cell.
  */
-import { axisLookup } from '../lookup';
-import type { GridLookup, ProjectedGridGeometry } from '../reproject';
-import { mappingTransform } from './transform';
+import { axisLookup } from './lookup';
+import type { GridLookup, ProjectedGridGeometry } from './reproject';
+import { mappingTransform } from './grid-mapping/transform';
 
 export function projectedLookup(grid: ProjectedGridGeometry): GridLookup {
   const t = mappingTransform(grid.mapping, grid.scale);
