@@ -81,6 +81,7 @@ test('every request goes to the page or the dataset opened; no plot offers an up
     return !allowed.has(url.host);
   });
   expect(requests.length).toBeGreaterThan(20);
-  expect(requests.some((u) => u.startsWith(STATIC_URL))).toBe(true);
+  // The file's open starts after Enter; the previous dataset's tree is still on screen meanwhile.
+  await expect.poll(() => requests.some((u) => u.startsWith(STATIC_URL))).toBe(true);
   expect(elsewhere).toEqual([]);
 });
