@@ -6,11 +6,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../e2e/harness/static-server';
 import { startS3rver, type S3rverHandle } from '../store/testing/s3rver';
 import { startSigV4Proxy, type SigV4Proxy } from '../store/testing/sigv4-proxy';
 import { main } from './main';
+import { awsEnvironment, type AwsEnvironment } from './testing/aws-env';
+import { runMain } from './testing/capture';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const FIX = path.join(ROOT, 'fixtures/listing');
@@ -18,24 +20,12 @@ const BUCKET = 'listing';
 const CREDS = { accessKeyId: 'AKIDLSTEST', secretAccessKey: 'ls-test-secret' };
 type Row = [string, number | null, string];
 const expected = JSON.parse(readFileSync(path.join(FIX, 'expected.json'), 'utf8')) as Record<string, Row[]>;
-const AWS_VARS = [
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-  'AWS_REGION',
-  'AWS_DEFAULT_REGION',
-  'AWS_PROFILE',
-  'AWS_ENDPOINT_URL',
-  'AWS_ENDPOINT_URL_S3',
-  'AWS_SHARED_CREDENTIALS_FILE',
-  'AWS_CONFIG_FILE',
-];
 
 let s3: S3rverHandle;
 let proxy: SigV4Proxy;
 let web: StaticServer;
 let home: string;
-const saved = new Map<string, string | undefined>();
+let env: AwsEnvironment;
 
 beforeAll(async () => {
   s3 = await startS3rver({ buckets: [BUCKET] });
@@ -43,7 +33,7 @@ beforeAll(async () => {
   proxy = await startSigV4Proxy({ target: s3.url, credentials: CREDS, region: 'us-east-1' });
   web = await startStaticServer(ROOT, 0, { autoindex: true });
   home = mkdtempSync(path.join(tmpdir(), 'zv-cli-ls-'));
-  for (const k of AWS_VARS) saved.set(k, process.env[k]);
+  env = awsEnvironment(home);
 }, 120_000);
 
 afterAll(async () => {
@@ -54,36 +44,10 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  for (const [k, v] of saved) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  env.restore();
 });
 
-function awsEnv(endpoint: string, creds?: typeof CREDS): void {
-  for (const k of AWS_VARS) delete process.env[k];
-  process.env.AWS_SHARED_CREDENTIALS_FILE = path.join(home, 'credentials');
-  process.env.AWS_CONFIG_FILE = path.join(home, 'config');
-  process.env.AWS_REGION = 'us-east-1';
-  process.env.AWS_ENDPOINT_URL = endpoint;
-  if (creds) {
-    process.env.AWS_ACCESS_KEY_ID = creds.accessKeyId;
-    process.env.AWS_SECRET_ACCESS_KEY = creds.secretAccessKey;
-  }
-}
-
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => (err.push(String(s)), true));
-  try {
-    return { code: await main(argv), out: out.join(''), err: err.join('') };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const run = (argv: string[]) => runMain(main, argv);
 
 const LINE = /^(\S+) +(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|-) +(\d+|-) {2}(.*?)(?: {2}\((.*)\))?$/;
 
@@ -104,7 +68,7 @@ function rows(out: string): { rows: Row[]; dates: string[] } {
 describe('zarrview ls', () => {
   for (const key of ['goes/', 'goes/ABI-L2-CMIPF/2024/', 'goes/ABI-L2-CMIPF/2024/001/00/', 'stores/']) {
     it(`s3://${BUCKET}/${key}: the fixture script's listing`, async () => {
-      awsEnv(s3.url);
+      env.set(s3.url);
       const r = await run(['ls', `s3://${BUCKET}/${key}`]);
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
@@ -116,7 +80,7 @@ describe('zarrview ls', () => {
   }
 
   it('-r walks down to every file, and --limit stops it', async () => {
-    awsEnv(s3.url);
+    env.set(s3.url);
     const r = await run(['ls', '-r', `s3://${BUCKET}/goes/`]);
     expect(r.code).toBe(0);
     const files = rows(r.out)
@@ -129,14 +93,14 @@ describe('zarrview ls', () => {
   });
 
   it('a bucket that refuses anonymous listing says what to do; signed it lists', async () => {
-    awsEnv(proxy.url);
+    env.set(proxy.url);
     const refused = await run(['ls', `s3://${BUCKET}/stores/`]);
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(
       /^zarrview: s3:\/\/listing\/stores\/ does not allow anonymous listing \(403\): paste the full key of a dataset .*add credentials/,
     );
     expect(refused.err.trimEnd().split('\n').length).toBe(1);
-    awsEnv(proxy.url, CREDS);
+    env.set(proxy.url, CREDS);
     const signed = await run(['ls', `s3://${BUCKET}/stores/`]);
     expect(signed.err).toBe('');
     expect(rows(signed.out).rows).toEqual(expected['stores/']);

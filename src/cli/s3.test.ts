@@ -10,22 +10,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startS3rver, type S3rverHandle } from '../store/testing/s3rver';
 import { startSigV4Proxy, type SigV4Proxy } from '../store/testing/sigv4-proxy';
 import { main } from './main';
+import { awsEnvironment, type AwsEnvironment } from './testing/aws-env';
+import { runMain } from './testing/capture';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const BUCKET = 'zarrview';
 const CREDS = { accessKeyId: 'AKIDCLITEST', secretAccessKey: 'cli-test-secret' };
-const AWS_VARS = [
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-  'AWS_REGION',
-  'AWS_DEFAULT_REGION',
-  'AWS_PROFILE',
-  'AWS_ENDPOINT_URL',
-  'AWS_ENDPOINT_URL_S3',
-  'AWS_SHARED_CREDENTIALS_FILE',
-  'AWS_CONFIG_FILE',
-];
 
 interface Fixture {
   readonly name: string;
@@ -46,7 +36,7 @@ const CASES = ['netcdf-c-4.9.3/nczarr-file/groups', 'zarr-python/many-keys', 'ne
 let s3: S3rverHandle;
 let proxy: SigV4Proxy;
 let home: string;
-const saved = new Map<string, string | undefined>();
+let env: AwsEnvironment;
 
 beforeAll(async () => {
   s3 = await startS3rver({ buckets: [BUCKET] });
@@ -56,7 +46,7 @@ beforeAll(async () => {
   }
   proxy = await startSigV4Proxy({ target: s3.url, credentials: CREDS, region: 'us-east-1' });
   home = mkdtempSync(path.join(tmpdir(), 'zv-cli-s3-'));
-  for (const k of AWS_VARS) saved.set(k, process.env[k]);
+  env = awsEnvironment(home);
 }, 120_000);
 
 afterAll(async () => {
@@ -67,38 +57,10 @@ afterAll(async () => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  for (const [k, v] of saved) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  env.restore();
 });
 
-/** The AWS environment of one run: no ~/.aws files, the given endpoint and credentials. */
-function awsEnv(endpoint: string, creds?: { accessKeyId: string; secretAccessKey: string }): void {
-  for (const k of AWS_VARS) delete process.env[k];
-  process.env.AWS_SHARED_CREDENTIALS_FILE = path.join(home, 'credentials');
-  process.env.AWS_CONFIG_FILE = path.join(home, 'config');
-  process.env.AWS_REGION = 'us-east-1';
-  process.env.AWS_ENDPOINT_URL = endpoint;
-  if (creds) {
-    process.env.AWS_ACCESS_KEY_ID = creds.accessKeyId;
-    process.env.AWS_SECRET_ACCESS_KEY = creds.secretAccessKey;
-  }
-}
-
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => (err.push(String(s)), true));
-  try {
-    const code = await main(argv);
-    return { code, out: out.join(''), err: err.join('') };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const run = (argv: string[]) => runMain(main, argv);
 
 const mode = (f: Fixture, medium: string) =>
   f.mode.replace(/,?(file|zip)$/, '') + (f.path.endsWith('.zip') ? ',zip' : `,${medium}`);
@@ -111,13 +73,13 @@ describe('zarrview dump -h s3://… (endpoint from AWS_ENDPOINT_URL)', () => {
       expect(local.out).toMatch(/^netcdf \S+ \{/);
       const url = `s3://${BUCKET}/${f.path}#mode=${mode(f, 's3')}`;
 
-      awsEnv(s3.url);
+      env.set(s3.url);
       const anonymous = await run(['dump', '-h', url]);
       expect(anonymous.err).toBe('');
       expect(anonymous.code).toBe(0);
       expect(anonymous.out).toBe(local.out);
 
-      awsEnv(proxy.url, CREDS);
+      env.set(proxy.url, CREDS);
       const before = proxy.verdicts.length;
       const signed = await run(['dump', '-h', url]);
       expect(signed.err).toBe('');
@@ -130,7 +92,7 @@ describe('zarrview dump -h s3://… (endpoint from AWS_ENDPOINT_URL)', () => {
 
   it('a wrong secret fails with the signature message, and the secret is never printed', async () => {
     const f = CASES[0]!;
-    awsEnv(proxy.url, { ...CREDS, secretAccessKey: 'not-the-secret' });
+    env.set(proxy.url, { ...CREDS, secretAccessKey: 'not-the-secret' });
     const r = await run(['dump', '-h', `s3://${BUCKET}/${f.path}#mode=${mode(f, 's3')}`]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/rejected the request signature/);
