@@ -4,7 +4,6 @@
  * (and cell corner, from the bounds) equal pyproj's `CRS.from_cf` + Transformer to 1e-6°; where pyproj finds no
  * earth (a geostationary disk's corners), ours is NaN. The malformed mappings give a typed problem naming them.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeAxes } from '../../cf/coordinates';
@@ -12,27 +11,8 @@ import { decodeSlice } from '../../cf/decode';
 import { findVariable } from '../../model/find';
 import { openDataset } from '../../open';
 import { openStoreNode } from '../../opening/open-store-node';
+import { DIR, expected } from '../testing/grid-mapping-fixtures';
 import { cellCorners, mappingTransform, projectedGrid } from './index';
-
-const DIR = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'grid-mappings');
-interface Cell {
-  row: number;
-  col: number;
-  x: number;
-  y: number;
-  lon: number | null;
-  lat: number | null;
-}
-interface Fixture {
-  mapping: string;
-  x?: string;
-  y?: string;
-  units?: string;
-  cells?: Cell[];
-  corners?: Cell[];
-  malformed?: boolean;
-}
-const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as { fixtures: Record<string, Fixture> };
 
 async function open(name: string) {
   const ds = await openDataset({ kind: 'local', path: join(DIR, `${name}.zarr`) }, { openStore: openStoreNode });

@@ -5,22 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gridLookup } from '../reproject';
-import { parseGridMapping } from './parse';
-import type { Attribute } from '../../model/types';
-
-const DIR = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'grid-mappings');
-interface Cell {
-  row: number;
-  col: number;
-  x: number;
-  y: number;
-  lon: number | null;
-  lat: number | null;
-}
-const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as {
-  fixtures: Record<string, { mapping: string; cells?: Cell[]; malformed?: boolean }>;
-};
+import type { Attribute } from '../model/types';
+import { gridLookup } from './reproject';
+import { parseGridMapping } from './grid-mapping/parse';
+import { DIR, expected } from './testing/grid-mapping-fixtures';
 
 /** The mapping variable's attributes as stored in the fixture's consolidated metadata. */
 function attrs(name: string, mapping: string): Attribute[] {
