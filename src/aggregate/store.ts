@@ -14,6 +14,7 @@ import { InlineExecutor } from '../data/pool/executor';
 import { readSlice } from '../data/read-slice';
 import { AbortedError, ChunkError, isZarrviewError } from '../errors';
 import { chunkBytes, arrayFor } from '../formats/cfa/values';
+import { sliceRange } from '../store/range';
 import type { RequestOptions, Store } from '../store/types';
 import type { VariableLayout } from './documents';
 import type { JoinPlan } from './plan';
@@ -58,9 +59,7 @@ export class JoinStore implements Store {
 
   async getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
     const whole = await this.get(key, options);
-    if (!whole) return undefined;
-    if ('suffixLength' in range) return whole.slice(Math.max(0, whole.length - range.suffixLength));
-    return whole.slice(range.offset, range.offset + range.length);
+    return whole && sliceRange(whole, range);
   }
 
   /** The member holding element `at` along the joined dimension, and where that member starts. */
