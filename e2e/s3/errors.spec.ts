@@ -6,11 +6,8 @@
  * spec's own copy of a fixture, in its own fault scope). The per-request timeout is set to 1 s for that test (the
  * default 30 s is the store's unit tests' business); the server really never answers and the page's clock is real.
  */
-import { createReadStream, statSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startNoCorsServer } from '../harness/no-cors-server';
 import { BUCKET, SIGNED_URL, STATIC_URL } from '../harness/ports';
 import { ROOT, privateFixture } from '../ui/helpers';
 import { addAlias, aliasUrl, clearFaults, fixture, setFaults, staticLog, staticLogLength } from './helpers';
@@ -52,33 +49,20 @@ test('403: a private bucket without credentials asks for credentials', async ({ 
 });
 
 test('CORS: a server without CORS headers gets an explanation and a bucket CORS configuration', async ({ page }) => {
-  // Serves the fixtures like the static server, but without any Access-Control-* header.
-  const server = http.createServer((req, res) => {
-    const file = path.join(ROOT, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    const ok = file.startsWith(ROOT) && statSync(file, { throwIfNoEntry: false })?.isFile();
-    if (!ok) {
-      res.statusCode = 404;
-      res.end();
-      return;
-    }
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const server = await startNoCorsServer(ROOT);
   try {
-    const { port } = server.address() as AddressInfo;
     await page.goto('/');
     const f = fixture('netcdf-c-4.9.3/nczarr-file/groups');
     // The files are there (a direct request reads them), the browser may not read them.
-    expect((await fetch(`http://127.0.0.1:${port}/${f.path}/.zgroup`)).status).toBe(200);
-    const text = await openAndReadError(page, `http://127.0.0.1:${port}/${f.path}#mode=nczarr`);
+    expect((await fetch(`${server.url}/${f.path}/.zgroup`)).status).toBe(200);
+    const text = await openAndReadError(page, `${server.url}/${f.path}#mode=nczarr`);
     expect(text).toContain('(CORS)');
     expect(text).toContain('"AllowedMethods"');
     // The advice names the address opened, not a metadata key tried under it.
-    expect(text).toContain(`Open http://127.0.0.1:${port}/${f.path} in a new tab`);
+    expect(text).toContain(`Open ${server.url}/${f.path} in a new tab`);
     messages.set('cors', text);
   } finally {
-    server.closeAllConnections();
-    server.close();
+    server.stop();
   }
 });
 

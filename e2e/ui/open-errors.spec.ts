@@ -6,11 +6,8 @@
  * opened, not a metadata key beside it). A failed open clears the dataset that was on screen, and the URL field holds
  * the address that failed. The objects are the static server's `/answers/` (e2e/harness/answers.ts).
  */
-import { createReadStream, statSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startNoCorsServer } from '../harness/no-cors-server';
 import { BUCKET, S3_URL, STATIC_URL } from '../harness/ports';
 import { addAlias } from '../s3/helpers';
 import { ROOT, openUrl } from './helpers';
@@ -88,25 +85,9 @@ test('no such bucket, no such key', async ({ page }) => {
 });
 
 test('a server without CORS headers: the advice names the file opened', async ({ page }) => {
-  const server = http.createServer((req, res) => {
-    const file = path.join(ROOT, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    let ok: boolean;
-    try {
-      ok = file.startsWith(ROOT) && statSync(file).isFile();
-    } catch {
-      ok = false; // missing, or a path through a file (`x.nc/zarr.json`)
-    }
-    if (!ok) {
-      res.statusCode = 404;
-      res.end();
-      return;
-    }
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const server = await startNoCorsServer(ROOT);
   try {
-    const { port } = server.address() as AddressInfo;
-    const file = `http://127.0.0.1:${port}/fixtures/netcdf3/classic/example_good.nc`;
+    const file = `${server.url}/fixtures/netcdf3/classic/example_good.nc`;
     await page.goto('/');
     const e = await failToOpen(page, file);
     expect(e.title).toBe('Blocked or unreachable');
@@ -115,8 +96,7 @@ test('a server without CORS headers: the advice names the file opened', async ({
     expect(e.message).toContain('"AllowedMethods"');
     expect(e.message).not.toContain('example_good.nc/');
   } finally {
-    server.closeAllConnections();
-    server.close();
+    server.stop();
   }
 });
 
