@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { axisTitle, BudgetError, type OpenedDataset, type PendingNode, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
@@ -23,14 +23,8 @@ import { usePrefetch } from './use-prefetch';
 import { TiledHeatmap } from './TiledHeatmap';
 import { tiledAxis, tiledPlan } from './tiled-view';
 import { ViewToolbar } from './ViewToolbar';
+import { CodePanel, SeriesPanel, TiledMap } from './on-demand';
 import { loadingText, slicedShape } from './slice-labels';
-
-/** The tiled Map (reprojection, coastlines) loads when a pyramid is first shown on the Map. */
-/** The code panel (src/code's generators) loads when Code is first opened. */
-const CodePanel = lazy(() => import('./CodeButton').then((m) => ({ default: m.CodePanel })));
-/** The series pane loads with the first click on a cell. */
-const SeriesPanel = lazy(() => import('./SeriesPanel').then((m) => ({ default: m.SeriesPanel })));
-const TiledMap = lazy(() => import('./TiledMap').then((m) => ({ default: m.TiledMap })));
 
 interface Props {
   readonly dataset: OpenedDataset;
@@ -241,9 +235,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
         <DimMapper variable={variable} axes={axes} />
         <FieldSelect view={uv} />
         {codeOpen && (
-          <Suspense fallback={null}>
-            <CodePanel dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
-          </Suspense>
+          <CodePanel dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
         )}
         {numeric && (
           <ComparePanel dataset={dataset} variable={variable} selection={selection} x={x} y={y} options={options} />
@@ -264,17 +256,15 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
           </ErrorMessage>
         )}
         {tiled && tiledAxes && geoTiles && (
-          <Suspense fallback={<p className="muted">Loading the map…</p>}>
-            <TiledMap
-              dataset={dataset}
-              title={variable.name}
-              levels={tiled.levels}
-              geo={geoTiles}
-              options={options}
-              x={tiledAxes.x}
-              y={tiledAxes.y}
-            />
-          </Suspense>
+          <TiledMap
+            dataset={dataset}
+            title={variable.name}
+            levels={tiled.levels}
+            geo={geoTiles}
+            options={options}
+            x={tiledAxes.x}
+            y={tiledAxes.y}
+          />
         )}
         {tiled && tiledAxes && !geoTiles && (
           <TiledHeatmap
@@ -320,9 +310,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
           />
         )}
         {seriesPoint && seriesPoint.variable === variable.path && !readsAsText(uv) && (
-          <Suspense fallback={<p className="muted">Loading the series…</p>}>
-            <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />
-          </Suspense>
+          <SeriesPanel dataset={dataset} variable={variable} axes={axes} x={x} y={y} point={seriesPoint} />
         )}
       </section>
     </PlotHostContext.Provider>
