@@ -1,0 +1,83 @@
+/**
+ * A glob of remote files opened as the viewer opens it (remote.ts): fixtures/aggregate in s3rver, the joined axis
+ * and values against xarray's open_mfdataset (fixtures/aggregate/expected.json), the members left out named, the
+ * dataset handed over before every member is read, another join asked in the location, and Cancel.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3rver, type S3rverHandle } from '../store/testing/s3rver';
+import { openJoinLocation, type JoinStatus } from './remote';
+
+const AGG = path.join(import.meta.dirname, '..', '..', 'fixtures', 'aggregate');
+interface Expected {
+  members: string[];
+  left_out: string[];
+  join: { dimension: string; kind: string };
+  dims: Record<string, { size: number }>;
+  values: Record<string, number[]>;
+}
+const EXPECTED = JSON.parse(readFileSync(path.join(AGG, 'expected.json'), 'utf8')) as Record<string, Expected>;
+
+describe('openJoinLocation', () => {
+  let s3: S3rverHandle;
+  beforeAll(async () => {
+    s3 = await startS3rver({ buckets: ['bucket'], cors: true });
+    await s3.putFolder('bucket', 'aggregate', AGG);
+  }, 60_000);
+  afterAll(async () => s3?.stop());
+  const url = (rel: string) => `${s3.url}/bucket/aggregate/${rel}`;
+
+  it('the mixed set: the first dataset early, then the whole join as xarray makes it; broken and off-grid named', async () => {
+    const statuses: JoinStatus[] = [];
+    const e = EXPECTED.mixed!;
+    const { first, complete } = await openJoinLocation(url('mixed/*.nc#mode=s3'), {
+      onStatus: (s) => statuses.push(s),
+      concurrency: 1,
+      snapshotMs: 0,
+    });
+    expect(first.model.root.dimensions.find((d) => d.name === 'time')!.length).toBeLessThan(e.dims.time!.size);
+    const ds = await complete;
+    expect(ds.model.name).toBe('mixed');
+    expect(ds.location).toBe(url('mixed/*.nc#mode=s3'));
+    expect(ds.model.root.dimensions.find((d) => d.name === 'time')!.length).toBe(e.dims.time!.size);
+    const last = statuses[statuses.length - 1]!;
+    expect(last.state).toBe('done');
+    expect(last.progress).toEqual({ read: 6, total: 6, failed: 1 });
+    expect(last.leftOut.map((l) => l.location.replace(/^.*\/mixed\/|#.*$/g, '')).sort()).toEqual(e.left_out);
+    expect(last.choice).toMatchObject(e.join);
+    expect(last.candidates.map((c) => c.name)).toEqual(expect.arrayContaining(['time', 'lat', 'lon']));
+    const slice = await ds.read('/sst', [null, null, null]);
+    expect(Array.from(slice.data as Float32Array)).toEqual(e.values.sst);
+  });
+
+  it('a join asked in the location (join=t) and a member list', async () => {
+    const e = EXPECTED.goes!;
+    const names = e.members.map((m) => m.split('/').pop()!);
+    const folder = url(path.posix.dirname(`goes/${e.members[0]}`));
+    const { complete } = await openJoinLocation(`${folder}/{${names.reverse().join(',')}}#mode=s3&join=t`);
+    const ds = await complete;
+    expect(ds.model.root.dimensions.find((d) => d.name === 't')!.length).toBe(e.dims.t!.size);
+    const slice = await ds.read('/CMI', [null, null, null]);
+    expect(Array.from(slice.data as Float32Array)).toEqual(e.values.CMI);
+  });
+
+  it('Cancel after the first member keeps the members read; a pattern matching nothing says so', async () => {
+    const c = new AbortController();
+    const statuses: JoinStatus[] = [];
+    const { complete } = await openJoinLocation(url('daily/*.nc#mode=s3'), {
+      signal: c.signal,
+      concurrency: 1,
+      onStatus: (s) => {
+        statuses.push(s);
+        if (s.progress.read === 2) c.abort();
+      },
+    });
+    const ds = await complete;
+    const last = statuses[statuses.length - 1]!;
+    expect(last.state).toBe('cancelled');
+    expect(last.joined).toBeLessThan(5);
+    expect(ds.model.root.dimensions.find((d) => d.name === 'time')!.length).toBe(last.joined * 4);
+    await expect(openJoinLocation(url('daily/*.zarr#mode=s3'))).rejects.toThrow(/matches no file/);
+  });
+});
