@@ -1,0 +1,18 @@
+/**
+ * The pages of a place as an async iterator: one listing request per page, each page yielded as it arrives (the
+ * first screen needs one request, not the whole place), until the place has no next page.
+ *
+ * @example
+ * for await (const page of pages(lister, place, { pageSize: 1000 })) show(page.entries);
+ */
+import type { Lister } from './place';
+import type { ListPage, ListRequest, Place } from './types';
+
+export async function* pages(lister: Lister, place: Place, request: ListRequest = {}): AsyncGenerator<ListPage> {
+  let cursor = request.cursor;
+  do {
+    const page = await lister.list(place, { ...request, cursor });
+    yield page;
+    cursor = page.next;
+  } while (cursor);
+}
