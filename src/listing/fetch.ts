@@ -34,7 +34,17 @@ export async function fetchDocument(
   const chunks: Uint8Array[] = [];
   let total = 0;
   const reader = res.body?.getReader();
-  if (reader) {
+  // A body that stalls ends with the signal, whether or not the fetch implementation aborts its stream.
+  const stop = () => void reader?.cancel().catch(() => undefined);
+  options.signal?.addEventListener('abort', stop, { once: true });
+  if (options.signal?.aborted) stop();
+  try {
+    if (reader) await readAll(reader);
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+  }
+  if (options.signal?.aborted) throw new AbortedError();
+  async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
     for (;;) {
       let part: ReadableStreamReadResult<Uint8Array>;
       try {

@@ -10,9 +10,13 @@ import type { ListPage, ListRequest, Place } from './types';
 
 export async function* pages(lister: Lister, place: Place, request: ListRequest = {}): AsyncGenerator<ListPage> {
   let cursor = request.cursor;
+  const cursors = new Set<string>();
   do {
     const page = await lister.list(place, { ...request, cursor });
     yield page;
     cursor = page.next;
+    // A server that answers a continuation token it gave before would page forever: the place ends there.
+    if (cursor !== undefined && cursors.has(cursor)) return;
+    if (cursor !== undefined) cursors.add(cursor);
   } while (cursor);
 }

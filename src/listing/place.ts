@@ -13,12 +13,12 @@
 import { AbortedError, HttpError } from '../errors';
 import { parseLocation } from '../url/index';
 import { ListingRefusedError, httpRefusedAdvice } from './errors';
-import { fetchDocument, type TextAnswer } from './fetch';
+import { fetchDocument, sameOrigin, type TextAnswer } from './fetch';
 import { parseIndexPage } from './html-index';
 import { probeHttp } from './probe-http';
 import { listS3, probeS3File, probeS3Folder, s3Context, type ListerOptions, type S3Context } from './s3';
 import { isStac, stacPage } from './stac';
-import { parseThredds, threddsPage, threddsXmlUrl } from './thredds';
+import { parseThredds, threddsPage, threddsXmlUrl, type ThreddsDocument } from './thredds';
 import type { Entry, ListPage, ListRequest, Place } from './types';
 import { XmlLimitError } from './xml';
 
@@ -50,11 +50,43 @@ function kindOfDocument(answer: TextAnswer): Place['kind'] {
   return 'http';
 }
 
+type DocumentPage = (ListPage & { nextUrl?: string }) | undefined;
+
+/** Pages already read from a document, by place: a document is parsed once, not once per page served. */
+const parsed = new WeakMap<TextAnswer, Map<string, DocumentPage>>();
+
 /** What a document answer holds, as one page of the place; undefined when it is not that kind of place. */
-function pageOfDocument(answer: TextAnswer, place: Place): (ListPage & { nextUrl?: string }) | undefined {
+function pageOfDocument(answer: TextAnswer, place: Place): DocumentPage {
+  let byPlace = parsed.get(answer);
+  if (!byPlace) parsed.set(answer, (byPlace = new Map()));
+  const key = `${place.kind} ${place.kind === 'thredds' ? (place.dataset ?? '') : ''}`;
+  if (byPlace.has(key)) return byPlace.get(key);
+  const page = readDocument(answer, place);
+  byPlace.set(key, page);
+  return page;
+}
+
+const catalogs = new WeakMap<TextAnswer, { doc?: ThreddsDocument | undefined; error?: unknown }>();
+
+/** The THREDDS catalog of a document, parsed once (its nested datasets are served from the one parse). */
+function threddsOf(answer: TextAnswer): ThreddsDocument | undefined {
+  let c = catalogs.get(answer);
+  if (!c) {
+    try {
+      c = { doc: parseThredds(answer.text, answer.url) };
+    } catch (error) {
+      c = { error };
+    }
+    catalogs.set(answer, c);
+  }
+  if (c.error !== undefined) throw c.error;
+  return c.doc;
+}
+
+function readDocument(answer: TextAnswer, place: Place): DocumentPage {
   const kind = kindOfDocument(answer);
   if (kind === 'thredds' && place.kind === 'thredds') {
-    const doc = parseThredds(answer.text, answer.url);
+    const doc = threddsOf(answer);
     return doc && threddsPage(doc, place.dataset);
   }
   if (kind === 'stac' && place.kind === 'stac') {
@@ -160,6 +192,8 @@ export function createLister(options: ListerOptions = {}): Lister {
 
   const probe = async (entry: Entry, place: Place, signal?: AbortSignal): Promise<Entry> => {
     if (!entry.key || entry.kind === 'catalog' || entry.kind === 'item' || entry.kind === 'opendap') return entry;
+    // An asset or file on another host is read only when the user opens it: no request to a host not opened.
+    if (place.kind !== 's3' && !sameOrigin(entry.key, place.url)) return entry;
     try {
       let kind: Entry['kind'] | undefined;
       if (place.kind === 's3') {

@@ -13,7 +13,7 @@ import { formatLocation, parseLocation, resolveS3, type ParsedLocation } from '.
 import { ListingRefusedError, s3RefusedAdvice } from './errors';
 import { isNczarrText, kindOfBytes, kindOfFileName, kindOfFolderListing, kindOfFolderName } from './kind';
 import type { Entry, ListPage, ListRequest } from './types';
-import { childOf, childrenOf, parseXmlBounded, rootElement, type XmlNode } from './xml';
+import { childOf, childrenOf, parseXmlBounded, rootElement, XmlLimitError, type XmlNode } from './xml';
 
 /** What opening a location takes that listing needs too. */
 export type ListerOptions = Pick<OpenStoreOptions, 'aliases' | 'credentials' | 'fetch' | 's3Defaults'>;
@@ -76,7 +76,14 @@ const text = (el: XmlNode, name: string): string | undefined => childOf(el, name
 
 /** Reads a ListObjectsV2 page: folders (common prefixes) then objects, with the next continuation token. */
 export function parseS3Page(xml: string, ctx: Pick<S3Context, 'prefix' | 'urlOf'>): ListPage {
-  const result = rootElement(parseXmlBounded(xml, { maxBytes: 16 * 1024 * 1024, maxDepth: 8 }));
+  let doc: XmlNode;
+  try {
+    doc = parseXmlBounded(xml, { maxBytes: 16 * 1024 * 1024, maxDepth: 8 });
+  } catch (e) {
+    if (!(e instanceof XmlLimitError)) throw e;
+    throw new HttpError('http', 200, `The answer to an S3 listing is not read here: ${e.message}`, { cause: e });
+  }
+  const result = rootElement(doc);
   if (!result || result.name !== 'ListBucketResult')
     throw new HttpError('http', 200, 'The answer to an S3 listing is not a ListBucketResult.');
   const entries: Entry[] = [];

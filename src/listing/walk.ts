@@ -1,8 +1,9 @@
 /**
  * A recursive listing (`zarrview ls -r`): depth first, in listing order, bounded by a number of entries and a
  * depth, each place listed once (catalogs that refer to each other in a cycle are listed once each). A dataset
- * (a Zarr store, a file) is an entry, never descended into.
+ * (a Zarr store, a file) is an entry, never descended into, and neither is a catalog on another host.
  */
+import { sameOrigin } from './fetch';
 import type { Lister } from './place';
 import { isPlaceEntry, type Entry, type Place } from './types';
 
@@ -23,6 +24,9 @@ export interface Walked {
   readonly depth: number;
 }
 
+/** Empty pages in a row after which a place is taken to be done. */
+const MAX_EMPTY_PAGES = 16;
+
 const placeKey = (p: Place) => `${p.kind} ${p.url} ${p.kind === 'thredds' ? (p.dataset ?? '') : ''}`;
 
 /** Yields the entries under `place`; `truncated()` tells whether the limit stopped the walk. */
@@ -34,8 +38,14 @@ export function walk(lister: Lister, place: Place, options: WalkOptions = {}) {
   let truncated = false;
   async function* under(at: Place, prefix: string, depth: number): AsyncGenerator<Walked> {
     let cursor: string | undefined;
+    const cursors = new Set<string>();
+    let empty = 0;
     do {
       const page = await lister.list(at, { cursor, signal: options.signal });
+      // A server that answers the same continuation token again, or page after page of nothing, ends the place.
+      empty = page.entries.length === 0 ? empty + 1 : 0;
+      if (empty > MAX_EMPTY_PAGES || (page.next !== undefined && cursors.has(page.next))) return;
+      if (page.next !== undefined) cursors.add(page.next);
       for (let entry of page.entries) {
         if (count >= limit) {
           truncated = true;
@@ -48,6 +58,8 @@ export function walk(lister: Lister, place: Place, options: WalkOptions = {}) {
         yield { path, entry, depth };
         const next = entry.place;
         if (!next || !isPlaceEntry(entry) || depth + 1 > maxDepth) continue;
+        // A catalog on another host is listed as an entry, never walked into (no request to a host not opened).
+        if (next.kind !== 's3' && !sameOrigin(next.url, place.url)) continue;
         const key = placeKey(next);
         if (seen.has(key)) continue;
         seen.add(key);
