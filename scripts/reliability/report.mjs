@@ -95,7 +95,8 @@ ${notes.length ? `Notes:\n\n${notes.join('\n')}\n` : ''}
 Suites: \`scripts/reliability/fuzz.test.ts\` (metadata fuzz, seeded: \`ZARRVIEW_FUZZ_SEED\`, \`ZARRVIEW_FUZZ_CASES\`,
 replay one case with \`ZARRVIEW_FUZZ_ONLY\`), \`zip-fuzz.test.ts\`, \`chunk-fuzz.test.ts\` (seeded:
 \`ZARRVIEW_CHUNK_FUZZ_SEED\`, \`ZARRVIEW_CHUNK_FUZZ_CASES\`), \`corrupt-chunks.test.ts\`, \`limits.test.ts\`,
-\`cli.test.ts\`, \`netcdf3-fuzz.test.ts\`, \`src/formats/hdf5/fuzz.test.ts\` (seeded: \`HDF5_FUZZ_CASES\`, replay one case
+\`cli.test.ts\`, \`netcdf3-fuzz.test.ts\`, \`listing-fuzz.test.ts\` (seeded: \`ZARRVIEW_LISTING_FUZZ_SEED\`,
+\`ZARRVIEW_LISTING_FUZZ_CASES\`), \`src/formats/hdf5/fuzz.test.ts\` (seeded: \`HDF5_FUZZ_CASES\`, replay one case
 with \`HDF5_FUZZ_CASE\`), \`e2e/hostile/faults.spec.ts\`, \`e2e/hostile/xss.spec.ts\`.
 `;
 writeFileSync(path.join(root, 'RELIABILITY.md'), text);

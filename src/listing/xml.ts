@@ -67,6 +67,7 @@ function parseAttrs(text: string): Record<string, string> {
   return attrs;
 }
 
+const MAX_TAG = 16 * 1024;
 const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/y;
 
 /** Where the construct opened at `at` by `open` ends (after `close`); throws when it never does. */
@@ -110,9 +111,11 @@ export function parseXmlBounded(text: string, limits: XmlLimits = {}): XmlNode {
       if (gt < 0) throw new XmlLimitError('Malformed XML: a declaration is not closed.');
       i = bracket >= 0 && bracket < gt ? skipTo(text, skipTo(text, bracket, ']'), '>') : gt + 1;
     } else {
-      TAG.lastIndex = lt;
-      const m = TAG.exec(text);
-      if (!m) throw new XmlLimitError('Malformed XML: a "<" that starts no tag.');
+      // A tag is read from a window of MAX_TAG characters: the tag pattern backtracks over unclosed quotes, and
+      // over a whole hostile document that is quadratic.
+      TAG.lastIndex = 0;
+      const m = TAG.exec(text.slice(lt, lt + MAX_TAG));
+      if (!m) throw new XmlLimitError(`Malformed XML: a "<" that starts no tag (of at most ${MAX_TAG} characters).`);
       i = lt + m[0].length;
       const name = localName(m[2]!);
       if (m[1] === '/') {
