@@ -7,7 +7,8 @@ import type { Slice } from '../api';
 import type { Variable } from '../model/types';
 import { encodeEscaped } from '../text/utf8';
 import { cdlCharData, cdlName, cdlString } from './escape';
-import { doubleData, floatData } from './number';
+import { doubleData, floatData, precisionGiven } from './number';
+import { type CFormat, formatC, parseCFormat } from './printf';
 import { userValueText } from './user-values';
 
 /** ncdump wraps when an element would end past column 78 (its lput with max_len 80, counted its way). */
@@ -165,6 +166,14 @@ function recordMarks(v: Variable, shape: readonly number[]): (row: number) => { 
   };
 }
 
+/** The variable's `C_format` (a char attribute), unless `-p` gave its type's precision (ncdump's get_fmt). */
+function cFormatOf(v: Variable): CFormat | undefined {
+  if (precisionGiven(v.type)) return undefined;
+  const att = v.attributes.find((a) => a.name === 'C_format');
+  if (!att || att.type !== 'char' || typeof att.value !== 'string') return undefined;
+  return parseCFormat(att.value, v.type);
+}
+
 export function formatVariableData(v: Variable, slice: Slice, indent: string, opts: DataFormatOptions = {}): string {
   const L = new Lines(indent);
   L.raw(`${indent} ${cdlName(v.name)} =`);
@@ -191,6 +200,7 @@ export function formatVariableData(v: Variable, slice: Slice, indent: string, op
   const rowLen = rank <= 1 ? total : (slice.shape[rank - 1] ?? 0);
   const complex = slice.complex === true;
   const user = v.userType ? userValueText(v, v.userType) : undefined;
+  const cfmt = user || complex ? undefined : cFormatOf(v);
   const value = (i: number): string => {
     if (user) return user(data[i]);
     if (complex) return `${formatValue(data[2 * i], v.type)}+${formatValue(data[2 * i + 1], v.type)}i`;
@@ -207,6 +217,8 @@ export function formatVariableData(v: Variable, slice: Slice, indent: string, op
       const t = opts.time(x);
       if (t !== null) return `"${t}"`;
     }
+    if (cfmt && (typeof x === 'bigint' || (typeof x === 'number' && Number.isFinite(x))))
+      return formatC(x, v.type, cfmt);
     return formatValue(x, v.type);
   };
   if (rank <= 1) L.raw(' ');

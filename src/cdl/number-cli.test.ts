@@ -28,8 +28,24 @@ describe('dump -p vs ncdump -p', () => {
 
 describe('-p as ncdump reads it', () => {
   it('takes F, F,D and the attached form; rejects what ncdump rejects', () => {
-    expect(parseDumpArgs(['-p', '9', 'x']).precision).toEqual({ float: 9, double: 15 });
-    expect(parseDumpArgs(['-p9,17', 'x']).precision).toEqual({ float: 9, double: 17 });
+    expect(parseDumpArgs(['-p', '9', 'x']).precision).toEqual({
+      float: 9,
+      double: 15,
+      floatGiven: true,
+      doubleGiven: false,
+    });
+    expect(parseDumpArgs(['-p9,17', 'x']).precision).toEqual({
+      float: 9,
+      double: 17,
+      floatGiven: true,
+      doubleGiven: true,
+    });
+    expect(parseDumpArgs(['-p', ',17', 'x']).precision).toEqual({
+      float: 7,
+      double: 15,
+      floatGiven: false,
+      doubleGiven: false,
+    });
     for (const bad of ['0', '21', '9,', '9,x', 'x', '9,0']) expect(() => parseDumpArgs(['-p', bad, 'x'])).toThrow();
     expect(() => parseDumpArgs(['x', '-p'])).toThrow(/-p needs a value/);
   });

@@ -21,7 +21,7 @@ function binary(x: number): { m: bigint; q: number } {
 }
 
 /** The first `p` significant digits of |x| rounded half to even from its exact value, and the decimal exponent. */
-function exactDigits(x: number, p: number): { digits: string; e: number } {
+export function exactDigits(x: number, p: number): { digits: string; e: number } {
   const { m, q } = binary(x);
   const s = (q >= 0 ? m << BigInt(q) : m * 5n ** BigInt(-q)).toString();
   let e = s.length - 1 + Math.min(q, 0);
@@ -84,6 +84,9 @@ export function formatG(x: number, prec: number, alt = false): string {
 export interface Precision {
   readonly float: number;
   readonly double: number;
+  /** Whether `-p` named each (ncdump's float_/double_precision_specified: they override `C_format`). */
+  readonly floatGiven?: boolean;
+  readonly doubleGiven?: boolean;
 }
 
 export const DEFAULT_PRECISION: Precision = { float: 7, double: 15 };
@@ -122,6 +125,10 @@ export function doubleAttr(x: number): string {
 export const floatData = (x: number): string =>
   Number.isFinite(x) ? formatG(Math.fround(x), current.float) : `${formatG(x, 7)}f`;
 export const doubleData = (x: number): string => formatG(x, current.double);
+
+/** Whether `-p` gave the precision of `type` (float or double): it overrides a variable's `C_format` then. */
+export const precisionGiven = (type: string): boolean =>
+  type === 'float' ? current.floatGiven === true : type === 'double' && current.doubleGiven === true;
 
 const SUFFIX: Record<string, string> = {
   byte: 'b',

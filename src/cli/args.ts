@@ -54,15 +54,17 @@ export function parsePrecision(arg: string): Precision {
   let float = 7;
   let double = 15;
   let end: number | undefined;
-  if (arg.length > 0 && !arg.startsWith(',')) ({ value: float, end } = strtol(arg, 0));
+  const floatGiven = arg.length > 0 && !arg.startsWith(',');
+  if (floatGiven) ({ value: float, end } = strtol(arg, 0));
   if (float < 1 || float > 20) throw usage(`unreasonable value for float significant digits: ${float}`);
   if (end !== undefined && arg.charAt(end) === ',') {
     const d = strtol(arg, end + 1);
     double = d.value;
     if (d.end === end + 1 || double < 1 || double > 20)
       throw usage(`unreasonable value for double significant digits: ${double}`);
+    return { float, double, floatGiven, doubleGiven: true };
   }
-  return { float, double };
+  return { float, double, floatGiven, doubleGiven: false };
 }
 
 /** Parses the arguments after `dump`; throws a `usage` ZarrviewError when they are wrong. */

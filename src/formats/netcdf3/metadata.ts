@@ -30,8 +30,14 @@ function json(v: JsonValue): string {
   return `[${(v as readonly JsonValue[]).map(json).join(',')}]`;
 }
 
-/** Names the model reads as NCZarr annotations: a file attribute of that name is not written over them. */
+/**
+ * Names the model reads as NCZarr annotations: a file attribute of that name is not written over them. A global
+ * char `_NCProperties` (a file converted from netCDF-4 keeps it as a plain attribute) passes through: the model
+ * takes it as the provenance that `ncdump -s` prints, as netcdf-c does for a netCDF-3 file.
+ */
 const RESERVED = /^(_nczarr_|_ARRAY_DIMENSIONS$|_NCProperties$)/i;
+const keptProvenance = (a: Nc3Attribute, global: boolean): boolean =>
+  global && a.name === '_NCProperties' && a.type.name === 'char';
 
 function values(bytes: Uint8Array, type: Nc3Type, count: number): (number | bigint)[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -54,11 +60,11 @@ function attributeValue(a: Nc3Attribute): JsonValue {
 }
 
 /** User attributes and their NCZarr types, then the annotations (with their `|J0` types) in netcdf-c's order. */
-function attrsDoc(attrs: readonly Nc3Attribute[], annotations: [string, JsonValue][]): Uint8Array {
+function attrsDoc(attrs: readonly Nc3Attribute[], annotations: [string, JsonValue][], global = false): Uint8Array {
   const doc = new Map<string, JsonValue>();
   const types = new Map<string, JsonValue>();
   for (const a of attrs) {
-    if (RESERVED.test(a.name)) continue;
+    if (RESERVED.test(a.name) && !keptProvenance(a, global)) continue;
     doc.set(a.name, attributeValue(a));
     types.set(a.name, a.type.attrType);
   }
@@ -109,10 +115,14 @@ export function metadataDocuments(
   ]);
   docs.set(
     '/.zattrs',
-    attrsDoc(globals, [
-      ['_nczarr_group', group],
-      ['_nczarr_superblock', new Map([['version', '2.0.0']])],
-    ]),
+    attrsDoc(
+      globals,
+      [
+        ['_nczarr_group', group],
+        ['_nczarr_superblock', new Map([['version', '2.0.0']])],
+      ],
+      true,
+    ),
   );
   for (const v of layout.variables) {
     const scalar = v.shape.length === 0;
