@@ -8,6 +8,7 @@ import { TelemetryPanel } from './common/TelemetryPanel';
 import { findGroup, findVariable, isPending, parentPath, relatedPaths, withVersion, type Source } from './core';
 import { DisplayPanel } from './display/DisplayPanel';
 import { HistoryPanel } from './inspect/HistoryPanel';
+import { JoinMount } from './join/mount';
 import { InspectTabs } from './inspect/InspectTabs';
 import { MetadataPanel } from './inspect/MetadataPanel';
 import { PendingSelection } from './inspect/PendingSelection';
@@ -151,6 +152,7 @@ export function App() {
           <ErrorMessage error={error} title={`Could not open ${label}`} onDismiss={clearError} />
         </div>
       )}
+      <JoinMount />
       {!dataset || !model ? (
         <main className="welcome" id="main">
           <OpenPanel onOpenUrl={openUrl} onOpenSource={openSource} />

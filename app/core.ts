@@ -126,3 +126,5 @@ export {
 } from '../src/compare';
 export { createLister, type Lister } from '../src/listing/place';
 export { isPlaceEntry, type Entry as ListingEntry, type ListPage, type Place } from '../src/listing/types';
+/** Whether a URL is a glob or member list, opened as one dataset; the join code itself is in ./core-join.ts. */
+export { isJoinLocation } from '../src/listing/join-pattern';

@@ -2,13 +2,16 @@
  * The browser of a place (src/listing): breadcrumbs up, a name filter (S3: the listing prefix, fetched by the
  * server), sort by name, date or size, a virtualised list (only the rows on screen are in the page; the next page is
  * fetched when the end comes into view), each entry with its kind, size and date. Keyboard: ↑/↓ move, Enter opens,
- * Backspace goes up. A click opens a dataset or lists a folder or catalog; Back returns here, where it was.
+ * Backspace goes up. A click opens a dataset or lists a folder or catalog; Back returns here, where it was. Files
+ * can be picked (a row's box, Shift for a range, Space, Shift+↑/↓, Ctrl/⌘+A) and opened as one dataset (JoinBar).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isPlaceEntry, type ListingEntry, type Place } from '../core';
 import { useDataset } from '../state/dataset-store';
 import { currentLister, leavePlace, placeKey, showPlace, useBrowse, type PlaceView } from './browse-store';
 import { crumbsOf } from './crumbs';
+import { JoinBar } from './JoinBar';
+import { isMember, useSelection } from './selection';
 import './browse.css';
 
 const ROW = 30;
@@ -125,6 +128,9 @@ export function BrowseView({ place }: { place: Place }) {
     return rows;
   }, [view.entries, filter, sort]);
 
+  const picks = useSelection(shown);
+  const members = useMemo(() => shown.filter(isMember).length, [shown]);
+
   // Rows on screen, and a few more; the next page when its end comes into view.
   const firstRow = Math.max(0, Math.floor(scrollTop / ROW) - 10);
   const lastRow = Math.min(shown.length, Math.ceil((scrollTop + height) / ROW) + 10);
@@ -171,8 +177,13 @@ export function BrowseView({ place }: { place: Place }) {
   };
   const crumbs = crumbsOf(place);
   const onKey = (ev: React.KeyboardEvent) => {
-    if (ev.key === 'ArrowDown') select(Math.min(shown.length - 1, selected + 1));
-    else if (ev.key === 'ArrowUp') select(Math.max(0, selected - 1));
+    const step = ev.key === 'ArrowDown' ? 1 : ev.key === 'ArrowUp' ? -1 : 0;
+    const to = Math.min(shown.length - 1, Math.max(0, selected + step));
+    if (step) {
+      if (ev.shiftKey) picks.extend(selected, to);
+      select(to);
+    } else if (ev.key === ' ') picks.toggle(selected, ev.shiftKey);
+    else if (ev.key.toLowerCase() === 'a' && (ev.ctrlKey || ev.metaKey)) picks.all();
     else if (ev.key === 'Enter' && shown[selected]) activate(shown[selected]);
     else if (ev.key === 'Backspace' && crumbs.length > 1) showPlace(crumbs[crumbs.length - 2]!.place);
     else return;
@@ -217,6 +228,7 @@ export function BrowseView({ place }: { place: Place }) {
           {shown.length} {view.next ? '+ more' : ''} {loading ? '(reading…)' : ''}
         </span>
       </div>
+      <JoinBar selection={picks} members={members} />
       {error && (
         <p className="browse-error" role="alert" data-testid="browse-error">
           {error}
@@ -227,7 +239,7 @@ export function BrowseView({ place }: { place: Place }) {
         ref={list}
         role="list"
         tabIndex={0}
-        aria-label="Entries (arrow keys choose, Enter opens, Backspace goes up)"
+        aria-label="Entries (arrow keys choose, Enter opens, Space selects, Backspace goes up)"
         onKeyDown={onKey}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         data-testid="browse-list"
@@ -243,11 +255,27 @@ export function BrowseView({ place }: { place: Place }) {
                 aria-current={i === selected ? 'true' : undefined}
                 className={`browse-row${i === selected ? ' selected' : ''}`}
                 style={{ top: i * ROW, height: ROW }}
-                onClick={() => select(i)}
+                onClick={(ev) => (ev.shiftKey ? picks.toggle(i, true) : select(i))}
                 onDoubleClick={() => activate(e)}
                 data-testid="browse-row"
                 data-kind={e.kind}
               >
+                {isMember(e) ? (
+                  <input
+                    type="checkbox"
+                    className="browse-pick"
+                    aria-label={`Select ${e.name}`}
+                    checked={picks.picked.has(e.open!)}
+                    onClick={(ev) => {
+                      ev.stopPropagation();
+                      picks.toggle(i, ev.shiftKey);
+                    }}
+                    onChange={() => undefined}
+                    data-testid="browse-pick"
+                  />
+                ) : (
+                  <span className="browse-pick" aria-hidden="true" />
+                )}
                 <span className={`browse-kind kind-${e.kind}`}>{KIND_LABEL[e.kind] ?? e.kind}</span>
                 <button type="button" className="browse-name" onClick={() => activate(e)} title={e.note}>
                   {e.name}

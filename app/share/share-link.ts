@@ -87,7 +87,8 @@ export function decodeShare(fragment: string, isView: (kind: string) => boolean)
     const p = new URLSearchParams(text);
     const url = p.get('url');
     if (!url) return fail('This link does not name a dataset (no "url" in the link).');
-    if (url.length > 4096 || /[\p{Cc}\s]/u.test(url)) return fail('The dataset address in this link is not valid.');
+    if (url.length > MAX_FRAGMENT || /[\p{Cc}\s]/u.test(url))
+      return fail('The dataset address in this link is not valid.');
     if (!/^(https?|s3):\/\/[^/?#]/i.test(url)) {
       return fail('The dataset address in this link must be an http(s):// or s3:// URL.');
     }

@@ -9,6 +9,7 @@ import { useCompare } from '../state/compare-store';
 import { useDataset } from '../state/dataset-store';
 import { useView } from '../state/view-store';
 import { VIEWS } from '../views/registry';
+import { settled } from '../join/hooks';
 import { decodeShare, encodeShare, type ShareState } from './share-link';
 
 /** The share state of what is on screen, or null when the dataset is not a URL. */
@@ -53,7 +54,9 @@ async function applyA(state: ShareState): Promise<void> {
     current.dataset &&
     current.source?.kind === 'url' &&
     (current.source.url === state.url || current.dataset.location === state.url);
-  const ds = same ? current.dataset : await current.open({ kind: 'url', url: state.url }, state.url);
+  const opened = same ? current.dataset : await current.open({ kind: 'url', url: state.url }, state.url);
+  // A join shown before all its members are read: the link's indices are along the whole join.
+  const ds = opened && (await settled(opened));
   if (!ds || !state.variable) return;
   // On a lazily opened dataset the variable (deep in the tree or not) is read first, with its coordinates.
   const variable = await ds.loadVariable(state.variable);

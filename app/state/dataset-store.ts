@@ -29,6 +29,8 @@ interface DatasetState {
   clearError(): void;
   /** Asks for the metadata of pending variables (e.g. the tree rows on screen); reads are batched. */
   need(paths: readonly string[]): void;
+  /** Shows `next` in place of `prev` (a join whose axis grew), keeping the selection; nothing when `prev` is gone. */
+  replace(prev: OpenedDataset, next: OpenedDataset): void;
 }
 
 /** The reads of the open dataset's pending metadata: cancelled when another dataset opens. */
@@ -47,8 +49,15 @@ function closeCurrent(ds: OpenedDataset | null): void {
   wanted.clear();
 }
 
-/** Set by app/browse: shows a URL that is a place (not a dataset) and answers true, before the open. */
-export const openHooks: { placeFirst?: (url: string, signal: AbortSignal) => Promise<boolean> } = {};
+/**
+ * Set by app/browse: shows a URL that is a place (not a dataset) and answers true, before the open. Set by app/join:
+ * opens a URL that is a glob or member list as one dataset (`isJoin` says which, without loading the join code).
+ */
+export const openHooks: {
+  placeFirst?: (url: string, signal: AbortSignal) => Promise<boolean>;
+  isJoin?: (url: string) => boolean;
+  join?: (url: string, signal: AbortSignal) => Promise<OpenedDataset>;
+} = {};
 
 export const useDataset = create<DatasetState>((set, get) => ({
   status: 'idle',
@@ -65,14 +74,18 @@ export const useDataset = create<DatasetState>((set, get) => ({
     const controller = new AbortController();
     set({ status: 'opening', controller, error: null, progress: null, label });
     try {
+      const join = source.kind === 'url' && openHooks.join && openHooks.isJoin?.(source.url) ? openHooks.join : null;
       // A place (a bucket prefix, a folder, a catalog) is browsed instead (app/browse registers the hook).
-      if (source.kind === 'url' && (await openHooks.placeFirst?.(source.url, controller.signal))) {
+      if (!join && source.kind === 'url' && (await openHooks.placeFirst?.(source.url, controller.signal))) {
         if (get().controller === controller) set({ status: get().dataset ? 'ready' : 'idle', controller: null });
         return null;
       }
-      const ds = await openWithSettings(source, controller.signal, (progress) => {
-        if (get().controller === controller) set({ progress });
-      });
+      const ds =
+        join && source.kind === 'url'
+          ? await join(source.url, controller.signal)
+          : await openWithSettings(source, controller.signal, (progress) => {
+              if (get().controller === controller) set({ progress });
+            });
       if (controller.signal.aborted) throw new DOMException('aborted', 'AbortError');
       closeCurrent(get().dataset);
       unsubscribe = ds.subscribe((model) => {
@@ -129,6 +142,14 @@ export const useDataset = create<DatasetState>((set, get) => ({
   },
   clearError() {
     set({ error: null, status: get().dataset ? 'ready' : 'idle' });
+  },
+  replace(prev, next) {
+    if (get().dataset !== prev) return;
+    unsubscribe();
+    unsubscribe = next.subscribe((model) => {
+      if (get().dataset === next) set({ model });
+    });
+    set({ dataset: next, model: next.model });
   },
   need(paths) {
     for (const p of paths) wanted.add(p);

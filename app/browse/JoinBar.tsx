@@ -1,0 +1,39 @@
+/** The listing's bar for many files as one dataset: pick all the filter shows, clear, and "Open as one dataset". */
+import { useState } from 'react';
+import { useDataset } from '../state/dataset-store';
+import { leavePlace } from './browse-store';
+import { joinOfPicked, type Selection } from './selection';
+
+export function JoinBar({ selection, members }: { selection: Selection; members: number }) {
+  const [error, setError] = useState<string | null>(null);
+  const count = selection.picked.size;
+  if (members === 0) return null;
+  const openAsOne = () => {
+    const location = joinOfPicked(selection.urls());
+    if (typeof location !== 'string') return setError(location.error);
+    setError(null);
+    leavePlace();
+    void useDataset.getState().open({ kind: 'url', url: location }, location);
+  };
+  return (
+    <div className="browse-join" role="group" aria-label="Open many files as one dataset">
+      <button type="button" onClick={selection.all} data-testid="browse-select-all">
+        Select all {members} shown
+      </button>
+      <button type="button" onClick={selection.clear} disabled={count === 0} data-testid="browse-select-none">
+        Clear
+      </button>
+      <span className="browse-picked" data-testid="browse-picked" aria-live="polite">
+        {count} selected
+      </span>
+      <button type="button" onClick={openAsOne} disabled={count < 2} data-testid="browse-open-joined">
+        Open as one dataset
+      </button>
+      {error && (
+        <span role="alert" className="error-text">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
