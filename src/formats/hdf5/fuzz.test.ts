@@ -2,7 +2,8 @@
  * Seeded fuzzing: mutated fixtures (bytes flipped in superblocks, object headers, B-tree nodes, heaps and array
  * index blocks, numbers set to extremes, truncations) must give a result or a typed error, within a time bound.
  * Files with soft and external links (dangling, cycles) are seeds too; their links are followed, an external link
- * to the mutated file itself.
+ * to the mutated file itself. So are files with anonymous (uncommitted) types: compounds, enums, vlens, bitfields,
+ * references, as h5py and PyTables write them.
  * Replay one case: HDF5_FUZZ_CASE=<n> npx vitest run src/formats/hdf5/fuzz.test.ts
  */
 import { isZarrviewError } from '../../errors.ts';
@@ -17,6 +18,22 @@ import { Hdf5Group, bytesSource, chunkLocations, followLink, openHdf5, type Hdf5
 
 const DIR = join(__dirname, '../../../fixtures/hdf5');
 const LINKS = join(__dirname, '../../../fixtures/netcdf4/h5py-links');
+const ANONYMOUS = join(__dirname, '../../../fixtures/hdf5-anonymous');
+/** Uncommitted (anonymous) compound, enum, vlen, opaque, bitfield and reference types as h5py and PyTables write them. */
+const ANONYMOUS_SEEDS = [
+  'compound.h5',
+  'nested.h5',
+  'enum.h5',
+  'bool-attrs.h5',
+  'vlen.h5',
+  'vlen-compound.h5',
+  'vlen-vlen.h5',
+  'bitfield.h5',
+  'refs.h5',
+  'pytables.h5',
+  'strings.h5',
+  'longdouble.h5',
+];
 /** Seeds with soft, hard and external links: dangling, cycles of soft links, a group that contains itself. */
 const LINK_SEEDS = ['dangling.h5', 'soft-cycle.h5', 'group-cycle.h5', 'external.h5', 'soft-group.h5', 'hard-twice.h5'];
 const SEEDS = [
@@ -141,6 +158,7 @@ it(`survives ${CASES} mutated files with typed errors only`, { timeout: 600_000 
   const seeds = [
     ...SEEDS.map((n) => ({ name: n, bytes: new Uint8Array(readFileSync(join(DIR, n))) })),
     ...LINK_SEEDS.map((n) => ({ name: n, bytes: new Uint8Array(readFileSync(join(LINKS, n))) })),
+    ...ANONYMOUS_SEEDS.map((n) => ({ name: n, bytes: new Uint8Array(readFileSync(join(ANONYMOUS, n))) })),
   ];
   const tally = fuzzTally();
   const { outcomes, failures } = tally;
@@ -158,7 +176,7 @@ it(`survives ${CASES} mutated files with typed errors only`, { timeout: 600_000 
   if (ONLY === undefined)
     writeCounts({
       suite: 'hdf5-fuzz',
-      what: `the HDF5 reader (open, every group, object, attribute and chunk listing, soft and external links followed) on ${CASES} mutated files (superblocks, object headers, B-tree nodes, heaps, chunk indexes, truncations; links dangling, in cycles, to other files)`,
+      what: `the HDF5 reader (open, every group, object, attribute and chunk listing, soft and external links followed) on ${CASES} mutated files (superblocks, object headers, B-tree nodes, heaps, chunk indexes, truncations; links dangling, in cycles, to other files; anonymous compound, enum, vlen, opaque, bitfield and reference types)`,
       cases: CASES,
       crashes: failures.filter((f) => f.includes('untyped')).length,
       hangs: failures.filter((f) => !f.includes('untyped')).length,
