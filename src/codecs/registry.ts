@@ -34,6 +34,7 @@ import {
   zstd,
 } from './byte-codecs';
 import type { CodecDef, NcdumpSpecial } from './codec';
+import { hdf5Szip } from './hdf5-szip';
 import { normalizeCodec } from './normalize';
 
 const CODECS: ReadonlyMap<string, CodecDef> = new Map<string, CodecDef>([
@@ -58,6 +59,7 @@ const CODECS: ReadonlyMap<string, CodecDef> = new Map<string, CodecDef>([
   ['cast_value', castValue],
   ['packbits', packbits],
   ['categorize', categorize],
+  ['hdf5-szip', hdf5Szip],
 ]);
 
 /** The codec of an id (with or without `numcodecs.`), or undefined when this viewer does not decode it. */

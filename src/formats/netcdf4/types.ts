@@ -145,7 +145,7 @@ export function docAttribute(a: Attribute, table?: TypeTable): DocAttribute | 'h
 
 /**
  * The Zarr codec chain (in write order) of an HDF5 filter pipeline: deflate → zlib, shuffle, fletcher32, bzip2,
- * zstd, blosc. A filter nothing here decodes (szip, nbit, scaleoffset, …) is kept under its HDF5 name, so that
+ * zstd, blosc, szip, n-bit, scale-offset. A filter nothing here decodes (LZF, …) is kept under its HDF5 name, so that
  * reading the variable says which filter is missing; the metadata stays readable.
  */
 export function codecsOf(filters: readonly Filter[], itemSize: number): DocValue[] {
@@ -175,6 +175,13 @@ export function codecsOf(filters: readonly Filter[], itemSize: number): DocValue
         return new Map<string, DocValue>([['id', 'zstd'], ['level', cd[0] ?? 1], own]);
       case 32001:
         return new Map<string, DocValue>([['id', 'blosc'], own]);
+      // szip, n-bit and scale-offset decode from all the client data the filter stores (src/codecs/hdf5-*.ts).
+      case 4:
+        return new Map<string, DocValue>([['id', 'hdf5-szip'], ['cd_values', [...cd]], own]);
+      case 5:
+        return new Map<string, DocValue>([['id', 'hdf5-nbit'], ['cd_values', [...cd]], own]);
+      case 6:
+        return new Map<string, DocValue>([['id', 'hdf5-scaleoffset'], ['cd_values', [...cd]], own]);
       default:
         return new Map<string, DocValue>([['id', `hdf5-filter-${f.name ?? f.id}`], own]);
     }
