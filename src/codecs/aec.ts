@@ -45,7 +45,8 @@ for (let i = 0, k = 0; i < 13; i++) {
   }
 }
 
-class BitReader {
+/** Bits of a byte stream, most significant first; reading past its end throws `AecError`. */
+export class BitReader {
   private pos = 0;
   private readonly end: number;
   constructor(private readonly bytes: Uint8Array) {
