@@ -93,6 +93,26 @@ function ensurePython() {
   }
 }
 
+/** Debian tools the end-to-end tests run: ffmpeg's ffprobe and ffmpeg decode the exported WebM and GIF animations. */
+const TOOL_PACKAGES = [{ command: 'ffprobe', pkg: 'ffmpeg' }];
+function ensureTools() {
+  const has = (c) => spawnSync('sh', ['-c', `command -v ${c}`], { stdio: 'ignore' }).status === 0;
+  const missing = TOOL_PACKAGES.filter((t) => !has(t.command)).map((t) => t.pkg);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Tools are missing: run \`sudo apt-get install -y ${missing.join(' ')}\` (Debian) and retry.`);
+    failed += 1;
+    finish(1);
+  }
+  console.log(`▶ installing Debian ${missing.join(' ')} (apt-get)`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if (!run('apt-get', ['update', '-q'], env) || !run('apt-get', ['install', '-y', '-q', ...missing], env)) {
+    console.error(`Could not install ${missing.join(' ')} with apt-get.`);
+    failed += 1;
+    finish(1);
+  }
+}
+
 function suite(name, cmd, args, report, count) {
   console.log(`\n▶ ${name}`);
   const ok = run(cmd, args);
@@ -127,6 +147,7 @@ suite(
 );
 check('build', 'npx', ['vite', 'build']);
 ensureChromium();
+ensureTools();
 suite('end-to-end', 'npx', ['playwright', 'test'], 'test-results/e2e.json', (r) =>
   r?.stats ? { passed: (r.stats.expected ?? 0) + (r.stats.flaky ?? 0), failed: r.stats.unexpected ?? 0 } : null,
 );
