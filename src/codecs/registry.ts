@@ -34,6 +34,7 @@ import {
   zstd,
 } from './byte-codecs';
 import type { CodecDef, NcdumpSpecial } from './codec';
+import { hdf5Nbit } from './hdf5-nbit';
 import { hdf5ScaleOffset } from './hdf5-scaleoffset';
 import { hdf5Szip } from './hdf5-szip';
 import { normalizeCodec } from './normalize';
@@ -62,6 +63,7 @@ const CODECS: ReadonlyMap<string, CodecDef> = new Map<string, CodecDef>([
   ['categorize', categorize],
   ['hdf5-szip', hdf5Szip],
   ['hdf5-scaleoffset', hdf5ScaleOffset],
+  ['hdf5-nbit', hdf5Nbit],
 ]);
 
 /** The codec of an id (with or without `numcodecs.`), or undefined when this viewer does not decode it. */
