@@ -35,6 +35,7 @@ import {
 } from './byte-codecs';
 import type { CodecDef, NcdumpSpecial } from './codec';
 import { hdf5Nbit } from './hdf5-nbit';
+import { hdf5Precision } from './hdf5-precision';
 import { hdf5ScaleOffset } from './hdf5-scaleoffset';
 import { hdf5Szip } from './hdf5-szip';
 import { normalizeCodec } from './normalize';
@@ -64,6 +65,7 @@ const CODECS: ReadonlyMap<string, CodecDef> = new Map<string, CodecDef>([
   ['hdf5-szip', hdf5Szip],
   ['hdf5-scaleoffset', hdf5ScaleOffset],
   ['hdf5-nbit', hdf5Nbit],
+  ['hdf5-precision', hdf5Precision],
 ]);
 
 /** The codec of an id (with or without `numcodecs.`), or undefined when this viewer does not decode it. */

@@ -81,7 +81,7 @@ function plan(v: Nc4Var, table: TypeTable): { doc: DocVariable; plan: VarPlan } 
     ds.layout.kind === 'chunked' && hdfShape.length > 0
       ? [...ds.layout.chunk]
       : [Math.max(1, Math.min(shape[0] ?? 1, Math.floor(ROW_CHUNK_BYTES / Math.max(1, rowBytes)))), ...shape.slice(1)];
-  const codecDocs = codecsOf(ds.filters, t.size);
+  const codecDocs = codecsOf(ds.filters, t.size, t);
   const codecs: CodecSpec[] = codecDocs.map((m) => {
     const entries = [...(m as ReadonlyMap<string, DocValue>)];
     return {

@@ -2,6 +2,7 @@
  * HDF5 datatypes as the netCDF model's Zarr dtypes, attributes as NCZarr attributes, and the filter pipeline as a
  * Zarr codec chain. What netCDF-4 hides (dimension-scale bookkeeping) is left out, as ncdump leaves it out.
  */
+import { nativeIntegerSize } from '../../codecs/hdf5-precision';
 import { decodeEscaped } from '../../text/utf8';
 import type { DocAttribute, DocValue } from '../nczarr-docs';
 import type { Attribute, Datatype, Filter, Hdf5Value } from '../hdf5/index';
@@ -30,6 +31,8 @@ export function dtypeOf(t: Datatype): string {
     case 'bitfield': {
       const kind = t.class === 'integer' && t.signed ? 'i' : 'u';
       if (![1, 2, 4, 8].includes(t.size)) return `|V${t.size}`;
+      // Fewer significant bits than bytes (n-bit data): the native integer HDF5 converts them to (`reducedPrecision`).
+      if (reducedPrecision(t)) return `${t.order === 'le' ? '<' : '>'}${kind}${nativeIntegerSize(t.precision)}`;
       return t.size === 1 ? `|${kind}1` : `${t.order === 'le' ? '<' : '>'}${kind}${t.size}`;
     }
     case 'float':
@@ -148,42 +151,64 @@ export function docAttribute(a: Attribute, table?: TypeTable): DocAttribute | 'h
  * zstd, blosc, szip, n-bit, scale-offset. A filter nothing here decodes (LZF, …) is kept under its HDF5 name, so that
  * reading the variable says which filter is missing; the metadata stays readable.
  */
-export function codecsOf(filters: readonly Filter[], itemSize: number): DocValue[] {
-  return filters.map((f) => {
-    const cd = f.clientData;
-    // ncdump -s shows a plugin filter as `_Filter = "id,cd0,cd1,…"` with the file's own parameters.
-    // For szip, netcdf-c keeps the two parameters the writer gave out of the four the filter stores, the options
-    // masked to H5_SZIP_ALL_MASKS (chip | ec | nn = 2 | 4 | 32): hdf5open.c get_filter_info.
-    const params = f.id === 4 && cd.length === 4 ? [(cd[0] ?? 0) & 38, cd[1] ?? 0] : cd;
-    const own: [string, DocValue] = ['hdf5_filter', [f.id, ...params].join(',')];
-    switch (f.id) {
-      case 1:
-        return new Map<string, DocValue>([
-          ['id', 'zlib'],
-          ['level', cd[0] ?? 1],
-        ]);
-      case 2:
-        return new Map<string, DocValue>([
-          ['id', 'shuffle'],
-          ['elementsize', cd[0] ?? itemSize],
-        ]);
-      case 3:
-        return new Map<string, DocValue>([['id', 'fletcher32']]);
-      case 307:
-        return new Map<string, DocValue>([['id', 'bz2'], ['level', cd[0] ?? 9], own]);
-      case 32015:
-        return new Map<string, DocValue>([['id', 'zstd'], ['level', cd[0] ?? 1], own]);
-      case 32001:
-        return new Map<string, DocValue>([['id', 'blosc'], own]);
-      // szip, n-bit and scale-offset decode from all the client data the filter stores (src/codecs/hdf5-*.ts).
-      case 4:
-        return new Map<string, DocValue>([['id', 'hdf5-szip'], ['cd_values', [...cd]], own]);
-      case 5:
-        return new Map<string, DocValue>([['id', 'hdf5-nbit'], ['cd_values', [...cd]], own]);
-      case 6:
-        return new Map<string, DocValue>([['id', 'hdf5-scaleoffset'], ['cd_values', [...cd]], own]);
-      default:
-        return new Map<string, DocValue>([['id', `hdf5-filter-${f.name ?? f.id}`], own]);
-    }
-  });
+export function codecsOf(filters: readonly Filter[], itemSize: number, t?: Datatype): DocValue[] {
+  const int = t?.class === 'enum' ? t.base : t;
+  const precision =
+    int?.class === 'integer' && reducedPrecision(int)
+      ? [
+          new Map<string, DocValue>([
+            ['id', 'hdf5-precision'],
+            ['stored', `${int.order === 'le' ? '<' : '>'}${int.signed ? 'i' : 'u'}${int.size}`],
+            ['precision', int.precision],
+            ['offset', int.bitOffset],
+          ]),
+        ]
+      : [];
+  return [...precision, ...filters.map((f) => hdf5Codec(f, itemSize))];
+}
+
+/**
+ * An integer of 1, 2, 4 or 8 bytes with fewer significant bits (or padding below them): netcdf-c reads it as the
+ * native integer of its precision (H5Tget_native_type), which the `hdf5-precision` step gives.
+ */
+function reducedPrecision(t: Datatype & { class: 'integer' | 'bitfield' }): boolean {
+  return t.class === 'integer' && [1, 2, 4, 8].includes(t.size) && (t.precision < t.size * 8 || t.bitOffset !== 0);
+}
+
+function hdf5Codec(f: Filter, itemSize: number): DocValue {
+  const cd = f.clientData;
+  // ncdump -s shows a plugin filter as `_Filter = "id,cd0,cd1,…"` with the file's own parameters.
+  // For szip, netcdf-c keeps the two parameters the writer gave out of the four the filter stores, the options
+  // masked to H5_SZIP_ALL_MASKS (chip | ec | nn = 2 | 4 | 32): hdf5open.c get_filter_info.
+  const params = f.id === 4 && cd.length === 4 ? [(cd[0] ?? 0) & 38, cd[1] ?? 0] : cd;
+  const own: [string, DocValue] = ['hdf5_filter', [f.id, ...params].join(',')];
+  switch (f.id) {
+    case 1:
+      return new Map<string, DocValue>([
+        ['id', 'zlib'],
+        ['level', cd[0] ?? 1],
+      ]);
+    case 2:
+      return new Map<string, DocValue>([
+        ['id', 'shuffle'],
+        ['elementsize', cd[0] ?? itemSize],
+      ]);
+    case 3:
+      return new Map<string, DocValue>([['id', 'fletcher32']]);
+    case 307:
+      return new Map<string, DocValue>([['id', 'bz2'], ['level', cd[0] ?? 9], own]);
+    case 32015:
+      return new Map<string, DocValue>([['id', 'zstd'], ['level', cd[0] ?? 1], own]);
+    case 32001:
+      return new Map<string, DocValue>([['id', 'blosc'], own]);
+    // szip, n-bit and scale-offset decode from all the client data the filter stores (src/codecs/hdf5-*.ts).
+    case 4:
+      return new Map<string, DocValue>([['id', 'hdf5-szip'], ['cd_values', [...cd]], own]);
+    case 5:
+      return new Map<string, DocValue>([['id', 'hdf5-nbit'], ['cd_values', [...cd]], own]);
+    case 6:
+      return new Map<string, DocValue>([['id', 'hdf5-scaleoffset'], ['cd_values', [...cd]], own]);
+    default:
+      return new Map<string, DocValue>([['id', `hdf5-filter-${f.name ?? f.id}`], own]);
+  }
 }
