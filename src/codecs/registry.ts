@@ -34,10 +34,8 @@ import {
   zstd,
 } from './byte-codecs';
 import type { CodecDef, NcdumpSpecial } from './codec';
-import { hdf5Nbit } from './hdf5-nbit';
 import { hdf5Precision } from './hdf5-precision';
-import { hdf5ScaleOffset } from './hdf5-scaleoffset';
-import { hdf5Szip } from './hdf5-szip';
+import { hdf5Nbit, hdf5ScaleOffset, hdf5Szip } from './hdf5-on-demand';
 import { normalizeCodec } from './normalize';
 
 const CODECS: ReadonlyMap<string, CodecDef> = new Map<string, CodecDef>([
