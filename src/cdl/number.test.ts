@@ -3,12 +3,7 @@
  * bit patterns, subnormals, powers of two and ten, the types' edges, exact ties at each precision's cut, the
  * fixed/exponent switch) printed by testdata/printf-ref.c, compiled here, and compared byte for byte.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { doubleAttr, doubleData, floatAttr, floatData, formatG, withPrecision } from './number';
 import {
   DOUBLE,
@@ -23,34 +18,16 @@ import {
   subnormals,
   ties,
 } from './testdata/printf-values';
+import { compileCReference } from './testdata/c-reference';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dir = mkdtempSync(path.join(tmpdir(), 'printf-ref-'));
-const exe = path.join(dir, 'printf-ref');
-
-/** Compiles the reference with the first C compiler found; the reason when there is none. */
-function compile(): string | undefined {
-  const errors: string[] = [];
-  for (const cc of [process.env.CC, 'cc', 'gcc', 'clang'].filter((c): c is string => !!c)) {
-    const r = spawnSync(cc, ['-O2', '-o', exe, path.join(here, 'testdata/printf-ref.c')], { encoding: 'utf8' });
-    if (r.status === 0) return undefined;
-    errors.push(`${cc}: ${r.error?.message ?? r.stderr}`);
-  }
-  return `no C compiler could build testdata/printf-ref.c (${errors.join('; ')})`;
-}
-const noCompiler = compile();
-// CI has a C compiler: there the comparison must run.
-if (noCompiler && process.env.CI) throw new Error(noCompiler);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// CI has a C compiler: there the comparison must run (compileCReference throws without one).
+const reference = compileCReference('printf-ref');
+const noCompiler = reference.unavailable;
 
 /** C's output for `values` (as float32 or float64) printed with `format`, one string per value. */
 function printf(mode: 'f' | 'd' | 'fa' | 'da', format: string, values: readonly number[]): string[] {
   const bytes = mode.startsWith('f') ? new Float32Array(values) : new Float64Array(values);
-  const r = spawnSync(exe, [mode, format], { input: new Uint8Array(bytes.buffer), maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`printf-ref failed: ${r.stderr.toString()}`);
-  const lines = r.stdout.toString('latin1').split('\n');
-  lines.pop();
-  return lines;
+  return reference.run([mode, format], new Uint8Array(bytes.buffer));
 }
 
 const bitsOf = (x: number) => {

@@ -3,12 +3,7 @@
  * testdata/printf-cformat.c, compiled here, with the formats files carry in `C_format` (`%8.1f`, `%.3e`, `%5d`, …)
  * and the flags, widths and precisions around them, compared byte for byte.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatC, parseCFormat } from './printf';
 import {
   DOUBLE,
@@ -22,30 +17,13 @@ import {
   subnormals,
   ties,
 } from './testdata/printf-values';
+import { compileCReference } from './testdata/c-reference';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dir = mkdtempSync(path.join(tmpdir(), 'printf-cformat-'));
-const exe = path.join(dir, 'printf-cformat');
-
-function compile(): string | undefined {
-  const errors: string[] = [];
-  for (const cc of [process.env.CC, 'cc', 'gcc', 'clang'].filter((c): c is string => !!c)) {
-    const r = spawnSync(cc, ['-O2', '-o', exe, path.join(here, 'testdata/printf-cformat.c')], { encoding: 'utf8' });
-    if (r.status === 0) return undefined;
-    errors.push(`${cc}: ${r.error?.message ?? r.stderr}`);
-  }
-  return `no C compiler could build testdata/printf-cformat.c (${errors.join('; ')})`;
-}
-const noCompiler = compile();
-if (noCompiler && process.env.CI) throw new Error(noCompiler);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const reference = compileCReference('printf-cformat');
+const noCompiler = reference.unavailable;
 
 function printf(mode: 'f' | 'd' | 'i' | 'l', format: string, bytes: Uint8Array): string[] {
-  const r = spawnSync(exe, [mode, format], { input: bytes, maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`printf-cformat failed: ${r.stderr.toString()}`);
-  const lines = r.stdout.toString('latin1').split('\n');
-  lines.pop();
-  return lines;
+  return reference.run([mode, format], bytes);
 }
 
 function floats(kind: Kind, seed: number): number[] {
