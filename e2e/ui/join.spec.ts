@@ -9,19 +9,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BUCKET, S3_URL } from '../harness/ports';
-import { ROOT, cellValue, openUrl, selectPath } from './helpers';
+import { AGGREGATE_EXPECTED } from '../../src/aggregate/testing/expected';
+import { cellValue, openUrl, selectPath } from './helpers';
 
-interface Expected {
-  members: string[];
-  left_out: string[];
-  join: { dimension: string; kind: string };
-  dims: Record<string, { size: number }>;
-  values: Record<string, number[]>;
-}
-const EXPECTED = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/aggregate/expected.json'), 'utf8')) as Record<
-  string,
-  Expected
->;
+const EXPECTED = AGGREGATE_EXPECTED;
 const AGG = `${S3_URL}/${BUCKET}/fixtures/aggregate`;
 const GOES_HOUR = path.posix.dirname(EXPECTED.goes!.members[0]!);
 
@@ -32,7 +23,7 @@ async function joined(page: Page, text: RegExp | string): Promise<void> {
 }
 
 /** The value xarray gives `values[t, y, x]` of a (t, y, x) variable with `ny` × `nx` cells per step. */
-const at = (values: number[], ny: number, nx: number, t: number, y: number, x: number) =>
+const at = (values: readonly (number | null)[], ny: number, nx: number, t: number, y: number, x: number) =>
   values[(t * ny + y) * nx + x]!;
 
 test('a GOES glob pasted as the URL joins every file along t; the listing picks a day’s files and opens them as one', async ({

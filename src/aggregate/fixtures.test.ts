@@ -3,7 +3,6 @@
  * members (expected.json): the members and their order, the left-out ones, the joined dimensions and variables,
  * the joined variables' values.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLocation } from '../cli/open-location';
@@ -11,18 +10,10 @@ import { expandGlob } from '../cli/glob';
 import { readSlice } from '../data/read-slice';
 import { walkVariables } from '../model/find';
 import { openJoin } from './index';
+import { AGGREGATE_DIR, AGGREGATE_EXPECTED } from './testing/expected';
 
-const DIR = path.resolve(__dirname, '../../fixtures/aggregate');
-
-interface Expected {
-  members: string[];
-  left_out: string[];
-  join: { dimension: string; kind: string };
-  dims: Record<string, { size: number; unlimited: boolean }>;
-  variables: Record<string, { dims: string[]; type: string }>;
-  values: Record<string, number[]>;
-}
-const EXPECTED = JSON.parse(readFileSync(path.join(DIR, 'expected.json'), 'utf8')) as Record<string, Expected>;
+const DIR = AGGREGATE_DIR;
+const EXPECTED = AGGREGATE_EXPECTED;
 
 const GLOBS: Record<string, string> = {
   goes: 'goes/ABI-L2-CMIPC/2024/001/*/*.nc',

@@ -3,29 +3,17 @@
  * and values against xarray's open_mfdataset (fixtures/aggregate/expected.json), the members left out named, the
  * dataset handed over before every member is read, another join asked in the location, and Cancel.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3rver, type S3rverHandle } from '../store/testing/s3rver';
+import { describe, expect, it } from 'vitest';
+import { s3rverWithFolder } from '../store/testing/s3rver-folder';
+import { AGGREGATE_DIR, AGGREGATE_EXPECTED } from './testing/expected';
 import { openJoinLocation, type JoinStatus } from './remote';
 
-const AGG = path.join(import.meta.dirname, '..', '..', 'fixtures', 'aggregate');
-interface Expected {
-  members: string[];
-  left_out: string[];
-  join: { dimension: string; kind: string };
-  dims: Record<string, { size: number }>;
-  values: Record<string, number[]>;
-}
-const EXPECTED = JSON.parse(readFileSync(path.join(AGG, 'expected.json'), 'utf8')) as Record<string, Expected>;
+const AGG = AGGREGATE_DIR;
+const EXPECTED = AGGREGATE_EXPECTED;
 
 describe('openJoinLocation', () => {
-  let s3: S3rverHandle;
-  beforeAll(async () => {
-    s3 = await startS3rver({ buckets: ['bucket'], cors: true });
-    await s3.putFolder('bucket', 'aggregate', AGG);
-  }, 60_000);
-  afterAll(async () => s3?.stop());
+  const s3 = s3rverWithFolder('bucket', 'aggregate', AGG);
   const url = (rel: string) => `${s3.url}/bucket/aggregate/${rel}`;
 
   it('the mixed set: the first dataset early, then the whole join as xarray makes it; broken and off-grid named', async () => {

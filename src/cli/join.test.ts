@@ -3,24 +3,16 @@
  * (fixtures/aggregate/expected.json, scripts/fixtures/make-aggregate.py): the header's dimensions and variables as
  * printed, `-v VAR` values, `--join DIM`, the left-out members named on stderr.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseDumpArgs } from './args';
 import { expandGlob } from './glob';
 import { main } from './main';
+import { AGGREGATE_DIR, AGGREGATE_EXPECTED, type AggregateExpected } from '../aggregate/testing/expected';
 import { capture } from './testing/capture';
 
-const DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../fixtures/aggregate');
-
-interface Expected {
-  members: string[];
-  left_out: string[];
-  dims: Record<string, { size: number; unlimited: boolean }>;
-  variables: Record<string, { dims: string[]; type: string }>;
-  values: Record<string, (number | null)[]>;
-}
-const EXPECTED = JSON.parse(readFileSync(path.join(DIR, 'expected.json'), 'utf8')) as Record<string, Expected>;
+const DIR = AGGREGATE_DIR;
+const EXPECTED = AGGREGATE_EXPECTED;
 
 /** Each set's glob, options, and the dataset's name (the folder where the glob starts). */
 const CASES: Record<string, { glob: string; args: string[]; name: string }> = {
@@ -40,8 +32,8 @@ const DEFAULT_FILL: Record<string, number> = {
 
 /** The dimensions and variables of a printed CDL header. */
 function header(cdl: string) {
-  const dims: Expected['dims'] = {};
-  const variables: Expected['variables'] = {};
+  const dims: AggregateExpected['dims'] = {};
+  const variables: AggregateExpected['variables'] = {};
   let section = '';
   for (const line of cdl.split('\n')) {
     if (/^(dimensions|variables|data):$/.test(line) || line.startsWith('// global')) section = line;

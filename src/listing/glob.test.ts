@@ -5,8 +5,8 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3rver, type S3rverHandle } from '../store/testing/s3rver';
+import { describe, expect, it } from 'vitest';
+import { s3rverWithFolder } from '../store/testing/s3rver-folder';
 import type { FetchLike } from '../store/http-store';
 import { expandJoinLocation, literalStart, segmentPattern } from './glob';
 import {
@@ -68,12 +68,7 @@ describe('join locations', () => {
 });
 
 describe('expanding through a listing', () => {
-  let s3: S3rverHandle;
-  beforeAll(async () => {
-    s3 = await startS3rver({ buckets: ['bucket'], cors: true });
-    await s3.putFolder('bucket', 'aggregate', AGG);
-  }, 60_000);
-  afterAll(async () => s3?.stop());
+  const s3 = s3rverWithFolder('bucket', 'aggregate', AGG);
 
   const onDisk = (rel: string) =>
     readdirSync(path.join(AGG, rel))

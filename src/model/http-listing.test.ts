@@ -2,9 +2,9 @@
 // index, S3 ListObjectsV2 reached by a plain URL), and where nothing lists the group says what to do instead.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../opening/open-store';
-import { startS3rver, type S3rverHandle } from '../store/testing/s3rver';
+import { s3rverWithFolder } from '../store/testing/s3rver-folder';
 import { readDataset } from './read-dataset';
 
 const REPO = path.join(import.meta.dirname, '..', '..');
@@ -95,12 +95,7 @@ describe('unconsolidated Zarr over plain HTTP', () => {
 });
 
 describe('an S3-compatible host reached by a plain http URL', () => {
-  let s3: S3rverHandle;
-  beforeAll(async () => {
-    s3 = await startS3rver({ buckets: ['bucket'], cors: true });
-    await s3.putFolder('bucket', 'ds.zarr', FOLDER);
-  }, 60_000);
-  afterAll(async () => s3?.stop());
+  const s3 = s3rverWithFolder('bucket', 'ds.zarr', FOLDER);
 
   it('lists with ListObjectsV2 (path style) and finds every array', async () => {
     const o = await openStore({ kind: 'url', url: `${s3.url}/bucket/ds.zarr` });
