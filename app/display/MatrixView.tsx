@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { formatNumber } from '../core';
+import type { MatrixTable } from '../export/matrix-image';
+import { PlotTargetContext, type PlotTarget } from '../plot/PlotlyView';
 
 interface Props {
   /** Number of rows and columns (1-D: one column). */
@@ -15,6 +17,20 @@ interface Props {
     ((r: number, c: number) => { readonly text: string; readonly title: string } | undefined) | undefined;
   /** Column width in pixels (wider for long texts such as vlen lists). */
   readonly cellWidth?: number | undefined;
+}
+
+/** Makes the export bar's PNG and SVG the picture of the visible table; returns the undo. */
+function exportTable(target: PlotTarget, el: HTMLElement | null, table: { readonly current: () => MatrixTable }) {
+  target.current = el;
+  target.toImage = async (req) => {
+    const { matrixImage } = await import('../export/matrix-image');
+    return matrixImage(table.current(), req ?? { format: 'png', width: 800, height: 500, scale: 1 });
+  };
+  return () => {
+    if (target.current !== el) return;
+    target.current = null;
+    target.toImage = undefined;
+  };
 }
 
 const H = 26;
@@ -46,6 +62,30 @@ export function MatrixView({ rows, cols, at, masked, rowLabels, colLabels, cellT
     if (typeof v === 'bigint') return { text: v.toString(), value: v.toString(), cls: '' };
     return { text: String(v), value: String(v), cls: 'text' };
   };
+  /** The cells wholly or partly in view (no overscan), as the picture of the table shows them. */
+  const visibleTable = (): MatrixTable => {
+    const top = Math.floor(scroll.top / H);
+    const bottom = Math.min(rows, Math.max(top + 1, Math.ceil((scroll.top + scroll.h - H) / H)));
+    const left = Math.floor(scroll.left / W);
+    const right = Math.min(cols, Math.max(left + 1, Math.ceil((scroll.left + scroll.w - LABEL_W) / W)));
+    const cs = Array.from({ length: Math.max(0, right - left) }, (_, k) => left + k);
+    return {
+      colLabels: cs.map((c) => colLabels?.[c] ?? String(c)),
+      rows: Array.from({ length: Math.max(0, bottom - top) }, (_, k) => top + k).map((r) => ({
+        label: rowLabels?.[r] ?? String(r),
+        cells: cs.map((c) => {
+          const v = cell(r, c);
+          return { text: v.text, masked: v.cls === 'masked' };
+        }),
+      })),
+    };
+  };
+  const tableNow = useRef(visibleTable);
+  useEffect(() => {
+    tableNow.current = visibleTable;
+  });
+  const target = useContext(PlotTargetContext);
+  useEffect(() => (target ? exportTable(target, ref.current, tableNow) : undefined), [target]);
   const colIdx = Array.from({ length: Math.max(0, c1 - c0) }, (_, k) => c0 + k);
   return (
     <div

@@ -34,6 +34,6 @@ export const matrixView: ViewDef = {
   applies: () => true,
   needsValues: false,
   Component: MatrixOrScalar,
-  exports: ['csv', 'npy'],
+  exports: ['csv', 'npy', 'png'],
   controls: [],
 };
