@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { formatNumber } from '../core';
-import type { MatrixTable } from '../export/matrix-image';
+import type { MatrixRegion } from '../export/matrix-image';
+import { checkedRequest } from '../plot/plot-image';
 import { PlotTargetContext, type PlotTarget } from '../plot/PlotlyView';
 
 interface Props {
@@ -20,11 +21,12 @@ interface Props {
 }
 
 /** Makes the export bar's PNG and SVG the picture of the visible table; returns the undo. */
-function exportTable(target: PlotTarget, el: HTMLElement | null, table: { readonly current: () => MatrixTable }) {
+function exportTable(target: PlotTarget, el: HTMLElement | null, view: { readonly current: MatrixRegion }) {
   target.current = el;
   target.toImage = async (req) => {
-    const { matrixImage } = await import('../export/matrix-image');
-    return matrixImage(table.current(), req ?? { format: 'png', width: 800, height: 500, scale: 1 });
+    const { matrixImage, visibleTable } = await import('../export/matrix-image');
+    const r = checkedRequest(req ?? { format: 'png', width: 800, height: 500, scale: 1 });
+    return matrixImage(visibleTable(view.current), r);
   };
   return () => {
     if (target.current !== el) return;
@@ -62,27 +64,10 @@ export function MatrixView({ rows, cols, at, masked, rowLabels, colLabels, cellT
     if (typeof v === 'bigint') return { text: v.toString(), value: v.toString(), cls: '' };
     return { text: String(v), value: String(v), cls: 'text' };
   };
-  /** The cells wholly or partly in view (no overscan), as the picture of the table shows them. */
-  const visibleTable = (): MatrixTable => {
-    const top = Math.floor(scroll.top / H);
-    const bottom = Math.min(rows, Math.max(top + 1, Math.ceil((scroll.top + scroll.h - H) / H)));
-    const left = Math.floor(scroll.left / W);
-    const right = Math.min(cols, Math.max(left + 1, Math.ceil((scroll.left + scroll.w - LABEL_W) / W)));
-    const cs = Array.from({ length: Math.max(0, right - left) }, (_, k) => left + k);
-    return {
-      colLabels: cs.map((c) => colLabels?.[c] ?? String(c)),
-      rows: Array.from({ length: Math.max(0, bottom - top) }, (_, k) => top + k).map((r) => ({
-        label: rowLabels?.[r] ?? String(r),
-        cells: cs.map((c) => {
-          const v = cell(r, c);
-          return { text: v.text, masked: v.cls === 'masked' };
-        }),
-      })),
-    };
-  };
-  const tableNow = useRef(visibleTable);
+  const view: MatrixRegion = { ...scroll, rows, cols, rowH: H, cellW: W, labelW: LABEL_W, rowLabels, colLabels, cell };
+  const tableNow = useRef(view);
   useEffect(() => {
-    tableNow.current = visibleTable;
+    tableNow.current = view;
   });
   const target = useContext(PlotTargetContext);
   useEffect(() => (target ? exportTable(target, ref.current, tableNow) : undefined), [target]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, matrixSvg, type MatrixTable } from './matrix-image';
+import { escapeXml, matrixSvg, visibleTable, type MatrixTable } from './matrix-image';
 
 const TABLE: MatrixTable = {
   colLabels: ['10°E', '<b>x</b>'],
@@ -28,5 +28,33 @@ describe('matrixSvg', () => {
 
   it('escapes markup characters', () => {
     expect(escapeXml(`<a href="x">&'`)).toBe('&#60;a href=&#34;x&#34;&#62;&#38;&#39;');
+  });
+});
+
+describe('visibleTable', () => {
+  it('takes the rows and columns partly or wholly in view, without overscan', () => {
+    const t = visibleTable({
+      top: 26 * 2 + 5,
+      left: 100 * 1 + 50,
+      h: 26 * 3,
+      w: 150 + 100 * 2,
+      rows: 10,
+      cols: 10,
+      rowH: 26,
+      cellW: 100,
+      labelW: 150,
+      rowLabels: undefined,
+      colLabels: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'],
+      cell: (r, c) => ({ text: `${r},${c}`, cls: r === 3 ? 'masked' : '' }),
+    });
+    // Below the header, y 83–135 of the content is in view: rows 2 (78–104), 3 and 4 (130–156); x 300–500: columns
+    // 1 (250–350), 2 and 3 (450–550).
+    expect(t.rows.map((r) => r.label)).toEqual(['2', '3', '4']);
+    expect(t.colLabels).toEqual(['b', 'c', 'd']);
+    expect(t.rows[1]!.cells).toEqual([
+      { text: '3,1', masked: true },
+      { text: '3,2', masked: true },
+      { text: '3,3', masked: true },
+    ]);
   });
 });

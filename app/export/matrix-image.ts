@@ -7,7 +7,7 @@
  * const url = await matrixImage({ colLabels: ['0', '1'], rows: [{ label: '0', cells: [{ text: '1.5' }, { text: '2' }] }] },
  *   { format: 'svg', width: 640, height: 400, scale: 1 });
  */
-import { checkedRequest, type ImageRequest } from '../plot/plot-image';
+import type { ImageRequest } from '../plot/plot-image';
 
 export interface MatrixCell {
   readonly text: string;
@@ -18,6 +18,42 @@ export interface MatrixCell {
 export interface MatrixTable {
   readonly colLabels: readonly string[];
   readonly rows: readonly { readonly label: string; readonly cells: readonly MatrixCell[] }[];
+}
+
+/** The Matrix view's table as laid out on screen: its scroll position, viewport and cell geometry (CSS pixels). */
+export interface MatrixRegion {
+  readonly top: number;
+  readonly left: number;
+  readonly h: number;
+  readonly w: number;
+  readonly rows: number;
+  readonly cols: number;
+  readonly rowH: number;
+  readonly cellW: number;
+  readonly labelW: number;
+  readonly rowLabels: readonly string[] | undefined;
+  readonly colLabels: readonly string[] | undefined;
+  readonly cell: (r: number, c: number) => { readonly text: string; readonly cls: string };
+}
+
+const span = (from: number, stop: number) => Array.from({ length: Math.max(0, stop - from) }, (_, k) => from + k);
+
+/** The cells wholly or partly in view (below the header row, right of the row labels), as the screen shows them. */
+export function visibleTable(v: MatrixRegion): MatrixTable {
+  const top = Math.floor(v.top / v.rowH);
+  const left = Math.floor(v.left / v.cellW);
+  const rs = span(top, Math.min(v.rows, Math.max(top + 1, Math.ceil((v.top + v.h - v.rowH) / v.rowH))));
+  const cs = span(left, Math.min(v.cols, Math.max(left + 1, Math.ceil((v.left + v.w - v.labelW) / v.cellW))));
+  return {
+    colLabels: cs.map((c) => v.colLabels?.[c] ?? String(c)),
+    rows: rs.map((r) => ({
+      label: v.rowLabels?.[r] ?? String(r),
+      cells: cs.map((c) => {
+        const x = v.cell(r, c);
+        return { text: x.text, masked: x.cls === 'masked' };
+      }),
+    })),
+  };
 }
 
 /** Where each part goes in a picture of width × height CSS pixels. */
@@ -106,9 +142,11 @@ export function drawMatrix(t: MatrixTable, width: number, height: number, scale:
   return canvas;
 }
 
-/** The table's picture as a `data:` URL (PNG of width·scale × height·scale pixels, or SVG of width × height). */
-export function matrixImage(t: MatrixTable, req: ImageRequest): string {
-  const r = checkedRequest(req);
+/**
+ * The table's picture as a `data:` URL (PNG of width·scale × height·scale pixels, or SVG of width × height), for a
+ * request already bounded by `checkedRequest` (plot-image.ts, which the page has loaded already).
+ */
+export function matrixImage(t: MatrixTable, r: ImageRequest): string {
   if (r.format === 'svg')
     return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(matrixSvg(t, r.width, r.height))}`;
   return drawMatrix(t, r.width, r.height, r.scale).toDataURL('image/png');
