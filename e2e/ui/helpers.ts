@@ -2,7 +2,7 @@
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { BUCKET, S3_URL, STATIC_URL } from '../harness/ports';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -111,4 +111,13 @@ export async function showMetadata(page: Page): Promise<void> {
 export async function openMore(page: Page): Promise<void> {
   const more = page.getByTestId('more-button');
   if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+}
+
+/** The rows of a series pane's CSV download (header first), as the user's Download CSV writes them. */
+export async function seriesCsvRows(region: Locator): Promise<string[]> {
+  const page = region.page();
+  const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
+  return readFileSync((await dl.path())!, 'utf8')
+    .trim()
+    .split(/\r\n/);
 }

@@ -5,12 +5,11 @@
  * named, the slider stepped across a member boundary, a point's series across all members, another join from the
  * menu, and the share link in a fresh page.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BUCKET, S3_URL } from '../harness/ports';
 import { AGGREGATE_EXPECTED } from '../../src/aggregate/testing/expected';
-import { cellValue, openUrl, selectPath } from './helpers';
+import { cellValue, openUrl, selectPath, seriesCsvRows } from './helpers';
 
 const EXPECTED = AGGREGATE_EXPECTED;
 const AGG = `${S3_URL}/${BUCKET}/fixtures/aggregate`;
@@ -125,12 +124,7 @@ test('the mixed set: broken and off-grid members named; values across a member b
   const region = page.getByRole('region', { name: /^Time series at / });
   await expect(region).toBeVisible();
   await expect(region).toHaveAttribute('data-state', 'done');
-  const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
-  const got = readFileSync((await dl.path())!, 'utf8')
-    .trim()
-    .split(/\r\n/)
-    .slice(1)
-    .map((r) => Number(r.split(',')[1]));
+  const got = (await seriesCsvRows(region)).slice(1).map((r) => Number(r.split(',')[1]));
   expect(got).toEqual(Array.from({ length: steps }, (_, t) => at(sst, ny, nx, t, 1, 1)));
 });
 

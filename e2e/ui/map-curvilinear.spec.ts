@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { makeProjection } from '../../src/geo/projection';
 import { PROJECTIONS } from '../../src/geo/projection-names';
 import { STATIC_URL } from '../harness/ports';
-import { ROOT, openUrl, selectPath } from './helpers';
+import { ROOT, openUrl, selectPath, seriesCsvRows } from './helpers';
 import { check, farFromCoast, framePoint } from './map-helpers';
 
 interface Probe {
@@ -108,10 +108,7 @@ test('hover gives latitude, longitude and the value xarray reads at each probe c
   // Small: read at once, no Read series to click.
   await expect(region.getByTestId('series-read')).toHaveCount(0);
   await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
-  const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
-  const rows = readFileSync((await dl.path())!, 'utf8')
-    .trim()
-    .split(/\r\n/);
+  const rows = await seriesCsvRows(region);
   expect(rows).toHaveLength(p.series.length + 1);
   rows.slice(1).forEach((r, i) => expect(Math.abs(Number(r.split(',')[1]) - p.series[i]!)).toBeLessThan(1e-3));
 });

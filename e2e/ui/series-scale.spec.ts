@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readZipDirectory, blobSource } from '../../src/store/zip-reader';
 import type { LogEntry } from '../harness/static-server';
 import { STATIC_URL } from '../harness/ports';
-import { ROOT, openUrl, selectPath } from './helpers';
+import { ROOT, openUrl, selectPath, seriesCsvRows } from './helpers';
 
 const DIR = path.join(ROOT, 'fixtures/series-scale');
 interface Series {
@@ -58,13 +58,8 @@ async function openPoint(page: Page, zip: string, variable: string, s: Series) {
 }
 
 /** The exported CSV's second column: the series' values ('' where masked). */
-async function csvValues(page: Page, region: ReturnType<Page['getByRole']>): Promise<string[]> {
-  const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
-  return readFileSync((await dl.path())!, 'utf8')
-    .trim()
-    .split(/\r\n/)
-    .slice(1)
-    .map((r) => r.split(',')[1] ?? '');
+async function csvValues(region: ReturnType<Page['getByRole']>): Promise<string[]> {
+  return (await seriesCsvRows(region)).slice(1).map((r) => r.split(',')[1] ?? '');
 }
 
 /** Float32 values as zarr-python read them (null: NaN, masked). */
@@ -105,7 +100,7 @@ test.describe('point series at scale', () => {
     await expect(region.getByTestId('cancel')).toBeVisible();
 
     await expect(region).toHaveAttribute('data-state', 'done', { timeout: 360_000 });
-    expectValues(await csvValues(page, region), LONG.values);
+    expectValues(await csvValues(region), LONG.values);
     // One range per chunk (the chunk of the heatmap's step is read again: the series keeps no chunk cache entries
     // of its own, but uses those it finds).
     const reads = await ranges('long.zip', since);
@@ -151,7 +146,7 @@ test.describe('point series at scale', () => {
     const names = (await ranges('copy.zip', since)).map((e) => at.get(Number(/bytes=(\d+)-/.exec(e.range!)?.[1])));
     expect(names.filter((n) => n?.startsWith('pr_rechunked/')).length).toBe(COPY.chunks);
     expect(names.filter((n) => n?.startsWith('pr/'))).toEqual([]);
-    const got = await csvValues(page, region);
+    const got = await csvValues(region);
     expectValues(got, COPY.values);
     expectValues(got, PR.values);
   });

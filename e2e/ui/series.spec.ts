@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { makeProjection } from '../../src/geo/projection';
 import { STATIC_URL } from '../harness/ports';
-import { ROOT, openUrl, selectPath } from './helpers';
+import { ROOT, openUrl, selectPath, seriesCsvRows } from './helpers';
 import { framePoint } from './map-helpers';
 
 interface Expected {
@@ -55,10 +55,7 @@ for (const e of expected) {
     await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
     await region.getByTestId('series-pin').click();
 
-    const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
-    const rows = readFileSync((await dl.path())!, 'utf8')
-      .trim()
-      .split(/\r\n/);
+    const rows = await seriesCsvRows(region);
     expect(rows).toHaveLength(e.decoded.length + 1);
     expect(rows[1]).toContain(e.times[0]!.slice(0, 10));
     const got = rows.slice(1).map((r) => r.split(',')[1] ?? '');
@@ -106,12 +103,7 @@ for (const [variable, kind] of [
     await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
     // The series is drawn as its values arrive: the export waits for all of them.
     await expect(region).toHaveAttribute('data-state', 'done');
-    const [dl] = await Promise.all([page.waitForEvent('download'), region.getByTestId('series-csv').click()]);
-    const got = readFileSync((await dl.path())!, 'utf8')
-      .trim()
-      .split(/\r\n/)
-      .slice(1)
-      .map((r) => r.split(',')[1] ?? '');
+    const got = (await seriesCsvRows(region)).slice(1).map((r) => r.split(',')[1] ?? '');
     expect(got).toHaveLength(e.decoded.length);
     got.forEach((g, i) => {
       const want = e.decoded[i];
