@@ -2,7 +2,7 @@ import { useContext, useEffect, useRef, useState } from 'react';
 import { formatNumber } from '../core';
 import type { MatrixRegion } from '../export/matrix-image';
 import { checkedRequest } from '../plot/plot-image';
-import { PlotTargetContext, type PlotTarget } from '../plot/PlotlyView';
+import { PlotTargetContext, releaseTarget, type PlotTarget } from '../plot/PlotlyView';
 
 interface Props {
   /** Number of rows and columns (1-D: one column). */
@@ -28,11 +28,7 @@ function exportTable(target: PlotTarget, el: HTMLElement | null, view: { readonl
     const r = checkedRequest(req ?? { format: 'png', width: 800, height: 500, scale: 1 });
     return matrixImage(visibleTable(view.current), r);
   };
-  return () => {
-    if (target.current !== el) return;
-    target.current = null;
-    target.toImage = undefined;
-  };
+  return () => releaseTarget(target, el);
 }
 
 const H = 26;

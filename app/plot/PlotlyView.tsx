@@ -43,6 +43,13 @@ export interface PlotTarget {
 
 export const PlotTargetContext = createContext<PlotTarget | null>(null);
 
+/** The export no longer points at `el` (its plot left the page). */
+export function releaseTarget(target: PlotTarget, el: HTMLElement | null): void {
+  if (target.current !== el) return;
+  target.current = null;
+  target.toImage = undefined;
+}
+
 /** The part of plotly's hover event the views use. */
 export interface HoverEvent {
   readonly points: readonly { readonly pointNumber?: unknown; readonly curveNumber?: number }[];

@@ -14,10 +14,10 @@ import {
   type PlotHost,
   type PlotHostElement,
 } from './plot-host';
-import { PlotTargetContext, loadPlotly, plotlyInUse, themedLayout } from './PlotlyView';
+import { PlotTargetContext, loadPlotly, plotlyInUse, releaseTarget, themedLayout } from './PlotlyView';
 import { drawableOf } from './pixel-canvas';
 import { adoptWarmPlot } from './plot-warm';
-import { aimTarget, releaseTarget } from './raster-export';
+import { aimTarget } from './raster-export';
 import type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
 import { RASTER_CONFIG, figureKey, rasterFigure } from './raster-figure';
 import { untabModeBar } from './plotly-config';

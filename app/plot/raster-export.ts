@@ -50,10 +50,3 @@ export function aimTarget(target: PlotTarget, el: HTMLElement, shot: () => Raste
     return rasterImage({ el: s.el, raster: s.raster, ranges, colorbar: s.colorbar, axisLabels: s.axisLabels }, req);
   };
 }
-
-/** The export no longer points at `el` (its plot left the page). */
-export function releaseTarget(target: PlotTarget, el: HTMLElement): void {
-  if (target.current !== el) return;
-  target.current = null;
-  target.toImage = undefined;
-}
