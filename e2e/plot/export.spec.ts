@@ -33,13 +33,18 @@ const VIEWS: { kind: string; plot: string; line?: boolean }[] = [
   { kind: 'line', plot: 'line-plot', line: true },
 ];
 
-test('PNG and SVG exports of every view are pictures of the size asked', async ({ page }) => {
-  test.setTimeout(180_000);
+/** The first demo's `air` selected, at a laptop's viewport. */
+async function openAir(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/');
   await page.getByTestId('demo-cf-demo').click();
   await expect(page.getByRole('tree')).toBeVisible();
   await selectPath(page, '/air');
+}
+
+test('PNG and SVG exports of every view are pictures of the size asked', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openAir(page);
   for (const v of VIEWS) {
     if (v.line) await page.getByTestId('y-dim').selectOption('');
     await page.getByTestId(`view-${v.kind}`).click();
@@ -117,11 +122,7 @@ function darkPixels(page: Page, png: Buffer): Promise<number> {
 
 test('PNG and SVG of the Matrix are pictures of the size asked holding the cells in view', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto('/');
-  await page.getByTestId('demo-cf-demo').click();
-  await expect(page.getByRole('tree')).toBeVisible();
-  await selectPath(page, '/air');
+  await openAir(page);
   await page.getByTestId('view-matrix').click();
   const matrix = page.getByTestId('matrix');
   await expect(matrix.getByTestId('cell-0-0')).toBeVisible();
