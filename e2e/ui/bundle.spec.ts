@@ -4,13 +4,16 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { ROOT } from './helpers';
 
+/** The built app (vite.config.ts's outDir: `ZARRVIEW_DIST`, else dist). */
+const DIST = path.join(ROOT, process.env.ZARRVIEW_DIST ?? 'dist');
+
 test('the initial JavaScript is at most 250 KB gzip and plotly is not in it', async ({ page }) => {
-  const html = readFileSync(path.join(ROOT, 'dist/index.html'), 'utf8');
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]!);
   expect(refs.length).toBeGreaterThan(0);
   let total = 0;
   for (const ref of refs) {
-    const code = readFileSync(path.join(ROOT, 'dist', ref.replace(/^\//, '')));
+    const code = readFileSync(path.join(DIST, ref.replace(/^\//, '')));
     // A class name of plotly's own (its chunk has it; the app's code does not).
     expect(code.toString('utf8')).not.toContain('modebar-container');
     total += gzipSync(code).length;
@@ -26,13 +29,13 @@ test('the initial JavaScript is at most 250 KB gzip and plotly is not in it', as
   const scripts = requests.filter((u) => u.endsWith('.js')).map((u) => new URL(u).pathname);
   expect(scripts.length).toBeGreaterThan(0);
   const plotly = scripts.filter((p) =>
-    readFileSync(path.join(ROOT, 'dist', p.replace(/^\//, '')), 'utf8').includes('modebar-container'),
+    readFileSync(path.join(DIST, p.replace(/^\//, '')), 'utf8').includes('modebar-container'),
   );
   expect(plotly).toEqual([]);
 });
 
 test('the decode worker loads the map projections (d3) only when a map is first reprojected', () => {
-  const assets = path.join(ROOT, 'dist', 'assets');
+  const assets = path.join(DIST, 'assets');
   const worker = readdirSync(assets).find((f) => /^decode\.worker-.*\.js$/.test(f));
   expect(worker).toBeDefined();
   const code = readFileSync(path.join(assets, worker!), 'utf8');
