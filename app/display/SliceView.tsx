@@ -83,8 +83,10 @@ export const SliceView = memo(function SliceView({
         <ExportBar
           slice={slice}
           frame={frame}
-          // User-typed values as text have no numpy type: CSV only.
-          formats={uv.kind === 'text' ? def.exports.filter((f) => f !== 'npy') : def.exports}
+          // User-typed values as text have no numpy type: CSV only; a single value has no plot.
+          formats={def.exports.filter(
+            (f) => !(f === 'npy' && uv.kind === 'text') && !(f === 'png' && frame.rank === 0),
+          )}
           plot={plot}
         />
       )}

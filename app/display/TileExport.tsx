@@ -3,7 +3,9 @@ import { isAbort, type DimSelection, type OpenedDataset, type Slice } from '../c
 import { download, fileStem, formatBytes } from '../common/format';
 import { toCsv } from '../export/csv';
 import { writeNpy } from '../export/npy';
+import type { PlotTarget } from '../plot/PlotlyView';
 import { decodeOnce } from '../state/decode-cache';
+import { ImageExport } from './ImageExport';
 import { IMAGE_MAX_CELLS } from './slice-image';
 import type { TileAxes, TileLevel, TileView } from './tile-plan';
 import type { TiledAxis } from './TiledHeatmap';
@@ -16,6 +18,8 @@ interface Props {
   readonly x: TiledAxis;
   readonly y: TiledAxis;
   readonly name: string;
+  /** The plot on screen, for PNG and SVG of the part in view as drawn. */
+  readonly plot: PlotTarget;
 }
 
 /** Most cells exported at once: the part in view at full resolution, as big as one heatmap image. */
@@ -29,9 +33,10 @@ function inView(finest: TileLevel, d: number, range: readonly [number, number]):
 
 /**
  * Export of the part in view at full resolution (the finest level, whatever level is drawn): CSV of the values as
- * shown (CF-decoded, coordinate labels), NPY of the stored values. Bigger parts ask to zoom in first.
+ * shown (CF-decoded, coordinate labels), NPY of the stored values; bigger parts ask to zoom in first. PNG and SVG
+ * are the plot of the part in view as drawn (the finest level read), at the size asked.
  */
-export function TileExport({ dataset, finest, axes, view, x, y, name }: Props) {
+export function TileExport({ dataset, finest, axes, view, x, y, name, plot }: Props) {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   if (!view) return null;
   const [x0, x1] = inView(finest, axes.xDim, view.x);
@@ -111,6 +116,7 @@ export function TileExport({ dataset, finest, axes, view, x, y, name }: Props) {
         NPY
       </button>
       {tooBig && <span className="muted">zoom in to export</span>}
+      <ImageExport plot={plot} stem={stem} noPlot={null} />
       {state.busy && <span className="muted">Reading…</span>}
       {state.error && (
         <span role="alert" className="error-text">

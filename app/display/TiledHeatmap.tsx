@@ -4,6 +4,7 @@ import { ErrorMessage } from '../common/ErrorMessage';
 import { formatBytes } from '../common/format';
 import { ProgressBar } from '../common/ProgressBar';
 import { PlotHostContext } from '../plot/plot-host';
+import { PlotTargetContext, type PlotTarget } from '../plot/PlotlyView';
 import { RasterPlot, type AxisFrame, type RasterImage } from '../plot/RasterPlot';
 import type { ViewOptions } from '../state/view-options';
 import { colourBarOf, heatmapLayout } from './ImageHeatmap';
@@ -57,6 +58,7 @@ export function TiledHeatmap({ dataset, variable, levels, axes, x, y, options }:
   const [detail, setDetail] = useState<RegionPicture | null>(null);
   const [loading, setLoading] = useState<{ region: TileRegion; progress: Progress | null } | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [plot] = useState<PlotTarget>(() => ({ current: null }));
   const cancelled = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -190,22 +192,33 @@ export function TiledHeatmap({ dataset, variable, levels, axes, x, y, options }:
         />
       )}
       {error !== null && <ErrorMessage error={error} title="This part of the field could not be read" />}
-      <RasterPlot
-        image={image}
-        underlay={underlay}
-        placement={placement}
-        colorbar={colorbar}
-        layout={layout}
-        label={`Heatmap of ${variable.name}`}
-        testId="heatmap"
-        host={host}
-        onAxes={onAxes}
-        onHover={hover.onHover}
-        onClick={hover.onClick}
-      >
-        <HoverReadout readout={hover.readout} />
-      </RasterPlot>
-      <TileExport dataset={dataset} finest={levels[0]!} axes={axes} view={view} x={x} y={y} name={variable.name} />
+      <PlotTargetContext.Provider value={plot}>
+        <RasterPlot
+          image={image}
+          underlay={underlay}
+          placement={placement}
+          colorbar={colorbar}
+          layout={layout}
+          label={`Heatmap of ${variable.name}`}
+          testId="heatmap"
+          host={host}
+          onAxes={onAxes}
+          onHover={hover.onHover}
+          onClick={hover.onClick}
+        >
+          <HoverReadout readout={hover.readout} />
+        </RasterPlot>
+      </PlotTargetContext.Provider>
+      <TileExport
+        dataset={dataset}
+        finest={levels[0]!}
+        axes={axes}
+        view={view}
+        x={x}
+        y={y}
+        name={variable.name}
+        plot={plot}
+      />
     </div>
   );
 }

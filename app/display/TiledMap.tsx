@@ -17,6 +17,7 @@ import { cellAt } from '../plot/map/use-map-pointer';
 import { useMapPaint } from '../plot/map/use-map-paint';
 import { useReprojection } from '../plot/map/use-reprojection';
 import { framePlacement, frameHeight, mapLayout, mapZoom, type MapZoom } from '../plot/map/zoom';
+import { PlotTargetContext, type PlotTarget } from '../plot/PlotlyView';
 import { RasterPlot, type AxisFrame, type RasterPointer } from '../plot/RasterPlot';
 import { useSeries } from '../state/series-store';
 import type { ViewOptions } from '../state/view-options';
@@ -101,6 +102,7 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }
   const setOptions = useView((s) => s.setOptions);
   const { core, error: coreError } = useMapCore();
   const [zoom, setZoom] = useState<MapZoom | null>(null);
+  const [plot] = useState<PlotTarget>(() => ({ current: null }));
   const [hover, setHover] = useState<{ readonly text: string; readonly cell: string | null } | null>(null);
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
   const baseCanvas = useRef<HTMLCanvasElement>(null);
@@ -233,17 +235,19 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }
       )}
       {error !== null && <ErrorMessage error={error} title="This part of the map could not be read" />}
       <div className="map-plot">
-        <RasterPlot
-          image={top ?? painted.image}
-          underlay={top ? painted.image : null}
-          placement={placement}
-          layout={layout}
-          label={`Map of ${title}`}
-          testId="map-plot"
-          onAxes={onAxes}
-          onHover={onHover}
-          onClick={onClick}
-        />
+        <PlotTargetContext.Provider value={plot}>
+          <RasterPlot
+            image={top ?? painted.image}
+            underlay={top ? painted.image : null}
+            placement={placement}
+            layout={layout}
+            label={`Map of ${title}`}
+            testId="map-plot"
+            onAxes={onAxes}
+            onHover={onHover}
+            onClick={onClick}
+          />
+        </PlotTargetContext.Provider>
       </div>
       <canvas
         ref={baseCanvas}
@@ -261,7 +265,16 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }
       />
       {colours && <MapLegend {...colours} title={title} />}
       {x && y && (
-        <TileExport dataset={dataset} finest={levels[0]!} axes={geo.axes} view={exportView} x={x} y={y} name={title} />
+        <TileExport
+          dataset={dataset}
+          finest={levels[0]!}
+          axes={geo.axes}
+          view={exportView}
+          x={x}
+          y={y}
+          name={title}
+          plot={plot}
+        />
       )}
       <output data-testid="map-hover" className="muted" data-cell={hover?.cell ?? undefined}>
         {hover?.text ?? ''}

@@ -15,13 +15,12 @@ import {
   type PlotHostElement,
 } from './plot-host';
 import { PlotTargetContext, loadPlotly, plotlyInUse, releaseTarget, themedLayout } from './PlotlyView';
-import { drawableOf } from './pixel-canvas';
 import { adoptWarmPlot } from './plot-warm';
-import { aimTarget } from './raster-export';
+import { aimTarget, drawLayers } from './raster-export';
 import type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
 import { RASTER_CONFIG, figureKey, rasterFigure } from './raster-figure';
 import { untabModeBar } from './plotly-config';
-import { pointAt, rasterTransform, type AxisFrame } from './raster-geometry';
+import { pointAt, type AxisFrame } from './raster-geometry';
 
 export type { AxisFrame, RasterExtent, RasterPoint } from './raster-geometry';
 export type { RasterColorBar, RasterImage, RasterPlacement, RasterPointer } from './raster-types';
@@ -152,13 +151,7 @@ export function RasterPlot(props: RasterPlotProps) {
     const img = current();
     const under = live.current.underlay;
     painted.current = { image: img, placement: live.current.placement, underlay: under };
-    ctx.imageSmoothingEnabled = false;
-    for (const layer of [under, img]) {
-      if (!layer || layer.width === 0 || layer.height === 0) continue;
-      const t = rasterTransform(layer.extent ?? live.current.placement, ax, ay);
-      ctx.setTransform(t.a * dpr, 0, 0, t.d * dpr, t.e * dpr, t.f * dpr);
-      ctx.drawImage(drawableOf(layer.source), 0, 0);
-    }
+    drawLayers(ctx, { layers: [under, img], placement: live.current.placement }, ax, ay, dpr);
   };
   // `data-rendered` counts complete pictures: a new whole image once its pixels are on the axes.
   const markRendered = () => {
@@ -201,6 +194,7 @@ export function RasterPlot(props: RasterPlotProps) {
         colorbar: live.current.colorbar,
         barBox: barPlot.current,
         axisLabels: live.current.axisLabels,
+        layers: { layers: [live.current.underlay, current()], placement: live.current.placement },
       }));
     setReady(true);
     paint();

@@ -29,6 +29,8 @@ export interface RasterSource {
   readonly colorbar: RasterColorBar | null | undefined;
   /** Tick labels the page draws beside the plot area (the Map's graticule). */
   readonly axisLabels?: AxisLabels | null | undefined;
+  /** The pixels drawn anew on a canvas of w × h device pixels covering `ranges` (else `raster` is scaled). */
+  readonly draw?: ((w: number, h: number) => HTMLCanvasElement) | undefined;
 }
 
 type AxisLayout = { _offset: number; _length: number; range: [number, number] };
@@ -165,7 +167,7 @@ export async function rasterImage(src: RasterSource, req: ImageRequest): Promise
     if (src.raster && box) {
       const d = rasterRect(src, box);
       ctx.imageSmoothingEnabled = false;
-      ctx.drawImage(src.raster, d.x, d.y, d.w, d.h);
+      ctx.drawImage(pixels(src, d, r.scale), d.x, d.y, d.w, d.h);
     }
     ctx.drawImage(img, 0, 0, r.width, r.height);
     if (src.colorbar && box) drawColorBar(ctx, src.colorbar, barBox(box), fg);
@@ -174,6 +176,12 @@ export async function rasterImage(src: RasterSource, req: ImageRequest): Promise
   } finally {
     dispose();
   }
+}
+
+/** The raster's pixels for a place of `d` CSS pixels at `k` device pixels each. */
+function pixels(src: RasterSource, d: { w: number; h: number }, k: number): HTMLCanvasElement {
+  const n = (v: number) => Math.max(1, Math.min(16384, Math.round(v * k)));
+  return src.draw?.(n(d.w), n(d.h)) ?? src.raster!;
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -202,7 +210,7 @@ function svgWithRaster(
     for (const [k, v] of Object.entries({ x: d.x, y: d.y, width: d.w, height: d.h })) image.setAttribute(k, String(v));
     image.setAttribute('preserveAspectRatio', 'none');
     image.setAttribute('style', 'image-rendering: pixelated');
-    image.setAttribute('href', src.raster.toDataURL('image/png'));
+    image.setAttribute('href', pixels(src, d, 2).toDataURL('image/png'));
     svg.insertBefore(image, first);
   }
   if (src.colorbar && box) svg.appendChild(barSvg(doc, src.colorbar, barBox(box), fg));

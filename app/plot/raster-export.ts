@@ -2,9 +2,27 @@
 import type { AxisLabels } from './AxisTickLabels';
 import { drawColorBar, type BarBox } from './ColorBar';
 import { rasterImage, type ImageRequest } from './plot-image';
+import { drawableOf } from './pixel-canvas';
 import { loadPlotly, type PlotTarget } from './PlotlyView';
-import type { AxisFrame } from './raster-geometry';
-import type { RasterColorBar } from './RasterPlot';
+import { rasterTransform, type AxisFrame } from './raster-geometry';
+import type { RasterColorBar, RasterImage, RasterPlacement } from './raster-types';
+
+/** The pixel layers of a raster plot, bottom first, and where an image without an extent of its own lies. */
+export interface RasterLayers {
+  readonly layers: readonly (RasterImage | null | undefined)[];
+  readonly placement: RasterPlacement;
+}
+
+/** Draws the layers on `ctx` for these axes (plot-area CSS pixels), `k` device pixels per CSS pixel. */
+export function drawLayers(ctx: CanvasRenderingContext2D, l: RasterLayers, ax: AxisFrame, ay: AxisFrame, k: number) {
+  ctx.imageSmoothingEnabled = false;
+  for (const layer of l.layers) {
+    if (!layer || layer.width === 0 || layer.height === 0) continue;
+    const t = rasterTransform(layer.extent ?? l.placement, ax, ay);
+    ctx.setTransform(t.a * k, 0, 0, t.d * k, t.e * k, t.f * k);
+    ctx.drawImage(drawableOf(layer.source), 0, 0);
+  }
+}
 
 export interface RasterShot {
   readonly el: HTMLElement;
@@ -15,6 +33,8 @@ export interface RasterShot {
   readonly barBox: BarBox | null;
   /** Tick labels the page draws beside the plot area. */
   readonly axisLabels?: AxisLabels | null | undefined;
+  /** The pixels drawn on screen (drawn again from these at the picture's resolution). */
+  readonly layers?: RasterLayers | undefined;
 }
 
 export async function composite({ el, raster, axes, colorbar, barBox }: RasterShot): Promise<string> {
@@ -46,7 +66,20 @@ export function aimTarget(target: PlotTarget, el: HTMLElement, shot: () => Raste
   target.toImage = (req?: ImageRequest) => {
     const s = shot();
     if (!req) return composite(s);
-    const ranges = s.axes ? { x: s.axes.ax.range, y: s.axes.ay.range } : null;
-    return rasterImage({ el: s.el, raster: s.raster, ranges, colorbar: s.colorbar, axisLabels: s.axisLabels }, req);
+    const { axes, layers } = s;
+    const ranges = axes ? { x: axes.ax.range, y: axes.ay.range } : null;
+    // The pixels at the picture's resolution, from the images on screen (not the screen's canvas scaled).
+    const draw =
+      axes && layers
+        ? (w: number, h: number) => {
+            const c = document.createElement('canvas');
+            [c.width, c.height] = [w, h];
+            const ctx = c.getContext('2d');
+            const frame = (a: AxisFrame, n: number) => ({ offset: 0, length: n, range: a.range });
+            if (ctx) drawLayers(ctx, layers, frame(axes.ax, w), frame(axes.ay, h), 1);
+            return c;
+          }
+        : undefined;
+    return rasterImage({ ...s, ranges, draw }, req);
   };
 }
