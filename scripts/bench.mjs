@@ -166,6 +166,7 @@ async function main() {
           other && !row.notMeasured
             ? {
                 ...row,
+                met: row.bothProtocols ? row.met && other.met : row.met,
                 baseline: `${row.baseline}; over HTTP/2 ${other.value} (${other.baseline.replace(/^HTTP\/2: /, '')})`,
               }
             : row,
