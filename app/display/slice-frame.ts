@@ -89,7 +89,8 @@ export function axisInfo(axes: Axes, d: number | null, n: number, stride: number
     const values = Array.from({ length: n }, (_, i) => i * stride);
     return { title, values, labels: stride > 1 ? values.map(String) : undefined };
   }
-  const useLabels = a?.time !== null && a?.time !== undefined;
+  // Dates and DSG names are drawn as their texts; the plots place such axes by index (axis-layout.ts).
+  const useLabels = (a?.time !== null && a?.time !== undefined) || (a?.labels !== null && a?.labels !== undefined);
   const labels = thin(v.labels, stride);
   return { title, values: useLabels ? labels : thin(Array.from(v.values), stride), labels };
 }

@@ -16,7 +16,9 @@ const cache = new WeakMap<OpenedDataset, Map<string, Promise<AxisValues>>>();
 /** The values already read, so that a view finds them in its first render (no wait for a promise). */
 const settled = new WeakMap<OpenedDataset, Map<string, AxisValues>>();
 
-const axisKey = (axis: AxisDescription) => `${axis.coordinate?.path ?? `#${axis.dimension.length}`}`;
+/** Axes of one coordinate, or of one length named by one label variable (or by none), share their values. */
+const axisKey = (axis: AxisDescription) =>
+  axis.coordinate?.path ?? `#${axis.dimension.length}${axis.labels ? ` ${axis.labels.path}` : ''}`;
 
 function axisValues(ds: OpenedDataset, axis: AxisDescription): Promise<AxisValues> {
   let m = cache.get(ds);

@@ -8,15 +8,17 @@
  * t.labels[3] // '2000-02-30T00:00:00' on a 360_day time axis
  */
 import type { OpenedDataset, ReadOptions } from '../api';
+import type { Variable } from '../model/types';
 import type { AxisDescription } from './coordinates';
 import { decodeSlice, type DecodeOptions } from './decode';
+import { charStrings } from './dsg';
 import { formatValue } from './format';
 
 export interface AxisValues {
   /** Decoded coordinate values (NaN where masked); indices when there is no coordinate variable. */
   readonly values: Float64Array;
   readonly mask: Uint8Array;
-  /** One label per value: ISO-like dates on time axes, numbers with units otherwise. */
+  /** One label per value: ISO-like dates on time axes, names on DSG instance axes, numbers with units otherwise. */
   readonly labels: readonly string[];
 }
 
@@ -36,7 +38,9 @@ export async function readAxisValues(
   const n = axis.dimension.length;
   if (!axis.coordinate) {
     const values = Float64Array.from({ length: n }, (_, i) => i);
-    return { values, mask: new Uint8Array(n), labels: Array.from(values, (v) => String(v)) };
+    const names = axis.labels ? await readStrings(ds, axis.labels, options) : null;
+    const labels = Array.from(values, (v, i) => names?.[i] ?? String(v));
+    return { values, mask: new Uint8Array(n), labels };
   }
   const slice = await ds.read(axis.coordinate.path, [null], options);
   if (axis.coordinate.type === 'datetime64' && slice.data instanceof BigInt64Array) {
@@ -53,4 +57,21 @@ export async function readAxisValues(
   const labels = Array.from(decoded.values, (v, i) => axisValueLabel(axis, v, decoded.mask[i] === 1));
   const values = decoded.values instanceof Float64Array ? decoded.values : Float64Array.from(decoded.values);
   return { values, mask: decoded.mask, labels };
+}
+
+/**
+ * The strings of a text variable: NC_STRING values as they are, a `char` array as strings of its last dimension
+ * (`charStrings`). Variables of other types read as their values' texts.
+ */
+export async function readStrings(ds: OpenedDataset, variable: Variable, options: ReadOptions = {}): Promise<string[]> {
+  const slice = await ds.read(
+    variable.path,
+    variable.dimensions.map(() => null),
+    options,
+  );
+  const cells = slice.data as ArrayLike<string | number | bigint | boolean>;
+  if (variable.type === 'char') {
+    return charStrings(cells as ArrayLike<string | number>, slice.shape[slice.shape.length - 1] ?? 1);
+  }
+  return Array.from(cells, (c) => String(c));
 }

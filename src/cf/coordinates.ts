@@ -10,6 +10,7 @@
 import { findGroup as findGroupIn, findVariable as findVariableIn, parentPath } from '../model/find';
 import type { Dataset, Dimension, Group, Variable } from '../model/types';
 import { textAttribute } from './attributes';
+import { labelVariable } from './dsg';
 import { axisTitle } from './format';
 import { timeCoder, type TimeCoder } from './time';
 import { isTimeUnits } from './time-units';
@@ -38,6 +39,11 @@ export interface AxisDescription {
   readonly bounds: Variable | null;
   /** Decodes coordinate values to dates, for time axes with CF units (or datetime64 data). */
   readonly time: TimeCoder | null;
+  /**
+   * Without a coordinate variable: the text variable whose strings name the positions (a CF DSG station,
+   * profile or trajectory id, `dsg.ts`), else null.
+   */
+  readonly labels: Variable | null;
   /** Auxiliary coordinates (from `coordinates`) that span this dimension. */
   readonly auxiliary: readonly AuxiliaryCoordinate[];
   /** Why some coordinate metadata was ignored. */
@@ -225,6 +231,7 @@ export function describeAxes(dataset: Dataset, variable: Variable): AxisDescript
       positive: positive === 'up' || positive === 'down' ? positive : undefined,
       bounds,
       time,
+      labels: coordinate ? null : labelVariable(dataset, variable, dimension),
       auxiliary: aux.filter((a) => a.dimensionIndices.includes(index)),
       warnings,
     };
