@@ -1,0 +1,29 @@
+/**
+ * Station (CF DSG) data against their names: the demo's /observations/air_temperature(station, time) heatmap has
+ * the station names as the station axis's tick texts. Expected names: netCDF4-python's reading of the CDL that made
+ * the demo (fixtures/cf/dsg/names.json, scripts/cf/make-dsg.py).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ROOT, selectPath } from '../ui/helpers';
+
+const names = (
+  JSON.parse(readFileSync(path.join(ROOT, 'fixtures/cf/dsg/names.json'), 'utf8')) as Record<
+    string,
+    Record<string, string[]>
+  >
+)['demo/nczarr-groups.file']?.['/station_name'];
+
+test('the heatmap of station data has the station names as ticks', async ({ page }) => {
+  expect(names?.length).toBe(3);
+  await page.goto('/');
+  await page.getByTestId('demo-nczarr-groups').click();
+  await expect(page.getByRole('tree')).toBeVisible();
+  await selectPath(page, '/observations/air_temperature');
+  const plot = page.getByTestId('heatmap');
+  await expect(plot).toHaveAttribute('data-rendered', /\d+/);
+  await expect
+    .poll(async () => (await plot.locator('.ytick text').allTextContents()).filter((t) => t !== ''))
+    .toEqual(names);
+});
