@@ -36,6 +36,7 @@ export {
   formatNumber,
   formatValue,
   readAxisValues,
+  charStrings,
   textAttribute,
   valueRange,
   type AxisDescription,

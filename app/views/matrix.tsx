@@ -1,9 +1,39 @@
 /** Matrix: the values as a table (a scalar as one value); applies to every variable, text and complex too. */
-import { formatNumber } from '../core';
+import { charStrings, formatNumber } from '../core';
 import { MatrixView } from '../display/MatrixView';
 import type { ViewDef, ViewProps } from '../display/view-kind';
 
-function MatrixOrScalar({ frame }: ViewProps) {
+/**
+ * A `char` array of 2 or more dimensions with its last one (the string length) across: one string per row, read as
+ * netCDF reads it (to the first NUL, trailing spaces trimmed); null otherwise.
+ */
+function rowStrings({ frame, context }: ViewProps): string[] | null {
+  const v = context?.variable;
+  if (!v || v.type !== 'char' || v.dimensions.length < 2 || frame.rank !== 2 || frame.transposed) return null;
+  if (context.x !== v.dimensions.length - 1 || context.y === null) return null;
+  const cells = Array.from({ length: frame.rows * frame.cols }, (_, i) => {
+    const c = frame.at(Math.floor(i / frame.cols), i % frame.cols);
+    return typeof c === 'string' ? c : '';
+  });
+  return charStrings(cells, frame.cols);
+}
+
+function MatrixOrScalar(props: ViewProps) {
+  const { frame } = props;
+  const strings = rowStrings(props);
+  if (strings) {
+    return (
+      <MatrixView
+        rows={frame.rows}
+        cols={1}
+        at={(r) => strings[r] ?? ''}
+        masked={() => false}
+        rowLabels={frame.rowLabels}
+        colLabels={[props.context?.variable.name ?? 'text']}
+        cellWidth={240}
+      />
+    );
+  }
   if (frame.rank === 0) {
     const v = frame.at(0, 0);
     return (

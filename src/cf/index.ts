@@ -3,6 +3,7 @@
  * and times in every CF calendar. Framework-free; every function is pure.
  */
 export { readAxisValues, axisValueLabel, type AxisValues } from './axis-values';
+export { charStrings } from './dsg';
 export { textAttribute } from './attributes';
 export {
   dateOfDayNumber,
