@@ -1,12 +1,13 @@
 /**
  * Station (CF DSG) data against their names: the demo's /observations/air_temperature(station, time) heatmap has
  * the station names as the station axis's tick texts. Expected names: netCDF4-python's reading of the CDL that made
- * the demo (fixtures/cf/dsg/names.json, scripts/cf/make-dsg.py).
+ * the demo (fixtures/cf/dsg/names.json, scripts/cf/make-dsg.py). The char array /station_name(station, namelen) is
+ * a column of those names in the Matrix, not a grid of letters.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ROOT, selectPath } from '../ui/helpers';
+import { column, ROOT, selectPath } from '../ui/helpers';
 
 const names = (
   JSON.parse(readFileSync(path.join(ROOT, 'fixtures/cf/dsg/names.json'), 'utf8')) as Record<
@@ -26,4 +27,14 @@ test('the heatmap of station data has the station names as ticks', async ({ page
   await expect
     .poll(async () => (await plot.locator('.ytick text').allTextContents()).filter((t) => t !== ''))
     .toEqual(names);
+});
+
+test('the Matrix of a char array shows one string per row', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('demo-nczarr-groups').click();
+  await expect(page.getByRole('tree')).toBeVisible();
+  await selectPath(page, '/station_name');
+  await expect(page.getByTestId('matrix')).toBeVisible();
+  await expect.poll(() => column(page, 3)).toEqual(names);
+  await expect(page.getByTestId('cell-0-1')).toHaveCount(0);
 });
