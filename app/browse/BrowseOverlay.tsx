@@ -17,10 +17,12 @@ export async function placeFirst(url: string, signal: AbortSignal): Promise<bool
 
 export default function BrowseOverlay() {
   const place = useBrowse((s) => s.place);
+  const linkError = useBrowse((s) => s.linkError);
   const status = useDataset((s) => s.status);
   const source = useDataset((s) => s.source);
   useEffect(() => followLocation(), []);
-  const refused = status === 'error' && source?.kind === 'url' ? refusals.get(source.url) : undefined;
+  const refused =
+    (status === 'error' && source?.kind === 'url' ? refusals.get(source.url) : undefined) ?? linkError ?? undefined;
   if (!place)
     return refused ? (
       <p className="browse-refused" role="status" data-testid="browse-refused">

@@ -11,40 +11,14 @@ import { useDataset } from '../state/dataset-store';
 import { currentLister, leavePlace, placeKey, showPlace, useBrowse, type PlaceView } from './browse-store';
 import { crumbsOf } from './crumbs';
 import { JoinBar } from './JoinBar';
+import { KIND_LABEL, formatSize } from './rows';
 import { isMember, useSelection } from './selection';
+import { useLinkState, useMirrorLink } from './use-link-state';
 import './browse.css';
 
 const ROW = 30;
-const KIND_LABEL: Record<string, string> = {
-  folder: 'folder',
-  catalog: 'catalog',
-  item: 'STAC item',
-  zarr: 'Zarr',
-  nczarr: 'NCZarr',
-  icechunk: 'Icechunk',
-  refs: 'references',
-  netcdf: 'netCDF',
-  netcdf3: 'netCDF-3',
-  netcdf4: 'netCDF-4',
-  zip: 'zip',
-  opendap: 'OPeNDAP',
-  file: 'file',
-};
-
-type SortKey = 'name' | 'date' | 'size';
-
-function formatSize(n: number | undefined): string {
-  if (n === undefined) return '';
-  if (n < 1024) return `${n} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
-}
+/** Pages read at most to find the entry a link selects. */
+const FIND_PAGES = 20;
 
 export function BrowseView({ place }: { place: Place }) {
   const key = placeKey(place);
@@ -52,14 +26,15 @@ export function BrowseView({ place }: { place: Place }) {
   const [view, setView] = useState<PlaceView>(
     () => views.get(key) ?? { entries: [], next: undefined, title: undefined, scrollTop: 0, selected: 0 },
   );
-  const [filter, setFilter] = useState('');
-  const [sort, setSort] = useState<SortKey>('name');
+  const { filter, setFilter, sort, setSort, linked, setLinked } = useLinkState(place);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [height, setHeight] = useState(600);
   const [scrollTop, setScrollTop] = useState(view.scrollTop);
   const list = useRef<HTMLDivElement>(null);
   const loadingRef = useRef(false);
+  /** Whether a page of this place has been read (the entries shown are its). */
+  const listed = useRef(view.entries.length > 0);
 
   // Keep the view of this place (pages read, scroll, selection) for Back.
   useEffect(() => {
@@ -75,6 +50,7 @@ export function BrowseView({ place }: { place: Place }) {
       const prefixFilter = place.kind === 's3' && filter ? filter : undefined;
       const page = await lister.list(place, { cursor: fresh ? undefined : view.next, prefixFilter, signal });
       if (signal?.aborted) return;
+      listed.current = true;
       setError(null);
       setView((v) => ({
         ...v,
@@ -167,14 +143,30 @@ export function BrowseView({ place }: { place: Place }) {
     } else if (e.place) showPlace(e.place);
   };
 
-  const selected = Math.min(view.selected, Math.max(0, shown.length - 1));
-  const select = (i: number) => {
-    setView((v) => ({ ...v, selected: i }));
+  // The entry a link selects, once read (its page may come later: a few more are read to find it).
+  const found = linked === undefined ? -1 : shown.findIndex((e) => e.name === linked);
+  const selected = found >= 0 ? found : Math.min(view.selected, Math.max(0, shown.length - 1));
+  const scrollTo = (i: number) => {
     const el = list.current;
     if (!el) return;
     if (i * ROW < el.scrollTop) el.scrollTop = i * ROW;
     else if ((i + 1) * ROW > el.scrollTop + el.clientHeight) el.scrollTop = (i + 1) * ROW - el.clientHeight;
   };
+  const select = (i: number) => {
+    setLinked(undefined);
+    setView((v) => ({ ...v, selected: i }));
+    scrollTo(i);
+  };
+  const pagesRead = useRef(0);
+  useEffect(() => {
+    if (found >= 0) scrollTo(found);
+    else if (linked !== undefined && listed.current && view.next && pagesRead.current < FIND_PAGES) {
+      pagesRead.current++;
+      void loadMore(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [found, linked, view.next]);
+  useMirrorLink(place, filter, sort, linked ?? shown[selected]?.name);
   const crumbs = crumbsOf(place);
   const onKey = (ev: React.KeyboardEvent) => {
     const step = ev.key === 'ArrowDown' ? 1 : ev.key === 'ArrowUp' ? -1 : 0;
@@ -218,7 +210,7 @@ export function BrowseView({ place }: { place: Place }) {
         />
         <label>
           Sort{' '}
-          <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)} data-testid="browse-sort">
+          <select value={sort} onChange={(e) => setSort(e.target.value as typeof sort)} data-testid="browse-sort">
             <option value="name">name</option>
             <option value="date">date</option>
             <option value="size">size</option>

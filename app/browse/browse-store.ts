@@ -1,12 +1,14 @@
 /**
  * The place being browsed (src/listing), kept in the page URL as `?browse=<url>` (plus `&at=<dataset>` inside a
- * THREDDS catalog) so that Back returns to it and a copied link opens it. Opening a dataset from the listing pushes
+ * THREDDS catalog, and the filter, sort and entry selected: app/share/browse-link.ts) so that Back returns to it and a
+ * copied link opens it as it was. Opening a dataset from the listing pushes
  * a history entry without `browse`; Back pops it and the listing shows again where it was (its pages and scroll are
  * kept here per place).
  */
 import { create } from 'zustand';
 import { createLister, parseLocation, type Lister, type ListingEntry, type Place } from '../core';
 import { openCredentials } from '../state/settings-store';
+import { decodeBrowse, encodeBrowse, type BrowseLink } from '../share/browse-link';
 
 export interface PlaceView {
   entries: ListingEntry[];
@@ -18,6 +20,8 @@ export interface PlaceView {
 
 interface BrowseState {
   place: Place | null;
+  /** Why the page URL's listing link was not followed. */
+  linkError: string | null;
   /** Pages read and scroll position per place key, so Back finds the listing as it was. */
   views: Map<string, PlaceView>;
   setPlace(place: Place | null): void;
@@ -25,6 +29,7 @@ interface BrowseState {
 
 export const useBrowse = create<BrowseState>((set) => ({
   place: null,
+  linkError: null,
   views: new Map(),
   setPlace: (place) => set({ place }),
 }));
@@ -44,14 +49,11 @@ export function currentLister(): Lister {
   return lister;
 }
 
-/** The page URL that shows `place`. */
-export function browseHref(place: Place): string {
+/** The page URL that shows `place` (with the listing's filter, sort and selected entry when given). */
+export function browseHref(place: Place, state: Omit<BrowseLink, 'place'> = {}): string {
   const u = new URL(window.location.href);
   u.hash = '';
-  u.search = '';
-  u.searchParams.set('browse', place.url);
-  if (place.kind === 'thredds' && place.dataset) u.searchParams.set('at', place.dataset);
-  u.searchParams.set('kind', place.kind);
+  u.search = encodeBrowse({ ...state, place });
   return u.href;
 }
 
@@ -73,20 +75,22 @@ export function leavePlace(): void {
   useBrowse.getState().setPlace(null);
 }
 
-/** The place the page URL names, if any. */
-export function placeFromLocation(): Place | null {
-  const q = new URL(window.location.href).searchParams;
-  const url = q.get('browse');
-  if (!url) return null;
-  const kind = q.get('kind');
-  if (kind === 'thredds') return { kind, url, dataset: q.get('at') ?? undefined };
-  if (kind === 's3' || kind === 'http' || kind === 'stac') return { kind, url };
-  return null;
+/** The listing the page URL names (place, filter, sort, selected entry), if any; null when its link is not valid. */
+export function linkFromLocation(): BrowseLink | null {
+  const r = decodeBrowse(window.location.search);
+  return r.ok ? r.link : null;
 }
+
+/** The place the page URL names, if any. */
+export const placeFromLocation = (): Place | null => linkFromLocation()?.place ?? null;
 
 /** Keeps the store in step with the page URL (Back, Forward, a link pasted with `?browse=`). */
 export function followLocation(): () => void {
-  const sync = () => useBrowse.getState().setPlace(placeFromLocation());
+  const sync = () => {
+    const r = decodeBrowse(window.location.search);
+    useBrowse.setState({ linkError: r.ok ? null : r.error });
+    useBrowse.getState().setPlace(r.ok ? (r.link?.place ?? null) : null);
+  };
   sync();
   window.addEventListener('popstate', sync);
   return () => window.removeEventListener('popstate', sync);

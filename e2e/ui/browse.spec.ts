@@ -96,3 +96,35 @@ test('a bucket that denies listing and a folder without an index say what to do'
     /cannot be listed .*: paste the URL of a dataset there, or the URL of its catalog/,
   );
 });
+
+test('a listing link carries the filter, the sort and the entry selected', async ({ page, browser, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  await paste(page, `${STATIC_URL}/fixtures/listing/thredds/catalog.xml`);
+  await rowNamed(page, 'ABI-L2-CMIPF').getByRole('button').click();
+  await expect(page.getByTestId('browse-row')).toHaveCount(7);
+  await page.getByTestId('browse-filter').fill('s2024001');
+  await page.getByTestId('browse-sort').selectOption('date');
+  await expect(page.getByTestId('browse-row')).toHaveCount(5);
+  const rows = page.getByTestId('browse-row');
+  // Newest first: the last file of day 1 (01:10) on top; the cursor goes to the third row (00:20).
+  await expect(rows.first()).toContainText('s20240010110204');
+  await rows.nth(2).locator('.browse-size').click();
+  await expect(rows.nth(2)).toHaveAttribute('aria-current', 'true');
+  const order = await rows.locator('.browse-name').allTextContents();
+  const here = await page.getByTestId('browse-here').textContent();
+  await page.getByTestId('browse-copy-link').click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(page.url());
+
+  const fresh = await browser.newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('browse-here')).toHaveText(here!);
+  await expect(fresh.getByTestId('browse-filter')).toHaveValue('s2024001');
+  await expect(fresh.getByTestId('browse-sort')).toHaveValue('date');
+  await expect(fresh.getByTestId('browse-row')).toHaveCount(5);
+  expect(await fresh.getByTestId('browse-row').locator('.browse-name').allTextContents()).toEqual(order);
+  const current = fresh.locator('[data-testid=browse-row][aria-current=true]');
+  await expect(current).toContainText('s20240010020204');
+  await fresh.close();
+});
