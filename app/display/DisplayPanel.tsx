@@ -259,6 +259,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
           <TiledMap
             dataset={dataset}
             title={variable.name}
+            barTitle={axisTitle(variable)}
             levels={tiled.levels}
             geo={geoTiles}
             options={options}

@@ -10,18 +10,19 @@ import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { scaleValues } from '../plot/colormap';
 import { useMapCore } from '../plot/map/map-core';
-import { MapLegend } from '../plot/map/MapLegend';
 import { MapControls } from '../plot/map/MapControls';
 import type { MapGrid } from '../plot/map/map-grid';
 import { cellAt } from '../plot/map/use-map-pointer';
+import { useMapChrome } from '../plot/map/use-map-chrome';
 import { useMapPaint } from '../plot/map/use-map-paint';
 import { useReprojection } from '../plot/map/use-reprojection';
-import { framePlacement, frameHeight, mapLayout, mapZoom, type MapZoom } from '../plot/map/zoom';
+import { framePlacement, frameHeight, mapZoom, type MapZoom } from '../plot/map/zoom';
 import { PlotTargetContext, type PlotTarget } from '../plot/PlotlyView';
 import { RasterPlot, type AxisFrame, type RasterPointer } from '../plot/RasterPlot';
 import { useSeries } from '../state/series-store';
 import type { ViewOptions } from '../state/view-options';
 import { useView } from '../state/view-store';
+import { colourBarOf } from './ImageHeatmap';
 import { finestCell, readRegionGrid, wholeRegion, zoomBox, zoomRegion, type GeoTiles } from './map-region';
 import { TileExport } from './TileExport';
 import type { TiledAxis } from './TiledHeatmap';
@@ -35,6 +36,8 @@ const SETTLE_MS = 60;
 interface Props {
   readonly dataset: OpenedDataset;
   readonly title: string;
+  /** The colour bar's title (long name and units). */
+  readonly barTitle: string;
   readonly levels: readonly TileLevel[];
   readonly geo: GeoTiles;
   readonly options: ViewOptions;
@@ -95,7 +98,7 @@ function useRegionGrid(dataset: OpenedDataset, region: TileRegion | null, geo: G
 
 const levelText = (r: TileRegion, n: number) => `level ${r.level.index + 1} of ${n} (${r.level.path})`;
 
-export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }: Props) {
+export function TiledMap({ dataset, title, barTitle, levels, geo: geoProp, options, x, y }: Props) {
   // By value: the caller makes a new object at every render.
   const geoKey = JSON.stringify(geoProp);
   const geo = useMemo(() => JSON.parse(geoKey) as GeoTiles, [geoKey]);
@@ -144,15 +147,25 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }
   const zoomGrid = zoomView ? (detail?.grid ?? null) : null;
   const { shown } = useReprojection(dataset, baseGrid, baseView);
   const { shown: shownZoom } = useReprojection(dataset, zoomGrid, zoomView ?? baseView);
+  const scaled = useMemo(
+    () => (baseGrid ? scaleValues(baseGrid.values, null, options.scale, options.range) : null),
+    [baseGrid, options.scale, options.range],
+  );
   const colours = useMemo(() => {
-    if (!baseGrid) return null;
-    const s = scaleValues(baseGrid.values, null, options.scale, options.range);
-    const { zmin, zmax, threshold } = s;
+    if (!scaled) return null;
+    const { zmin, zmax, threshold } = scaled;
     return { colormap: options.colormap, invert: options.invert, scale: options.scale, zmin, zmax, threshold };
-  }, [baseGrid, options.scale, options.range, options.colormap, options.invert]);
-  const painted = useMapPaint(core, baseCanvas, shown, baseGrid, colours, options.coastlines);
+  }, [scaled, options.scale, options.colormap, options.invert]);
+  const colorbar = useMemo(
+    () => (scaled ? { ...colourBarOf(options, scaled), title: barTitle } : null),
+    [scaled, options, barTitle],
+  );
+  // The ordinary Map's graticule (drawn with the coastlines, labelled beside the plot area) and layout.
+  const chrome = useMapChrome(core, spec, baseGrid, zoom);
+  const lines = chrome.graticule?.lines ?? null;
+  const painted = useMapPaint(core, baseCanvas, shown, baseGrid, colours, options.coastlines, lines);
   const zoomShown = zoomGrid && shownZoom?.task.extent ? shownZoom : null;
-  const zoomPainted = useMapPaint(core, zoomCanvas, zoomShown, zoomGrid, colours, options.coastlines);
+  const zoomPainted = useMapPaint(core, zoomCanvas, zoomShown, zoomGrid, colours, options.coastlines, lines);
   const top = zoomView && zoomGrid && zoomPainted.image ? zoomPainted.image : null;
 
   const onAxes = (ax: AxisFrame, ay: AxisFrame) => {
@@ -196,7 +209,6 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }
     setPoint({ variable: levels[0]!.path, indices: finestRead.indicesAt(...at), label });
   };
   const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
-  const layout = useMemo(() => mapLayout(options.projection), [options.projection]);
   const inUse = top && detail ? detail.gridRegion : (base?.gridRegion ?? null);
   const loading = [detail, base].find((r) => r?.pending && r.progress) ?? null;
   const error = base?.error ?? detail?.error ?? coreError;
@@ -240,7 +252,9 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }
             image={top ?? painted.image}
             underlay={top ? painted.image : null}
             placement={placement}
-            layout={layout}
+            layout={chrome.layout}
+            colorbar={colorbar}
+            axisLabels={chrome.labels}
             label={`Map of ${title}`}
             testId="map-plot"
             onAxes={onAxes}
@@ -263,7 +277,6 @@ export function TiledMap({ dataset, title, levels, geo: geoProp, options, x, y }
         data-testid="map-zoom"
         data-rendered={zoomPainted.count || undefined}
       />
-      {colours && <MapLegend {...colours} title={title} />}
       {x && y && (
         <TileExport
           dataset={dataset}

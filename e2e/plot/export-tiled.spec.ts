@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
 import { openUrl, selectPath } from '../ui/helpers';
+import { checkColourBar, checkGlobalGraticule } from './map-checks';
 
 async function save(page: Page, format: 'png' | 'svg'): Promise<Buffer> {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
@@ -56,7 +57,17 @@ test('PNG and SVG of the tiled heatmap and the tiled Map are pictures of the siz
   await page.getByRole('button', { name: 'Map', exact: true }).click();
   await expect(page.getByTestId('tiled-map')).toHaveAttribute('data-pyramid-level', /^\d$/, { timeout: 60_000 });
   await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-rendered', /\d+/, { timeout: 60_000 });
-  await checkSizes(page, 'tiled Map');
+  // The ordinary Map's chrome: a colour bar with ticks and the units (the store's own attribute), a labelled graticule.
+  const attrs = (await (await page.request.get(`${STATIC_URL}/synthetic/geo-pyramid.zarr/0/tas/.zattrs`)).json()) as {
+    units: string;
+  };
+  const units = `[${attrs.units}]`;
+  const map = page.getByTestId('tiled-map');
+  await checkColourBar(map, new RegExp(`${units.replace(/[[\]]/g, '\\$&')}$`));
+  await checkGlobalGraticule(map);
+  const svg = await checkSizes(page, 'tiled Map');
+  expect(svg.includes(`${units}</text>`), 'tiled Map SVG: the colour bar').toBe(true);
+  expect(svg.includes('0°</text>'), 'tiled Map SVG: the graticule labels').toBe(true);
 });
 
 test('a scalar has no picture to export: PNG and SVG are disabled and say why, CSV and NPY are not', async ({

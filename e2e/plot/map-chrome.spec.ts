@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
 import { openUrl, selectPath } from '../ui/helpers';
+import { checkColourBar, checkGlobalGraticule, labelTexts } from './map-checks';
 
 async function showMap(page: Page, url: string, path: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -16,24 +17,12 @@ async function showMap(page: Page, url: string, path: string): Promise<void> {
   await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-rendered', /\d/);
 }
 
-const texts = (page: Page, sel: string) =>
-  page
-    .getByTestId('map')
-    .locator(sel)
-    .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+const texts = (page: Page, sel: string) => labelTexts(page.getByTestId('map'), sel);
 
 test('a global map: colour bar with ticks and units, meridians and parallels labelled', async ({ page }) => {
   await showMap(page, `${STATIC_URL}/fixtures/plot/time-spans.zarr#mode=zarr`, '/field');
-  const bar = page.getByTestId('colorbar');
-  await expect(bar).toBeVisible();
-  await expect(bar.locator('.raster-colorbar-title')).toHaveText('Near-surface air temperature [K]');
-  const ticks = await bar.locator('.raster-colorbar-ticks span').allTextContents();
-  expect(ticks.length).toBeGreaterThanOrEqual(3);
-  await expect.poll(() => texts(page, '.axis-tick-x')).toContain('0°');
-  const lon = await texts(page, '.axis-tick-x');
-  expect(lon.some((t) => /^\d+°E$/.test(t)) && lon.some((t) => /^\d+°W$/.test(t)), lon.join(' ')).toBe(true);
-  const lat = await texts(page, '.axis-tick-y');
-  expect(lat.some((t) => /°N$/.test(t)) && lat.some((t) => /°S$/.test(t)), lat.join(' ')).toBe(true);
+  await checkColourBar(page.getByTestId('map'), 'Near-surface air temperature [K]');
+  await checkGlobalGraticule(page.getByTestId('map'));
   await expect(page.getByTestId('map')).not.toHaveAttribute('data-extent', /./);
 });
 
