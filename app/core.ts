@@ -59,7 +59,6 @@ export {
   type MadeSliceImage,
   type SliceImageOptions,
 } from '../src/data';
-export { codeForView, type CodeSnippets } from '../src/code/snippets';
 export { curvilinearCoords, latLonDims, type CurvilinearCoords, type LatLonDims } from '../src/geo/geo-axes';
 export { axisLookup } from '../src/geo/lookup';
 export { projectedGrid, type ProjectedGrid, type ProjectedGridResult } from '../src/geo/grid-mapping/find';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { codeForView, type DimSelection, type OpenedDataset, type Variable } from '../core';
+import { codeForView } from '../core-code';
+import type { DimSelection, OpenedDataset, Variable } from '../core';
 import { openCredentials } from '../state/settings-store';
 
 interface Props {
