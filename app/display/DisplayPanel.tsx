@@ -258,8 +258,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
         {tiled && tiledAxes && geoTiles && (
           <TiledMap
             dataset={dataset}
-            title={variable.name}
-            barTitle={axisTitle(variable)}
+            variable={variable}
             levels={tiled.levels}
             geo={geoTiles}
             options={options}

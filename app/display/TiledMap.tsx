@@ -5,7 +5,15 @@
  * stays under them. One colour range (the whole picture's) for both.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatNumber, isAbort, type OpenedDataset, type Progress, type ProjectionSpec } from '../core';
+import {
+  axisTitle,
+  formatNumber,
+  isAbort,
+  type OpenedDataset,
+  type Progress,
+  type ProjectionSpec,
+  type Variable,
+} from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { scaleValues } from '../plot/colormap';
@@ -35,9 +43,7 @@ const SETTLE_MS = 60;
 
 interface Props {
   readonly dataset: OpenedDataset;
-  readonly title: string;
-  /** The colour bar's title (long name and units). */
-  readonly barTitle: string;
+  readonly variable: Variable;
   readonly levels: readonly TileLevel[];
   readonly geo: GeoTiles;
   readonly options: ViewOptions;
@@ -98,7 +104,8 @@ function useRegionGrid(dataset: OpenedDataset, region: TileRegion | null, geo: G
 
 const levelText = (r: TileRegion, n: number) => `level ${r.level.index + 1} of ${n} (${r.level.path})`;
 
-export function TiledMap({ dataset, title, barTitle, levels, geo: geoProp, options, x, y }: Props) {
+export function TiledMap({ dataset, variable, levels, geo: geoProp, options, x, y }: Props) {
+  const title = variable.name;
   // By value: the caller makes a new object at every render.
   const geoKey = JSON.stringify(geoProp);
   const geo = useMemo(() => JSON.parse(geoKey) as GeoTiles, [geoKey]);
@@ -157,8 +164,8 @@ export function TiledMap({ dataset, title, barTitle, levels, geo: geoProp, optio
     return { colormap: options.colormap, invert: options.invert, scale: options.scale, zmin, zmax, threshold };
   }, [scaled, options.scale, options.colormap, options.invert]);
   const colorbar = useMemo(
-    () => (scaled ? { ...colourBarOf(options, scaled), title: barTitle } : null),
-    [scaled, options, barTitle],
+    () => (scaled ? { ...colourBarOf(options, scaled), title: axisTitle(variable) } : null),
+    [scaled, options, variable],
   );
   // The ordinary Map's graticule (drawn with the coastlines, labelled beside the plot area) and layout.
   const chrome = useMapChrome(core, spec, baseGrid, zoom);
