@@ -4,28 +4,11 @@
  * pixels, read from the file's IHDR) and SVG (its width and height, the pixels as an embedded image). A scalar (the
  * t2m demo's `height`) has no plot: its PNG and SVG buttons are disabled and say why.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { STATIC_URL } from '../harness/ports';
 import { openUrl, selectPath } from '../ui/helpers';
 import { checkColourBar, checkGlobalGraticule } from './map-checks';
-
-async function save(page: Page, format: 'png' | 'svg'): Promise<Buffer> {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
-  return readFileSync((await dl.path())!);
-}
-
-function pngSize(b: Buffer): [number, number] {
-  expect(b.subarray(1, 4).toString('latin1')).toBe('PNG');
-  return [b.readUInt32BE(16), b.readUInt32BE(20)];
-}
-
-function svgSize(text: string): [number, number] {
-  const m = /<svg\b[^>]*>/.exec(text);
-  expect(m, 'an <svg> element').not.toBeNull();
-  const attr = (n: string) => Number(new RegExp(`\\b${n}="([\\d.]+)`).exec(m![0])?.[1]);
-  return [attr('width'), attr('height')];
-}
+import { pngSize, save, svgSize } from './export-files';
 
 /** PNG at 640 × 400 × 2 and 300 × 200 × 1, SVG at 640 × 400 holding the pixels; returns the SVG's text. */
 async function checkSizes(page: Page, what: string): Promise<string> {

@@ -5,26 +5,9 @@
  * the SVG's row headers, column headers and cells are the texts of the table's cells on screen, in order, and the
  * PNG has text drawn on it.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { selectPath } from '../ui/helpers';
-
-async function save(page: Page, format: 'png' | 'svg'): Promise<Buffer> {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
-  return readFileSync((await dl.path())!);
-}
-
-function pngSize(b: Buffer): [number, number] {
-  expect(b.subarray(1, 4).toString('latin1')).toBe('PNG');
-  return [b.readUInt32BE(16), b.readUInt32BE(20)];
-}
-
-function svgSize(text: string): [number, number] {
-  const m = /<svg\b[^>]*>/.exec(text);
-  expect(m, 'an <svg> element').not.toBeNull();
-  const attr = (n: string) => Number(new RegExp(`\\b${n}="([\\d.]+)`).exec(m![0])?.[1]);
-  return [attr('width'), attr('height')];
-}
+import { pngSize, save, svgSize } from './export-files';
 
 const VIEWS: { kind: string; plot: string; line?: boolean }[] = [
   { kind: 'heatmap', plot: 'heatmap' },

@@ -60,7 +60,8 @@ export function findVariable(dataset: Dataset, path: string): Variable | undefin
   return path.startsWith('/') ? findVariableIn(dataset.root, path) : undefined;
 }
 
-function ancestors(path: string): string[] {
+/** A group's path and its ancestors' paths, nearest first (netCDF's scope of names seen from the group). */
+export function ancestors(path: string): string[] {
   const out = [path];
   while (path !== '/') {
     path = parentPath(path);

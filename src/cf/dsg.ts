@@ -7,9 +7,9 @@
  * charStrings(slice.data, 8) // ['Bergen', 'Tromso', 'Oslo']
  */
 import { parentPath } from '../model/find';
-import type { Dataset, Dimension, Group, Variable } from '../model/types';
+import type { Dataset, Dimension, Variable } from '../model/types';
 import { textAttribute } from './attributes';
-import { findGroup, resolveVariable } from './coordinates';
+import { ancestors, findGroup, resolveVariable } from './coordinates';
 
 const ID_ROLES = new Set(['timeseries_id', 'profile_id', 'trajectory_id']);
 
@@ -20,15 +20,6 @@ export function namesAlong(v: Variable, dimension: Dimension): boolean {
   return v.type === 'string' && v.dimensions.length === 1;
 }
 
-function scopes(dataset: Dataset, fromGroup: string): Group[] {
-  const out: Group[] = [];
-  for (let path = fromGroup; ; path = parentPath(path)) {
-    const g = findGroup(dataset, path);
-    if (g) out.push(g);
-    if (path === '/') return out;
-  }
-}
-
 /**
  * The variable whose strings label `dimension` for `variable`: one with a CF `cf_role` id (timeseries_id,
  * profile_id, trajectory_id) on it, else a text auxiliary coordinate named in `coordinates`, else the one text
@@ -36,7 +27,7 @@ function scopes(dataset: Dataset, fromGroup: string): Group[] {
  * variable's group, then its ancestors. Null when none labels the dimension.
  */
 export function labelVariable(dataset: Dataset, variable: Variable, dimension: Dimension): Variable | null {
-  const groups = scopes(dataset, parentPath(variable.path));
+  const groups = ancestors(parentPath(variable.path)).flatMap((p) => findGroup(dataset, p) ?? []);
   for (const g of groups) {
     const id = g.variables.find((v) => {
       const role = textAttribute(v.attributes, 'cf_role')?.trim().toLowerCase() ?? '';
