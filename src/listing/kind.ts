@@ -40,6 +40,28 @@ export function kindOfFolderListing(files: readonly string[], folders: readonly 
   return 'folder';
 }
 
+/** The root metadata objects read to tell NCZarr from Zarr, in that order. */
+export const STORE_ROOT_DOCS = ['zarr.json', '.zattrs', '.zgroup'] as const;
+
+/**
+ * A folder's kind from its children's names, NCZarr told from Zarr by reading the root metadata objects it has
+ * (`read`: a child's first bytes, undefined when absent).
+ */
+export async function kindOfStore(
+  files: readonly string[],
+  folders: readonly string[],
+  read: (name: string) => Promise<Uint8Array | undefined>,
+): Promise<EntryKind> {
+  const kind = kindOfFolderListing(files, folders);
+  if (kind !== 'zarr') return kind;
+  for (const doc of STORE_ROOT_DOCS) {
+    if (!files.includes(doc)) continue;
+    const bytes = await read(doc);
+    if (bytes && isNczarrText(new TextDecoder().decode(bytes))) return 'nczarr';
+  }
+  return 'zarr';
+}
+
 /** netCDF-C writes `_nczarr_superblock` (or `_NCZARR_SUPERBLOCK` before 4.9.1) in a root group's metadata. */
 export function isNczarrText(text: string): boolean {
   return /"_nczarr_(superblock|group)"/i.test(text);

@@ -11,7 +11,7 @@ import { encodeKeyPath } from '../store/http-store';
 import { S3Store } from '../store/s3-store';
 import { formatLocation, parseLocation, resolveS3, type ParsedLocation } from '../url/index';
 import { ListingRefusedError, s3RefusedAdvice } from './errors';
-import { isNczarrText, kindOfBytes, kindOfFileName, kindOfFolderListing, kindOfFolderName } from './kind';
+import { kindOfBytes, kindOfFileName, kindOfFolderName, kindOfStore } from './kind';
 import type { Entry, ListPage, ListRequest } from './types';
 import { childOf, childrenOf, parseXmlBounded, rootElement, XmlLimitError, type XmlNode } from './xml';
 
@@ -156,14 +156,9 @@ export async function probeS3Folder(ctx: S3Context, key: string, signal?: AbortS
   const page = parseS3Page(xml, { prefix, urlOf: ctx.urlOf });
   const files = page.entries.filter((e) => e.size !== undefined || !e.place).map((e) => e.name);
   const folders = page.entries.filter((e) => e.place).map((e) => e.name);
-  const kind = kindOfFolderListing(files, folders);
-  if (kind !== 'zarr') return kind;
-  for (const doc of ['zarr.json', '.zattrs', '.zgroup']) {
-    if (!files.includes(doc)) continue;
-    const bytes = await ctx.store.getRange(`/${prefix}${doc}`, { offset: 0, length: 65536 }, { signal });
-    if (bytes && isNczarrText(new TextDecoder().decode(bytes))) return 'nczarr';
-  }
-  return 'zarr';
+  return kindOfStore(files, folders, (doc) =>
+    ctx.store.getRange(`/${prefix}${doc}`, { offset: 0, length: 65536 }, { signal }),
+  );
 }
 
 /** A file's kind from its first 8 bytes (undefined: keep the name's). */

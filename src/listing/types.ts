@@ -8,7 +8,9 @@ export type Place =
   | { readonly kind: 's3'; readonly url: string }
   | { readonly kind: 'http'; readonly url: string }
   | { readonly kind: 'thredds'; readonly url: string; readonly dataset?: string | undefined }
-  | { readonly kind: 'stac'; readonly url: string };
+  | { readonly kind: 'stac'; readonly url: string }
+  /** A dropped or picked folder (tree.ts): `local:<tree id>/<path>/`; it has no address, so no share link. */
+  | { readonly kind: 'local'; readonly url: string };
 
 /**
  * What an entry is. `folder`, `catalog` and `item` are places (listed when opened); the others are datasets
@@ -47,6 +49,8 @@ export interface Entry {
   readonly key?: string | undefined;
   /** A short remark: an OPeNDAP-only dataset, a link to another host. */
   readonly note?: string | undefined;
+  /** Why this entry cannot be read (its bytes, its metadata); it is listed, and does not open. */
+  readonly error?: string | undefined;
 }
 
 export interface ListPage {
