@@ -9,6 +9,7 @@ import type { Topology } from 'topojson-specification';
 export { checkedInvert, makeProjection, zoomedProjection, type ProjectionSpec } from './projection';
 export { extentInvert } from './reproject-task';
 export { fillImage } from './reproject';
+export { loadCellGrid, type LoadedCellGrid, type ReadArray } from './cell-grid-load';
 export { mappingTransform } from './grid-mapping/transform';
 export { geoPath } from 'd3-geo';
 

@@ -8,6 +8,8 @@ import { cellIndex } from './cell-index';
 import { projectedLookup } from './projected-lookup';
 import type { GridMapping } from './grid-mapping/types';
 import { axisLookup } from './lookup';
+import { meshLookup } from './mesh/lookup';
+import type { MeshGeometry } from './mesh/types';
 
 /** A grid with 1-D latitude and longitude: cells in row-major order of `rows` × `cols`. */
 export interface RegularGrid {
@@ -46,7 +48,8 @@ export interface ProjectedGridGeometry {
   readonly scale: number;
 }
 
-export type GridGeometry = RegularGrid | CurvilinearGrid | ProjectedGridGeometry;
+/** The grids a map draws. A grid of cells (cell-grid.ts) adds its geometry here and its lookup in `gridLookup`. */
+export type GridGeometry = RegularGrid | CurvilinearGrid | ProjectedGridGeometry | MeshGeometry;
 
 /** Inverse projection of a pixel centre → [lon, lat] in degrees, or null where the pixel is off the globe. */
 export type Invert = (x: number, y: number) => readonly [number, number] | null;
@@ -58,6 +61,7 @@ export type GridLookup = (lon: number, lat: number) => number;
 export function gridLookup(grid: GridGeometry): GridLookup {
   if (grid.kind === 'curvilinear') return cellIndex(grid.lat, grid.lon, grid.rows, grid.cols);
   if (grid.kind === 'projected') return projectedLookup(grid);
+  if (grid.kind === 'mesh') return meshLookup(grid);
   const latOf = axisLookup(grid.lat, false);
   const lonOf = axisLookup(grid.lon, true);
   const { cols, rowsAreLat } = grid;
