@@ -16,6 +16,7 @@ import {
   pointCount,
   ringsOfPoints,
 } from './index';
+import { loadGaussian } from './load';
 
 describe('Gaussian latitudes', () => {
   for (const [n, lats] of Object.entries(expected.gaussian_latitudes))
@@ -62,4 +63,19 @@ describe('reduced Gaussian fixtures', () => {
     expect(pointCount({ pl: octahedralPl(1280) })).toBe(6_599_680);
     expect(namedGrid('X32')).toBeNull();
   });
+});
+
+describe('the Map loads the rings', () => {
+  for (const [key, c] of Object.entries(expected.gaussian))
+    it(`${key}: by name (and pl), the points' count checked`, async () => {
+      const { ds, variable, read } = await openCase(key);
+      const found = gaussianGrid(ds.model, variable);
+      if (found.kind !== 'grid') throw new Error('no grid');
+      const reads: string[] = [];
+      const loaded = await loadGaussian(found.grid, variable.shape[0]!, (p) => (reads.push(p), read(p)));
+      expect(Array.from(loaded.geometry.pl)).toEqual(c.pl);
+      // An O grid reads nothing; an N grid its pl only (never the per-point arrays).
+      expect(reads).toEqual(c.name.startsWith('O') ? [] : ['/pl']);
+      await expect(loadGaussian(found.grid, variable.shape[0]! + 1, read)).rejects.toThrow(/does not give/);
+    });
 });

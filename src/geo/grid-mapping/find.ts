@@ -99,6 +99,8 @@ export function projectedGrid(
       };
       continue;
     }
+    // HEALPix (CF 1.13) is a grid of cells, not a projection of x/y: src/geo/healpix reads it.
+    if (textAttribute(mv.attributes, 'grid_mapping_name')?.trim().toLowerCase() === 'healpix') continue;
     const parsed = parseGridMapping(mv.path, mv.attributes);
     if (!parsed.ok) {
       first ??= parsed.problem;

@@ -5,6 +5,7 @@
  * with nside 12 is a named problem. The pyramid's zoom groups are its levels, and the screen picks the level.
  */
 import { describe, expect, it } from 'vitest';
+import { projectedGrid } from '../grid-mapping/find';
 import { expected, openCase } from '../testing/global-grid-fixtures';
 import { ang2pix, chooseHealpixLevel, healpixGrid, healpixLevels, healpixLookup, pix2ang } from './index';
 
@@ -79,5 +80,12 @@ describe('HEALPix pixel arithmetic', () => {
   it('answers −1 for a point that is not finite, NaN for a cell off the grid', () => {
     expect(ang2pix({ nside: 4, order: 'nested' }, NaN, 0)).toBe(-1);
     expect(pix2ang({ nside: 4, order: 'ring' }, 192)).toEqual([NaN, NaN]);
+  });
+});
+
+describe('HEALPix is not a projected grid', () => {
+  it('projectedGrid finds nothing (no unknown grid mapping) on a HEALPix field', async () => {
+    const { ds, variable } = await openCase('healpix-ring.nc/pattern');
+    expect(projectedGrid(ds.model, variable)).toEqual({ kind: 'none' });
   });
 });

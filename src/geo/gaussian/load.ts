@@ -1,0 +1,44 @@
+/**
+ * What the Map reads for a reduced Gaussian grid once it is open: an O grid by its name alone (its rings are
+ * computed), an N grid by its name and `pl`, any other from its per-point latitude/longitude (rings are the runs of
+ * one latitude). The rings must hold as many points as the variable has cells.
+ */
+import { MetadataError } from '../../errors';
+import type { GaussianGridRef } from './detect';
+import { gaussianPoint } from './lookup';
+import { namedGrid, pointCount, ringsOfPoints, type ReducedGaussian } from './rings';
+
+/** Reads a whole 1-D variable's values. */
+export type ReadArray = (path: string) => Promise<ArrayLike<number>>;
+
+export interface LoadedGaussian {
+  readonly geometry: ReducedGaussian;
+  readonly problems: readonly { readonly kind: string; readonly message: string }[];
+  /** [lon, lat] of data cell `k` in degrees. */
+  centre(cell: number): [number, number];
+}
+
+async function rings(ref: GaussianGridRef, read: ReadArray): Promise<ReducedGaussian | null> {
+  if (ref.name?.startsWith('O')) return namedGrid(ref.name);
+  if (ref.name && ref.plPath) {
+    const g = namedGrid(ref.name, await read(ref.plPath));
+    if (g) return g;
+  }
+  if (!ref.latPath || !ref.lonPath) return null;
+  const [lat, lon] = await Promise.all([read(ref.latPath), read(ref.lonPath)]);
+  return ringsOfPoints(lat, lon);
+}
+
+/** The grid's rings; `cells` is the length of the variable's cell dimension. */
+export async function loadGaussian(ref: GaussianGridRef, cells: number, read: ReadArray): Promise<LoadedGaussian> {
+  let g = await rings(ref, read);
+  // A name that does not fit the points: the points as written.
+  if (g && pointCount(g) !== cells && ref.name && ref.latPath && ref.lonPath)
+    g = ringsOfPoints(await read(ref.latPath), await read(ref.lonPath));
+  if (!g || pointCount(g) !== cells)
+    throw new MetadataError(
+      `The reduced Gaussian grid${ref.name ? ` ${ref.name}` : ''} does not give ${cells} points ring after ring`,
+    );
+  const geometry = g;
+  return { geometry, problems: [], centre: (k) => gaussianPoint(geometry, k) };
+}
