@@ -83,9 +83,9 @@ export function useMapChrome(
   return { layout, labels: ticks, graticule: g, extent };
 }
 
-/** The grid's cells by index (rows × cols of its geometry; a mesh's cells as one row). */
+/** The grid's cells by index (rows × cols of its geometry; a grid of cells — a mesh — as one row). */
 function gridCells(grid: MapGrid) {
   const g = grid.geometry;
-  if (g.kind === 'mesh') return { rows: 1, cols: grid.values.length, latLon: grid.latLon };
+  if (!('rows' in g)) return { rows: 1, cols: grid.values.length, latLon: grid.latLon };
   return { rows: g.rows, cols: g.cols, latLon: grid.latLon };
 }
