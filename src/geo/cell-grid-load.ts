@@ -3,6 +3,8 @@
  * problems of its cells and a cell's longitude/latitude for the hover. Loaded with the map's core (map-core.ts).
  */
 import type { CellGrid, CellGridProblem } from './cell-grid';
+import { loadGaussian } from './gaussian/load';
+import { loadHealpix } from './healpix/load';
 import { loadMesh, type ReadArray } from './mesh/load';
 import type { GridGeometry } from './reproject';
 
@@ -20,5 +22,9 @@ export async function loadCellGrid(grid: CellGrid, read: ReadArray): Promise<Loa
   switch (grid.family) {
     case 'mesh':
       return loadMesh(grid.spec, read);
+    case 'healpix':
+      return loadHealpix(grid.spec, read);
+    case 'gaussian':
+      return loadGaussian(grid.spec, read);
   }
 }

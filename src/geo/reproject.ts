@@ -8,6 +8,9 @@ import { cellIndex } from './cell-index';
 import { projectedLookup } from './projected-lookup';
 import type { GridMapping } from './grid-mapping/types';
 import { axisLookup } from './lookup';
+import { gaussianLookup } from './gaussian/lookup';
+import type { ReducedGaussian } from './gaussian/rings';
+import { healpixLookup, type HealpixGeometry } from './healpix/lookup';
 import { meshLookup } from './mesh/lookup';
 import type { MeshGeometry } from './mesh/types';
 
@@ -49,7 +52,8 @@ export interface ProjectedGridGeometry {
 }
 
 /** The grids a map draws. A grid of cells (cell-grid.ts) adds its geometry here and its lookup in `gridLookup`. */
-export type GridGeometry = RegularGrid | CurvilinearGrid | ProjectedGridGeometry | MeshGeometry;
+export type GridGeometry =
+  RegularGrid | CurvilinearGrid | ProjectedGridGeometry | MeshGeometry | HealpixGeometry | ReducedGaussian;
 
 /** Inverse projection of a pixel centre → [lon, lat] in degrees, or null where the pixel is off the globe. */
 export type Invert = (x: number, y: number) => readonly [number, number] | null;
@@ -62,6 +66,8 @@ export function gridLookup(grid: GridGeometry): GridLookup {
   if (grid.kind === 'curvilinear') return cellIndex(grid.lat, grid.lon, grid.rows, grid.cols);
   if (grid.kind === 'projected') return projectedLookup(grid);
   if (grid.kind === 'mesh') return meshLookup(grid);
+  if (grid.kind === 'healpix') return healpixLookup(grid);
+  if (grid.kind === 'gaussian') return gaussianLookup(grid);
   const latOf = axisLookup(grid.lat, false);
   const lonOf = axisLookup(grid.lon, true);
   const { cols, rowsAreLat } = grid;

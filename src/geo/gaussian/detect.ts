@@ -13,6 +13,8 @@ export interface GaussianGridRef {
   readonly kind: 'gaussian';
   /** Position of the cell dimension among the variable's dimensions. */
   readonly cellDim: number;
+  /** The cell dimension's length. */
+  readonly cells: number;
   /** Per-point latitude and longitude (1-D on the cell dimension), when the file has them. */
   readonly latPath?: string | undefined;
   readonly lonPath?: string | undefined;
@@ -85,6 +87,7 @@ export function gaussianGrid(dataset: Dataset, variable: Variable): GaussianResu
   const grid: GaussianGridRef = {
     kind: 'gaussian',
     cellDim,
+    cells: variable.shape[cellDim] ?? 0,
     latPath: lat?.path,
     lonPath: lon?.path,
     name,

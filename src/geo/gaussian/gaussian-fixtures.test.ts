@@ -72,10 +72,10 @@ describe('the Map loads the rings', () => {
       const found = gaussianGrid(ds.model, variable);
       if (found.kind !== 'grid') throw new Error('no grid');
       const reads: string[] = [];
-      const loaded = await loadGaussian(found.grid, variable.shape[0]!, (p) => (reads.push(p), read(p)));
+      const loaded = await loadGaussian(found.grid, (p) => (reads.push(p), read(p)));
       expect(Array.from(loaded.geometry.pl)).toEqual(c.pl);
       // An O grid reads nothing; an N grid its pl only (never the per-point arrays).
       expect(reads).toEqual(c.name.startsWith('O') ? [] : ['/pl']);
-      await expect(loadGaussian(found.grid, variable.shape[0]! + 1, read)).rejects.toThrow(/does not give/);
+      await expect(loadGaussian(found.grid, read, variable.shape[0]! + 1)).rejects.toThrow(/does not give/);
     });
 });

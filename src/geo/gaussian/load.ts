@@ -29,8 +29,8 @@ async function rings(ref: GaussianGridRef, read: ReadArray): Promise<ReducedGaus
   return ringsOfPoints(lat, lon);
 }
 
-/** The grid's rings; `cells` is the length of the variable's cell dimension. */
-export async function loadGaussian(ref: GaussianGridRef, cells: number, read: ReadArray): Promise<LoadedGaussian> {
+/** The grid's rings, as many points as `cells` (default: the variable's cell dimension). */
+export async function loadGaussian(ref: GaussianGridRef, read: ReadArray, cells = ref.cells): Promise<LoadedGaussian> {
   let g = await rings(ref, read);
   // A name that does not fit the points: the points as written.
   if (g && pointCount(g) !== cells && ref.name && ref.latPath && ref.lonPath)
