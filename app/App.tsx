@@ -5,7 +5,16 @@ import { ProgressBar } from './common/ProgressBar';
 import { SidebarSeparator } from './common/SidebarSeparator';
 import { useStored } from './common/use-stored';
 import { TelemetryPanel } from './common/TelemetryPanel';
-import { findGroup, findVariable, isPending, parentPath, relatedPaths, withVersion, type Source } from './core';
+import {
+  cellDimension,
+  findGroup,
+  findVariable,
+  isPending,
+  parentPath,
+  relatedPaths,
+  withVersion,
+  type Source,
+} from './core';
 import { DisplayPanel } from './display/DisplayPanel';
 import { HistoryPanel } from './inspect/HistoryPanel';
 import { JoinMount } from './join/mount';
@@ -173,7 +182,8 @@ export function App() {
                   // The view is the variable's before the display first renders, so that render's task sends its
                   // first slice's request (the display's own reset, an effect, would cost a render before it).
                   const v = p ? findVariable(model.root, p) : undefined;
-                  if (v && useView.getState().variable !== v.path) useView.getState().reset(v);
+                  if (v && useView.getState().variable !== v.path)
+                    useView.getState().reset(v, true, cellDimension(model, v));
                   select(p);
                 }}
               />

@@ -63,7 +63,13 @@ export { curvilinearCoords, latLonDims, type CurvilinearCoords, type LatLonDims 
 export { axisLookup } from '../src/geo/lookup';
 export { projectedGrid, type ProjectedGrid, type ProjectedGridResult } from '../src/geo/grid-mapping/find';
 export type { GridMappingProblem } from '../src/geo/grid-mapping/types';
-export { findCellGrid, type CellGrid, type CellGridProblem, type CellGridResult } from '../src/geo/cell-grid';
+export {
+  cellDimension,
+  findCellGrid,
+  type CellGrid,
+  type CellGridProblem,
+  type CellGridResult,
+} from '../src/geo/cell-grid';
 export { planSeries, planSeriesSource, seriesDimension, type SeriesPlan } from '../src/series/plan';
 export { nearbyPending } from '../src/series/copies';
 export type { SeriesPart } from '../src/series/read-series';

@@ -18,7 +18,8 @@ interface ViewState {
   compare: string | null;
   /** Read every `stride`-th element along x and y (a thinned preview of a selection too big to read whole). */
   stride: number;
-  reset(variable: Variable, keepOptions?: boolean): void;
+  /** A new variable's view; `cellDim`: its grid of cells' dimension (shown alone on x, for the Map). */
+  reset(variable: Variable, keepOptions?: boolean, cellDim?: number | null): void;
   setAxes(x: number | null, y: number | null): void;
   setIndex(dim: number, index: number): void;
   setIndices(indices: number[]): void;
@@ -42,10 +43,12 @@ export const useView = create<ViewState>((set, get) => ({
   playing: null,
   compare: null,
   stride: 1,
-  reset(variable, keepOptions = true) {
+  reset(variable, keepOptions = true, cellDim = null) {
     set({
       variable: variable.path,
-      ...defaultAxes(variable.shape.length),
+      ...(cellDim !== null && cellDim < variable.shape.length
+        ? { x: cellDim, y: null }
+        : defaultAxes(variable.shape.length)),
       indices: variable.shape.map(() => 0),
       options: keepOptions ? { ...get().options, range: null, view: 'auto', field: null } : defaultViewOptions(),
       playing: null,

@@ -119,3 +119,9 @@ export function findCellGrid(ds: Dataset, v: Variable): CellGridResult {
 }
 
 export type { MeshProblem };
+
+/** The dimension of `v`'s grid of cells (shown alone on x for the Map), or null when it lies on none. */
+export function cellDimension(ds: Dataset, v: Variable): number | null {
+  const r = findCellGrid(ds, v);
+  return r.kind === 'grid' ? r.grid.dim : null;
+}
