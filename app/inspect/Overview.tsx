@@ -1,4 +1,4 @@
-import type { Dataset, Group, Variable } from '../core';
+import { findCellGrid, type Dataset, type Group, type Variable } from '../core';
 import { formatShape } from '../common/format';
 import { AttributeList } from './AttributeList';
 import { SourcesLine } from './SourcesLine';
@@ -20,9 +20,18 @@ function VariableLine({ v }: { readonly v: Variable }) {
   );
 }
 
+/** The grid of cells the variable lies on (mesh, HEALPix, reduced Gaussian), or what stops it from being drawn. */
+function cellGridText(dataset: Dataset, variable: Variable): string | null {
+  const r = findCellGrid(dataset, variable);
+  if (r.kind === 'none') return null;
+  if (r.kind === 'grid') return r.grid.label;
+  return `${r.label}, not drawn: ${r.problems.map((p) => p.message).join('; ')}`;
+}
+
 /** An xarray-repr-like summary of a group (dimensions, coordinates, variables, attributes) or of a variable. */
 export function Overview({ dataset, group, variable }: Props) {
   if (variable) {
+    const grid = cellGridText(dataset, variable);
     return (
       <div className="overview" data-testid="overview">
         <h3>
@@ -45,6 +54,12 @@ export function Overview({ dataset, group, variable }: Props) {
               </>
             )}
           </dd>
+          {grid && (
+            <>
+              <dt>Grid</dt>
+              <dd data-testid="overview-grid">{grid}</dd>
+            </>
+          )}
         </dl>
         <h4>Attributes</h4>
         <AttributeList attributes={variable.attributes} />
