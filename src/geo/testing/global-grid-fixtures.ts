@@ -15,7 +15,8 @@ export interface Sampled {
   lon: number[];
   lat: number[];
   cell: number[];
-  value: number[];
+  /** The cell's value (null where part of the sphere has no cell). */
+  value: (number | null)[];
 }
 export interface HealpixCase extends Sampled {
   nside: number;
