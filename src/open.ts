@@ -53,6 +53,9 @@ export interface DatasetReadOptions extends ReadOptions {
   readonly chunkImages?: SliceImageOptions | undefined;
   /** The image asked for with `image`, as soon as it is made (see `ReadSliceOptions.onSliceImage`). */
   readonly onSliceImage?: ((made: MadeSliceImage) => void) | undefined;
+  /** A first picture at a coarser step (see `ReadSliceOptions.preview`, `onSlicePreview`). */
+  readonly preview?: number | undefined;
+  readonly onSlicePreview?: ((made: MadeSliceImage) => void) | undefined;
 }
 
 export interface Dataset extends OpenedDataset {

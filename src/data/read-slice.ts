@@ -57,6 +57,13 @@ export interface ReadSliceOptions extends ReadOptions {
    * itself is returned: a view can draw the picture at once. The same image is given by `takeSliceImage(slice)`.
    */
   readonly onSliceImage?: ((made: MadeSliceImage) => void) | undefined;
+  /**
+   * With `image` and `onSlicePreview`: a coarser step (about the plot's resolution). The worker that makes the image
+   * with the decode colours the slice at this step first and `onSlicePreview` gets that picture (no values) before
+   * the full image is made.
+   */
+  readonly preview?: number | undefined;
+  readonly onSlicePreview?: ((made: MadeSliceImage) => void) | undefined;
 }
 
 function formatBytes(n: number): string {
@@ -159,7 +166,7 @@ export async function readSlice(
   // One chunk that may be the whole slice: its decode may make the slice's image too.
   const fuse: FusedImage | undefined =
     options.image && tasks.length === 1 && !trackMissing && isWholeChunk(spec, ranges, tasks[0]!, n)
-      ? { ...options.image, n, slice: { variable, shape } }
+      ? { ...options.image, n, slice: { variable, shape }, preview: options.onSlicePreview && options.preview }
       : undefined;
   let done = 0;
   // Chunks answered with a site's web page (HTML) instead of data are missing, and reported once on the slice.
@@ -167,7 +174,14 @@ export async function readSlice(
   const report = () => options.onProgress?.({ done, total, bytes: tally.bytes });
   report();
 
-  const loading: ChunkLoad = { ctx, store, spec, memo, decode: { priority: options.priority, image: fuse }, tally };
+  const image = options.image;
+  const onSlicePreview = options.onSlicePreview;
+  const onPreview =
+    fuse?.preview && image && onSlicePreview
+      ? (result: SliceImageResult) => onSlicePreview({ options: image, result })
+      : undefined;
+  const decode = { priority: options.priority, image: fuse, onPreview };
+  const loading: ChunkLoad = { ctx, store, spec, memo, decode, tally };
   // Each whole chunk's part of the image, made with its decode (not when the slice is one chunk with its image);
   // any chunk without one (cached, at an edge, failed) leaves the whole image to the view.
   const chunkImages = fuse ? undefined : options.chunkImages;

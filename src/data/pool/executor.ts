@@ -19,6 +19,8 @@ export interface TaskOptions {
 export interface DecodeOptions extends TaskOptions {
   /** The chunk may be a whole slice shown as an image: if it is, its image is made with the decode. */
   readonly image?: FusedImage | undefined;
+  /** The image at its `preview` step, as soon as it is made (before the chunk's answer and full image). */
+  readonly onPreview?: ((preview: SliceImageResult) => void) | undefined;
 }
 
 export interface FetchDecodeOptions extends DecodeOptions {
@@ -129,7 +131,7 @@ function withImage(
   options: DecodeOptions | undefined,
 ): DecodeResult {
   if (signal?.aborted) throw new AbortedError();
-  const sliceImage = options?.image ? fusedImage(options.image, out) : undefined;
+  const sliceImage = options?.image ? fusedImage(options.image, out, undefined, options.onPreview) : undefined;
   return sliceImage ? { ...out, sliceImage } : out;
 }
 

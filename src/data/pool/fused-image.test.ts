@@ -54,6 +54,63 @@ describe('the image of a one-chunk slice, made by the task that decodes the chun
       executor.close();
     });
 
+  for (const [name, make] of Object.entries(executors))
+    it(`with a preview step, gives the picture at that step first, coloured over the full image's range (${name})`, async () => {
+      const executor = make();
+      const v = variableFromFolder(ROOT, 'blosc_lz4');
+      const sel: DimSelection[] = [
+        { start: 16, stop: 32 },
+        { start: 0, stop: 16 },
+      ];
+      const options = image([16, 16]);
+      const order: string[] = [];
+      let preview: unknown = null;
+      const slice = await readSlice(new CountingStore(ROOT), v, sel, {
+        context: createDataContext({ executor }),
+        image: options,
+        preview: 3,
+        onSlicePreview: (p) => {
+          order.push('preview');
+          preview = p;
+        },
+        onSliceImage: () => order.push('full'),
+      });
+      expect(order).toEqual(['preview', 'full']);
+      const made = takeSliceImage(slice)!;
+      const p = (preview as typeof made).result;
+      expect(p.decoded).toBeNull();
+      const coarse = runSliceImage({ slice, defaultFill: 'zarr', image: { ...options.image, step: 3 } });
+      // ceil(16 / 3) pixels each way, the same colours as a separate task at that step, the full image's range.
+      expect([p.image.width, p.image.height]).toEqual([6, 6]);
+      expect(p.image).toEqual(coarse.image);
+      expect([p.image.zmin, p.image.zmax]).toEqual([made.result.image.zmin, made.result.image.zmax]);
+      expect(made.result.image.width).toBe(16);
+      executor.close();
+    });
+
+  it('makes no preview unless asked with a step coarser than the image and a callback', async () => {
+    const v = variableFromFolder(ROOT, 'blosc_lz4');
+    const sel: DimSelection[] = [
+      { start: 16, stop: 32 },
+      { start: 0, stop: 16 },
+    ];
+    let previews = 0;
+    for (const preview of [undefined, 1]) {
+      await readSlice(new CountingStore(ROOT), v, sel, {
+        context: createDataContext({ executor: new InlineExecutor() }),
+        image: image([16, 16]),
+        preview,
+        onSlicePreview: () => previews++,
+      });
+    }
+    await readSlice(new CountingStore(ROOT), v, sel, {
+      context: createDataContext({ executor: new InlineExecutor() }),
+      image: image([16, 16]),
+      preview: 2,
+    });
+    expect(previews).toBe(0);
+  });
+
   it('is not made when the slice is not one whole chunk in C order, is of another shape, or no image is asked for', async () => {
     const ctx = () => createDataContext({ executor: new InlineExecutor() });
     const blosc = variableFromFolder(ROOT, 'blosc_lz4');

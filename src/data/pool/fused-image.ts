@@ -26,6 +26,11 @@ export interface FusedImage extends SliceImageOptions {
   readonly slice: Pick<Slice, 'variable' | 'shape'>;
   /** Return the decoded values with the image (default true; a chunk's part of a bigger image needs none). */
   readonly values?: boolean | undefined;
+  /**
+   * A coarser step than the image's: an image at about the plot's resolution is coloured first and handed over
+   * (`onPreview`) before the full one is made, so the first picture waits for a quarter of the colouring.
+   */
+  readonly preview?: number | undefined;
 }
 
 /** Whether a decoded chunk's values lie in C order (so they are the slice's, element for element). */
@@ -47,12 +52,16 @@ export function fusedImage(
   f: FusedImage,
   chunk: DecodedChunk,
   scanned?: FloatScan | null,
+  onPreview?: (preview: SliceImageResult) => void,
 ): SliceImageResult | undefined {
   if (!cOrder(chunk, f.n) || f.image.shape.join() !== f.slice.shape.join()) return undefined;
   const data = chunk.data;
   try {
     const slice = { ...f.slice, data: data as SliceData };
-    return runSliceImage({ slice, defaultFill: f.defaultFill, image: f.image, values: f.values, scanned });
+    const task = { slice, defaultFill: f.defaultFill, scanned };
+    if (onPreview && f.preview && f.preview > f.image.step)
+      onPreview(runSliceImage({ ...task, image: { ...f.image, step: f.preview }, values: false }));
+    return runSliceImage({ ...task, image: f.image, values: f.values });
   } catch {
     // The usual path (a separate task) reports what went wrong.
     return undefined;

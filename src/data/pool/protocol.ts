@@ -165,6 +165,8 @@ export interface SerializedError {
 export type WorkerResponse =
   /** A chunk's body has all arrived at its worker (`fetch-decode`; its connection is free): its answer follows. */
   | { readonly type: 'body-done'; readonly id: number }
+  /** The image of a chunk that is a whole slice at its `preview` step, made before the full one: its answer follows. */
+  | { readonly type: 'slice-preview'; readonly id: number; readonly result: SliceImageResult }
   | {
       readonly type: 'decoded';
       readonly id: number;

@@ -5,7 +5,7 @@ import type { FloatScan } from '../../cf/decode-fast';
 import { CodecError, isZarrviewError } from '../../errors';
 import { expectBuffers, giveBack, setSpareBusy } from '../../memory/spare-buffers';
 import { renderImage } from '../../render/encode';
-import { runSliceImage, sliceImageTransfers } from '../../render/slice-image-task';
+import { runSliceImage, sliceImageTransfers, type SliceImageResult } from '../../render/slice-image-task';
 import { DecoderCache } from './executor';
 import { fusedImage, type FusedImage } from './fused-image';
 import { fetchAndDecode } from './worker-fetch';
@@ -178,9 +178,9 @@ export async function handleRequest(
   if (msg.type === 'slice-image') return handleSliceImage(msg);
   if (msg.type === 'reproject') return handleReproject(msg);
   if (msg.type === 'regrid') return handleRegrid(msg);
-  if (msg.type === 'stream-end') return handleStreamEnd(msg);
+  if (msg.type === 'stream-end') return handleStreamEnd(msg, notify);
   if (msg.type === 'fetch-decode') return handleFetchDecode(msg, notify);
-  return handleDecode(msg);
+  return handleDecode(msg, notify);
 }
 
 /** Fetches under way (`fetch-decode`), to cancel. */
@@ -209,7 +209,7 @@ async function handleFetchDecode(msg: FetchDecodeRequest, notify: (a: Answer) =>
     if (r.kind === 'undecodable') {
       return { response: { type: 'error', id: msg.id, error: serialize(r.error), fetched: r.bytes }, transfer: [] };
     }
-    return decodedAnswer(msg.id, r.chunk, msg.image, r.bytes, scan);
+    return decodedAnswer(msg.id, r.chunk, msg.image, r.bytes, scan, notify);
   } catch (e) {
     return { response: { type: 'fetch-failed', id: msg.id, reason: String(e) }, transfer: [] };
   } finally {
@@ -217,10 +217,10 @@ async function handleFetchDecode(msg: FetchDecodeRequest, notify: (a: Answer) =>
   }
 }
 
-async function handleDecode(msg: DecodeRequest): Promise<Answer> {
+async function handleDecode(msg: DecodeRequest, notify: (a: Answer) => void): Promise<Answer> {
   try {
     const decoder = await decoders.get(msg.spec);
-    return decodedAnswer(msg.id, await decoder.decode(msg.bytes), msg.image);
+    return decodedAnswer(msg.id, await decoder.decode(msg.bytes), msg.image, undefined, undefined, notify);
   } catch (e) {
     return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };
   }
@@ -228,7 +228,7 @@ async function handleDecode(msg: DecodeRequest): Promise<Answer> {
 
 /**
  * A decoded chunk's answer, with the slice's image when one was asked for and the chunk is that slice, and the bytes
- * the worker fetched for it (`fetch-decode`).
+ * the worker fetched for it (`fetch-decode`). An image with a `preview` step is posted at that step first (`notify`).
  */
 function decodedAnswer(
   id: number,
@@ -236,6 +236,7 @@ function decodedAnswer(
   image: FusedImage | undefined,
   fetched?: number,
   scanned?: FloatScan | null,
+  notify?: (a: Answer) => void,
 ): Answer {
   // A view that does not own its whole buffer would transfer more than it needs: copy it compact.
   const data =
@@ -243,7 +244,11 @@ function decodedAnswer(
       ? chunk.data
       : chunk.data.slice();
   const out = { ...chunk, data };
-  const sliceImage = image ? fusedImage(image, out, scanned) : undefined;
+  const preview = notify
+    ? (result: SliceImageResult) =>
+        notify({ response: { type: 'slice-preview', id, result }, transfer: sliceImageTransfers(result) })
+    : undefined;
+  const sliceImage = image ? fusedImage(image, out, scanned, preview) : undefined;
   if (sliceImage) {
     return {
       response: { type: 'decoded', id, chunk: out, sliceImage, fetched },
@@ -273,13 +278,13 @@ function handleStreamPart(msg: StreamPartRequest): void {
     .catch(() => undefined);
 }
 
-async function handleStreamEnd(msg: StreamEndRequest): Promise<Answer> {
+async function handleStreamEnd(msg: StreamEndRequest, notify: (a: Answer) => void): Promise<Answer> {
   const s = streams.get(msg.id);
   streams.delete(msg.id);
   try {
     if (!s || msg.cancel) throw new Error('the chunk did not come');
     const stream = await s.stream;
-    return decodedAnswer(msg.id, await stream.finish(msg.whole), s.image);
+    return decodedAnswer(msg.id, await stream.finish(msg.whole), s.image, undefined, undefined, notify);
   } catch (e) {
     return { response: { type: 'error', id: msg.id, error: serialize(e) }, transfer: [] };
   }

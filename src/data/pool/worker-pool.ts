@@ -50,6 +50,8 @@ export interface Job {
   fetching?: boolean | undefined;
   /** A fetched chunk's body has all arrived at its worker (`body-done`); the answer follows. */
   bodyDone?: (() => void) | undefined;
+  /** The slice image at its preview step (`slice-preview`, `DecodeOptions.onPreview`); the answer follows. */
+  preview?: ((r: SliceImageResult) => void) | undefined;
 }
 
 export { defaultPoolSize } from './slots';
@@ -137,7 +139,7 @@ export class WorkerPool implements DecodeExecutor {
   #submit<T extends Result>(
     message: Job['message'],
     signal: AbortSignal | undefined,
-    options: TaskOptions,
+    options: TaskOptions & Pick<DecodeOptions, 'onPreview'>,
     hooks: Pick<Job, 'started' | 'abortRunning' | 'fetching' | 'bodyDone'> = {},
   ): Promise<T> {
     if (this.#closed) return Promise.reject(new UsageError('The decode pool is closed.'));
@@ -151,6 +153,7 @@ export class WorkerPool implements DecodeExecutor {
         low: options.priority === 'low',
         resolve,
         reject,
+        preview: options.onPreview,
         ...hooks,
       };
       signal?.addEventListener(
@@ -263,6 +266,7 @@ export class WorkerPool implements DecodeExecutor {
 
   #onMessage(slot: Slot, msg: WorkerResponse): void {
     if (msg.type === 'body-done') return void slot.running.get(msg.id)?.bodyDone?.();
+    if (msg.type === 'slice-preview') return void slot.running.get(msg.id)?.preview?.(msg.result);
     const job = slot.running.get(msg.id);
     slot.running.delete(msg.id);
     this.#pump();
