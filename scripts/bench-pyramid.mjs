@@ -154,7 +154,7 @@ async function pyramidTrial(context, server, latency) {
     await stopTrace('zoom');
     const zoomReads = (await resources(page, level(fine.level))).filter((e) => e.start >= t1 && e.end <= fine.drawn);
     const zoomNet = Math.max(latency, ...zoomReads.map((e) => e.end - t1));
-    // BENCH_DEBUG=1: where the refine's time goes (app/display/read-region.ts's marks, the chunks' reads).
+    // BENCH_DEBUG=1: where the refine's time goes (app/views/heatmap/read-region.ts's marks, the chunks' reads).
     if (process.env.BENCH_DEBUG) {
       const marks = await page.evaluate(
         (from) =>

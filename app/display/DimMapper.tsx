@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Variable } from '../core';
 import { useSlice } from '../state/slice-store';
 import { useView } from '../state/view-store';
-import type { Axes } from './use-axes';
+import type { Axes } from '../views/shared/use-axes';
 
 interface Props {
   readonly variable: Variable;

@@ -3,8 +3,18 @@ import { axisTitle, BudgetError, type OpenedDataset, type PendingNode, type Vari
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { createPlotHost, disposePlotHost, PlotHostContext, showEarly, type PlotHost } from '../plot/plot-host';
+import { plotAreaSize } from '../plot/plot-warm';
+import { barPlotArea } from '../plot/raster-figure';
 import { keyPath, useSlice, type Prepare } from '../state/slice-store';
-import { earlySliceImage, imageOptions, imagePlan, prepareSliceImage, type ImagePlan } from './image-prep';
+import {
+  earlySliceImage,
+  imageOptions,
+  imagePlan,
+  prepareSliceImage,
+  previewImage,
+  previewStep,
+  type ImagePlan,
+} from '../views/heatmap/image-prep';
 import { selectionOf, useView } from '../state/view-store';
 import { CodeToggle } from './CodeToggle';
 import { ComparePanel, CompareToggle } from '../compare/CompareToggle';
@@ -12,19 +22,19 @@ import { MetadataToggle } from '../inspect/MetadataPanel';
 import { DatasetNotices } from './DatasetNotices';
 import { DimMapper } from './DimMapper';
 import { useSeries } from '../state/series-store';
-import { ProgressiveHeatmap } from './ProgressiveHeatmap';
+import { ProgressiveHeatmap } from '../views/heatmap/ProgressiveHeatmap';
 import { SliceView } from './SliceView';
-import { plotStride } from './stride';
-import { useAxes } from './use-axes';
+import { plotStride } from '../views/shared/stride';
+import { useAxes } from '../views/shared/use-axes';
 import { FieldSelect } from './FieldSelect';
 import { readsAsText, unavailableViews, userContext, userView } from './user-frame';
-import { applicableViews, chooseView, isNumeric, viewContext, type ViewRegistry } from './view-kind';
-import { usePrefetch } from './use-prefetch';
-import { TiledHeatmap } from './TiledHeatmap';
-import { tiledAxis, tiledPlan } from './tiled-view';
+import { applicableViews, chooseView, isNumeric, viewContext, type ViewRegistry } from '../views/shared/view-kind';
+import { usePrefetch } from '../views/heatmap/use-prefetch';
+import { TiledHeatmap } from '../views/heatmap/TiledHeatmap';
+import { tiledAxis, tiledPlan } from '../views/heatmap/tiled-view';
 import { ViewToolbar } from './ViewToolbar';
 import { CodePanel, SeriesPanel, TiledMap } from './on-demand';
-import { loadingText, slicedShape } from './slice-labels';
+import { loadingText, slicedShape } from '../views/shared/slice-labels';
 
 interface Props {
   readonly dataset: OpenedDataset;
@@ -97,6 +107,8 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   const plan = useRef<ImagePlan | null>(null);
   /** The plot host a read's early picture goes to. */
   const earlyHost = useRef<PlotHost | null>(null);
+  /** The preview step the last read asked for. */
+  const asked = useRef<number | undefined>(undefined);
   const prepare = useMemo<Prepare>(
     () => ({
       // The plan known when the read starts (the coordinates are usually read by then): the chunk's decode may make
@@ -104,7 +116,18 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
       readOptions: () => {
         const p = plan.current;
         const image = p && imageOptions(dataset, p, useView.getState().options);
-        return image ? { image } : {};
+        // The plot is not on the page yet: the plot area a heatmap has in the main column.
+        const { width, height } = plotAreaSize();
+        const area = barPlotArea(width, height);
+        asked.current = p ? previewStep(p, area.width, area.height, window.devicePixelRatio || 1) : undefined;
+        return image ? { image, preview: asked.current } : {};
+      },
+      // A first picture at the plot's resolution, ahead of that image (the worker colours a quarter of the cells).
+      preview: (made, key) => {
+        const p = plan.current;
+        const host = earlyHost.current;
+        const image = p && asked.current && previewImage(dataset, p, useView.getState().options, made, asked.current);
+        if (host && image) showEarly(host, key, image);
       },
       // That image, drawn by the loading heatmap the moment it is made (the view then shows the same pixels).
       early: (made, key) => {

@@ -2,11 +2,11 @@ import { memo, useMemo, useState } from 'react';
 import { PlotTargetContext, type PlotTarget } from '../plot/PlotlyView';
 import type { ViewOptions } from '../state/view-options';
 import type { Shown } from '../state/slice-store';
-import { ExportBar } from './ExportBar';
-import { frameIndex, tagFrame } from './frame-tag';
+import { ExportBar } from '../views/shared/ExportBar';
+import { frameIndex, tagFrame } from '../views/shared/frame-tag';
 import { userContext, userFrame, userView } from './user-frame';
-import type { Axes } from './use-axes';
-import { viewContext, type ViewDef, type ViewRegistry } from './view-kind';
+import type { Axes } from '../views/shared/use-axes';
+import { viewContext, type ViewDef, type ViewRegistry } from '../views/shared/view-kind';
 import type { Variable } from '../core';
 
 interface Props {

@@ -4,7 +4,7 @@ import type { Variable } from '../core';
 import { COLORMAPS, SCALES, gradientCss } from '../plot/colormap';
 import { useView } from '../state/view-store';
 import type { Unavailable } from './user-frame';
-import type { ViewDef } from './view-kind';
+import type { ViewDef } from '../views/shared/view-kind';
 import { CheckOption } from '../common/CheckOption';
 
 interface Props {

@@ -6,8 +6,8 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 
 const Code = lazy(() => import('./CodeButton').then((m) => ({ default: m.CodePanel })));
-const Series = lazy(() => import('./SeriesPanel').then((m) => ({ default: m.SeriesPanel })));
-const Tiled = lazy(() => import('./TiledMap').then((m) => ({ default: m.TiledMap })));
+const Series = lazy(() => import('../views/series/SeriesPanel').then((m) => ({ default: m.SeriesPanel })));
+const Tiled = lazy(() => import('../views/map/TiledMap').then((m) => ({ default: m.TiledMap })));
 
 export function CodePanel(props: ComponentProps<typeof Code>) {
   return (

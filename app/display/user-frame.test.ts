@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../usertypes/testing/open-fixture';
 import { VIEWS } from '../views/registry';
-import type { Axes } from './use-axes';
+import type { Axes } from '../views/shared/use-axes';
 import { unavailableViews, userContext, userFrame, userView } from './user-frame';
-import { applicableViews, viewContext } from './view-kind';
+import { applicableViews, viewContext } from '../views/shared/view-kind';
 
 const NO_AXES: Axes = { axes: [], values: [] };
 

@@ -22,8 +22,8 @@ import {
 } from '../usertypes/compound-fields';
 import { enumLabels, type EnumLabels } from '../usertypes/enum-labels';
 import { cut, fieldText, userText } from '../usertypes/user-text';
-import { sliceFrame, storedValues, type FrameInput, type SliceFrame } from './slice-frame';
-import type { ViewContext, ViewRegistry } from './view-kind';
+import { sliceFrame, storedValues, type FrameInput, type SliceFrame } from '../views/shared/slice-frame';
+import type { ViewContext, ViewRegistry } from '../views/shared/view-kind';
 
 /** How a variable is shown: as it is, an enum by names, a compound's numeric member, or text. */
 export type UserView =

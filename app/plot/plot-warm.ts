@@ -2,7 +2,7 @@
  * Plotly's first plot in a page costs about twice a later one (its code is not compiled yet, its SVG framework not
  * made), and any plot takes tens of ms of the page's thread to draw its axes. Once a dataset is open and the page is
  * idle, a raster plot's figure is drawn off screen: the figure the page expects first (the loading heatmap of the
- * variable a user is likeliest to open, display/heatmap-figure.ts), or a made-up one. The first raster plot of the
+ * variable a user is likeliest to open, views/heatmap/heatmap-figure.ts), or a made-up one. The first raster plot of the
  * page takes that element (`adoptWarmPlot`): when its figure is the one drawn, at the same size and in the same
  * theme, plotly does nothing more; otherwise plotly redraws it on the framework it made, instead of making a new one
  * while the user waits for the first heatmap.
@@ -34,7 +34,7 @@ let spare: { readonly el: PlotHostElement; readonly key: string | null; readonly
 let taken = false;
 
 /** The size a plot area has in the page's main column (styles.css `#main`, `--plot-h`), for the off-screen plot. */
-function plotAreaSize(): { width: number; height: number } {
+export function plotAreaSize(): { width: number; height: number } {
   const main = document.getElementById('main');
   let width = 600;
   if (main) {

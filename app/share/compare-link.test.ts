@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isViewKind } from '../display/view-kind';
+import { isViewKind } from '../views/shared/view-kind';
 import { VIEWS } from '../views/registry';
 import { decodeShare as decodeWith, encodeShare, type ShareState } from './share-link';
 

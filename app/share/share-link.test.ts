@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactLocation } from '../core';
-import { isViewKind } from '../display/view-kind';
+import { isViewKind } from '../views/shared/view-kind';
 import { VIEWS } from '../views/registry';
 import { decodeShare as decodeWith, encodeShare, type ShareState } from './share-link';
 

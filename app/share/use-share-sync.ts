@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { findVariable } from '../core';
-import { isViewKind } from '../display/view-kind';
+import { isViewKind } from '../views/shared/view-kind';
 import { useCompare } from '../state/compare-store';
 import { useDataset } from '../state/dataset-store';
 import { useView } from '../state/view-store';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dimension, Variable } from '../core';
-import { applicableViews, chooseView, isViewKind, viewContext } from '../display/view-kind';
+import { applicableViews, chooseView, isViewKind, viewContext } from './shared/view-kind';
 import { VIEWS } from './registry';
 
 const dims = (n: number): Dimension[] =>

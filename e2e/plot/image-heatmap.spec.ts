@@ -90,7 +90,7 @@ test('the first heatmap of the likeliest variable finds its axes drawn while the
   await page.goto('/');
   await openUrl(page, url());
   const marked = (name: string) => page.evaluate((n) => performance.getEntriesByName(n).length, `zv:${name}`);
-  // Off screen: the axes the first 2-D variable's heatmap will have (display/heatmap-figure.ts).
+  // Off screen: the axes the first 2-D variable's heatmap will have (views/heatmap/heatmap-figure.ts).
   await expect.poll(() => marked('warm-done'), { timeout: 30_000 }).toBe(1);
   await selectPath(page, '/field');
   const heatmap = page.getByTestId('heatmap');

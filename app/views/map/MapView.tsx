@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { PROJECTION_LABELS } from '../../core';
-import type { ViewProps } from '../../display/view-kind';
+import type { ViewProps } from '../shared/view-kind';
 import { RasterPlot, type AxisFrame, type RasterPointer } from '../../plot/RasterPlot';
 import { scaleValues } from '../../plot/colormap';
 import { useDataset } from '../../state/dataset-store';
@@ -9,7 +9,7 @@ import { useView } from '../../state/view-store';
 import { MapControls } from '../../plot/map/MapControls';
 import { useMapCore } from '../../plot/map/map-core';
 import { useMapChrome } from '../../plot/map/use-map-chrome';
-import { colourBarOf } from '../../display/ImageHeatmap';
+import { colourBarOf } from '../heatmap/ImageHeatmap';
 import { useMapPaint } from '../../plot/map/use-map-paint';
 import { latLonLabel, useMapGrid } from './use-map-grid';
 import { useGlobeDrag, useMapHover } from '../../plot/map/use-map-pointer';

@@ -6,8 +6,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { decodeSlice, formatNumber, type OpenDataset, type OpenedDataset } from '../../core';
-import type { SliceFrame } from '../../display/slice-frame';
-import type { ViewContext } from '../../display/view-kind';
+import type { SliceFrame } from '../shared/slice-frame';
+import type { ViewContext } from '../shared/view-kind';
 import type { MapGrid } from '../../plot/map/map-grid';
 import { projectedRegional, useProjectedGrid, xyLabel } from './use-projected-grid';
 

@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { formatNumber, type GridGeometry } from '../../core';
-import type { SliceFrame } from '../../display/slice-frame';
-import type { ViewContext } from '../../display/view-kind';
+import type { SliceFrame } from '../shared/slice-frame';
+import type { ViewContext } from '../shared/view-kind';
 import { mapCore, type MapCore } from '../../plot/map/map-core';
 
 type ProjectedGeometry = Extract<GridGeometry, { kind: 'projected' }>;

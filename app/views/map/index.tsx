@@ -1,0 +1,27 @@
+/**
+ * Map: a latitude/longitude slice, or one on projected x/y with a CF grid mapping, reprojected (d3 projections,
+ * loaded on first use) with Natural Earth coastlines.
+ */
+import { lazy, Suspense } from 'react';
+import type { ViewDef, ViewProps } from '../shared/view-kind';
+
+const MapView = lazy(() => import('./MapView'));
+
+function LazyMap(props: ViewProps) {
+  return (
+    <Suspense fallback={<p className="muted">Loading the map…</p>}>
+      <MapView {...props} />
+    </Suspense>
+  );
+}
+
+export const mapView: ViewDef = {
+  kind: 'map',
+  label: 'Map',
+  applies: (ctx) =>
+    ctx.numeric && ctx.shownRank === 2 && (ctx.geo !== null || ctx.curvilinear !== null || Boolean(ctx.projected)),
+  needsValues: true,
+  Component: LazyMap,
+  exports: ['csv', 'npy', 'png'],
+  controls: ['colormap', 'scale', 'range'],
+};

@@ -1,0 +1,145 @@
+/** Coordinate values of every dimension of a variable, read once per dataset and cached. */
+import { useEffect, useMemo, useState } from 'react';
+import {
+  describeAxes,
+  projectedGrid,
+  walkVariables,
+  readAxisValues,
+  type AxisDescription,
+  type AxisValues,
+  type OpenedDataset,
+  type ProjectedGridResult,
+  type Variable,
+} from '../../core';
+
+const cache = new WeakMap<OpenedDataset, Map<string, Promise<AxisValues>>>();
+/** The values already read, so that a view finds them in its first render (no wait for a promise). */
+const settled = new WeakMap<OpenedDataset, Map<string, AxisValues>>();
+
+/** Axes of one coordinate, or of one length named by one label variable (or by none), share their values. */
+const axisKey = (axis: AxisDescription) =>
+  axis.coordinate?.path ?? `#${axis.dimension.length}${axis.labels ? ` ${axis.labels.path}` : ''}`;
+
+function axisValues(ds: OpenedDataset, axis: AxisDescription): Promise<AxisValues> {
+  let m = cache.get(ds);
+  if (!m) cache.set(ds, (m = new Map()));
+  const key = axisKey(axis);
+  let p = m.get(key);
+  if (!p) {
+    p = readAxisValues(ds, axis).catch(() => {
+      const n = axis.dimension.length;
+      const values = Float64Array.from({ length: n }, (_, i) => i);
+      return { values, mask: new Uint8Array(n), labels: Array.from(values, String) };
+    });
+    m.set(key, p);
+    void p.then((v) => {
+      let s = settled.get(ds);
+      if (!s) settled.set(ds, (s = new Map()));
+      s.set(key, v);
+    });
+  }
+  return p;
+}
+
+/** The values of every axis when all are read already, else null. */
+function knownValues(ds: OpenedDataset, axes: readonly AxisDescription[]): AxisValues[] | null {
+  const s = settled.get(ds);
+  const out: AxisValues[] = [];
+  for (const a of axes) {
+    const v = s?.get(axisKey(a));
+    if (!v) return null;
+    out.push(v);
+  }
+  return out;
+}
+
+const NONE: readonly (AxisValues | undefined)[] = [];
+
+export interface Axes {
+  readonly axes: readonly AxisDescription[];
+  /** Values per dimension, undefined until loaded. */
+  readonly values: readonly (AxisValues | undefined)[];
+  /** The variable's CF grid mapping with its projected x/y (or why it cannot be used). */
+  readonly projected?: ProjectedGridResult;
+}
+
+/** The CF grid mapping of a variable (`none` when it names none or cannot be described). */
+function projectedOf(ds: OpenedDataset, variable: Variable, axes: readonly AxisDescription[]): ProjectedGridResult {
+  try {
+    return projectedGrid(ds.model, variable, axes);
+  } catch {
+    return { kind: 'none' };
+  }
+}
+
+/** The axes of a variable as its metadata describes them (none where it cannot be described). */
+function axesOf(ds: OpenedDataset, variable: Variable): AxisDescription[] {
+  try {
+    return describeAxes(ds.model, variable);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The axes of a variable with the values of those along `dims`, read as `useAxes` reads them (once per dataset,
+ * failures as indices); the other axes' values are left unread.
+ */
+export async function readAxes(ds: OpenedDataset, variable: Variable, dims: readonly number[]): Promise<Axes> {
+  const axes = axesOf(ds, variable);
+  return {
+    axes,
+    projected: projectedOf(ds, variable, axes),
+    values: await Promise.all(axes.map((a, d) => (dims.includes(d) ? axisValues(ds, a) : undefined))),
+  };
+}
+
+/** The axes of a variable and, once read, their coordinate values (failures fall back to indices). */
+export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
+  const axes = useMemo(() => axesOf(ds, variable), [ds, variable]);
+  const [loaded, setLoaded] = useState<{ key: Variable; values: (AxisValues | undefined)[] }>({
+    key: variable,
+    values: [],
+  });
+  // Coordinates read ahead are there at once: the first render (and the read it starts) knows the axes.
+  const known = useMemo(() => knownValues(ds, axes), [ds, axes]);
+  useEffect(() => {
+    if (known) return;
+    let alive = true;
+    void Promise.all(axes.map((a) => axisValues(ds, a))).then((values) => {
+      if (alive) setLoaded({ key: variable, values });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [ds, axes, variable, known]);
+  const values = known ?? (loaded.key === variable ? loaded.values : NONE);
+  const projected = useMemo(() => projectedOf(ds, variable, axes), [ds, variable, axes]);
+  return useMemo(() => ({ axes, values, projected }), [axes, values, projected]);
+}
+
+/** Most coordinate variables read ahead per dataset, and the most values each may hold. */
+const AHEAD_COUNT = 32;
+export const AHEAD_VALUES = 1_000_000;
+
+/**
+ * Reads the dataset's 1-D dimension coordinates (already described by its metadata) when the page is idle after
+ * the dataset opens: a variable selected later finds its axes known, so the heatmap's axes are drawn while its
+ * slice is still on the network. A few small reads (bounded by count and size); a failure is the axis's fallback.
+ */
+export function readCoordinatesAhead(ds: OpenedDataset): void {
+  const coordinates = walkVariables(ds.model.root)
+    .filter(
+      (v) =>
+        v.dimensions.length === 1 &&
+        v.dimensions[0]?.name === v.name &&
+        (v.shape[0] ?? 0) <= AHEAD_VALUES &&
+        v.type !== 'string' &&
+        v.type !== 'char',
+    )
+    .slice(0, AHEAD_COUNT);
+  for (const v of coordinates) {
+    const axis = describeAxes(ds.model, v)[0];
+    if (axis?.coordinate) void axisValues(ds, axis);
+  }
+}
