@@ -6,10 +6,17 @@ import { useEffect } from 'react';
 import { useDataset } from '../state/dataset-store';
 import { BrowseView } from './BrowseView';
 import { followLocation, placeKey, placeOf, refusals, showPlace, useBrowse } from './browse-store';
+import { dropAsPlace } from './local-places';
+import type { Source } from '../core';
 
-/** The open hook (registered by mount.tsx): a URL that is a place is shown as a listing instead of opened. */
-export async function placeFirst(url: string, signal: AbortSignal): Promise<boolean> {
-  const place = await placeOf(url, signal);
+/**
+ * The open hook (registered by mount.tsx): a URL that is a place is shown as a listing instead of opened, and so is
+ * a dropped folder holding several datasets.
+ */
+export async function placeFirst(source: Source, signal: AbortSignal): Promise<boolean> {
+  if (source.kind === 'folder') return !signal.aborted && dropAsPlace(source, (place) => showPlace(place));
+  if (source.kind !== 'url') return false;
+  const place = await placeOf(source.url, signal);
   if (!place || signal.aborted) return false;
   showPlace(place);
   return true;
@@ -36,13 +43,19 @@ export default function BrowseOverlay() {
         <button type="button" onClick={() => window.history.back()}>
           Back
         </button>
-        <button
-          type="button"
-          data-testid="browse-copy-link"
-          onClick={() => void navigator.clipboard?.writeText(window.location.href).catch(() => undefined)}
-        >
-          Copy link
-        </button>
+        {place.kind === 'local' ? (
+          <span className="browse-no-link" data-testid="browse-no-link">
+            A dropped folder has no address: this listing has no link to share.
+          </span>
+        ) : (
+          <button
+            type="button"
+            data-testid="browse-copy-link"
+            onClick={() => void navigator.clipboard?.writeText(window.location.href).catch(() => undefined)}
+          >
+            Copy link
+          </button>
+        )}
       </div>
       <BrowseView key={placeKey(place)} place={place} />
     </div>

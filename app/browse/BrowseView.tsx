@@ -8,9 +8,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isPlaceEntry, type ListingEntry, type Place } from '../core';
 import { useDataset } from '../state/dataset-store';
-import { currentLister, leavePlace, placeKey, showPlace, useBrowse, type PlaceView } from './browse-store';
+import { leavePlace, listerOf, placeKey, showPlace, useBrowse, type PlaceView } from './browse-store';
 import { crumbsOf } from './crumbs';
 import { JoinBar } from './JoinBar';
+import { LOCAL_GONE, sourceOfEntry } from './local-places';
 import { KIND_LABEL, formatSize } from './rows';
 import { isMember, useSelection } from './selection';
 import { useLinkState, useMirrorLink } from './use-link-state';
@@ -46,7 +47,7 @@ export function BrowseView({ place }: { place: Place }) {
     loadingRef.current = true;
     setLoading(true);
     try {
-      const lister = currentLister();
+      const lister = listerOf(place);
       const prefixFilter = place.kind === 's3' && filter ? filter : undefined;
       const page = await lister.list(place, { cursor: fresh ? undefined : view.next, prefixFilter, signal });
       if (signal?.aborted) return;
@@ -125,8 +126,8 @@ export function BrowseView({ place }: { place: Place }) {
         if (c.signal.aborted) return;
         probed.current.add(e.key ?? e.name);
         if (!e.place) continue; // files: by name, then by their first bytes when selected
-        const sure = await currentLister()
-          .probe(e, place, c.signal)
+        const sure = await Promise.resolve()
+          .then(() => listerOf(place).probe(e, place, c.signal))
           .catch(() => e);
         setView((v) => ({ ...v, entries: v.entries.map((x) => (x === e ? sure : x)) }));
       }
@@ -136,7 +137,14 @@ export function BrowseView({ place }: { place: Place }) {
   }, [shown, firstRow, lastRow, place]);
 
   const activate = (e: ListingEntry) => {
-    if (e.open && !isPlaceEntry(e)) {
+    if (place.kind === 'local' && e.open && !isPlaceEntry(e)) {
+      // A dropped folder's dataset opens from the dropped files, as it opens dropped alone.
+      const source = sourceOfEntry(place, e);
+      if (!source) return setError(LOCAL_GONE);
+      views.set(key, { ...view, scrollTop: list.current?.scrollTop ?? scrollTop });
+      leavePlace();
+      void useDataset.getState().open(source, e.name);
+    } else if (e.open && !isPlaceEntry(e)) {
       views.set(key, { ...view, scrollTop: list.current?.scrollTop ?? scrollTop });
       leavePlace();
       void useDataset.getState().open({ kind: 'url', url: e.open }, e.open);
@@ -220,7 +228,13 @@ export function BrowseView({ place }: { place: Place }) {
           {shown.length} {view.next ? '+ more' : ''} {loading ? '(reading…)' : ''}
         </span>
       </div>
-      <JoinBar selection={picks} members={members} />
+      {place.kind === 'local' ? (
+        <p className="browse-local-note" data-testid="browse-local-note">
+          Dropped files are opened one at a time here (not yet as one dataset).
+        </p>
+      ) : (
+        <JoinBar selection={picks} members={members} />
+      )}
       {error && (
         <p className="browse-error" role="alert" data-testid="browse-error">
           {error}
@@ -252,7 +266,7 @@ export function BrowseView({ place }: { place: Place }) {
                 data-testid="browse-row"
                 data-kind={e.kind}
               >
-                {isMember(e) ? (
+                {isMember(e) && place.kind !== 'local' ? (
                   <input
                     type="checkbox"
                     className="browse-pick"
@@ -276,6 +290,11 @@ export function BrowseView({ place }: { place: Place }) {
                 <span className="browse-size">{formatSize(e.size)}</span>
                 <span className="browse-date">{e.date ? e.date.slice(0, 16).replace('T', ' ') : ''}</span>
                 {e.note && <span className="browse-note">{e.note}</span>}
+                {e.error && (
+                  <span className="browse-entry-error" data-testid="browse-entry-error">
+                    {e.error}
+                  </span>
+                )}
               </div>
             );
           })}

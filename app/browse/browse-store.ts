@@ -9,6 +9,7 @@ import { create } from 'zustand';
 import { createLister, parseLocation, type Lister, type ListingEntry, type Place } from '../core';
 import { openCredentials } from '../state/settings-store';
 import { decodeBrowse, encodeBrowse, type BrowseLink } from '../share/browse-link';
+import { LOCAL_GONE, droppedOf, localOfState } from './local-places';
 
 export interface PlaceView {
   entries: ListingEntry[];
@@ -49,6 +50,14 @@ export function currentLister(): Lister {
   return lister;
 }
 
+/** The lister of a place: the one made for a dropped folder, else the network's. */
+export function listerOf(place: Place): Lister {
+  if (place.kind !== 'local') return currentLister();
+  const d = droppedOf(place);
+  if (!d) throw new Error(LOCAL_GONE);
+  return d.lister;
+}
+
 /** The page URL that shows `place` (with the listing's filter, sort and selected entry when given). */
 export function browseHref(place: Place, state: Omit<BrowseLink, 'place'> = {}): string {
   const u = new URL(window.location.href);
@@ -59,6 +68,17 @@ export function browseHref(place: Place, state: Omit<BrowseLink, 'place'> = {}):
 
 /** Shows a place, with a history entry (`replace` for the first one of an open). */
 export function showPlace(place: Place, replace = false): void {
+  if (place.kind === 'local') {
+    // No address: the history entry carries the place, the page URL none (a link to it could not be followed).
+    const u = new URL(window.location.href);
+    u.search = '';
+    u.hash = '';
+    const state = { browse: true, local: place.url };
+    if (replace) window.history.replaceState(state, '', u.href);
+    else window.history.pushState(state, '', u.href);
+    useBrowse.getState().setPlace(place);
+    return;
+  }
   const href = browseHref(place);
   if (href !== window.location.href) {
     if (replace) window.history.replaceState({ browse: true }, '', href);
@@ -87,6 +107,12 @@ export const placeFromLocation = (): Place | null => linkFromLocation()?.place ?
 /** Keeps the store in step with the page URL (Back, Forward, a link pasted with `?browse=`). */
 export function followLocation(): () => void {
   const sync = () => {
+    const local = localOfState(window.history.state);
+    if (local) {
+      useBrowse.setState({ linkError: local.gone ? LOCAL_GONE : null });
+      useBrowse.getState().setPlace(local.gone ? null : local.place);
+      return;
+    }
     const r = decodeBrowse(window.location.search);
     useBrowse.setState({ linkError: r.ok ? null : r.error });
     useBrowse.getState().setPlace(r.ok ? (r.link?.place ?? null) : null);

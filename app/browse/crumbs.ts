@@ -1,5 +1,9 @@
-/** Breadcrumbs of a place: the folders above an S3 prefix or an HTTP folder; the catalog itself for documents. */
+/**
+ * Breadcrumbs of a place: the folders above an S3 prefix, an HTTP folder or a dropped folder's sub-folder (from the
+ * dropped folder's name); the catalog itself for documents.
+ */
 import { parseLocation, type Place } from '../core';
+import { localPath } from './local-places';
 
 export interface Crumb {
   readonly label: string;
@@ -7,6 +11,16 @@ export interface Crumb {
 }
 
 export function crumbsOf(place: Place): Crumb[] {
+  if (place.kind === 'local') {
+    const { name, base, parts } = localPath(place);
+    return [
+      { label: name, place: { kind: 'local', url: base } },
+      ...parts.map((p, i) => ({
+        label: p,
+        place: { kind: 'local', url: `${base}${parts.slice(0, i + 1).join('/')}/` } as Place,
+      })),
+    ];
+  }
   if (place.kind === 'thredds' || place.kind === 'stac') {
     const name = place.url
       .replace(/[?#].*$/, '')

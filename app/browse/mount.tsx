@@ -8,7 +8,7 @@ import { openHooks } from '../state/dataset-store';
 const load = () => import('./BrowseOverlay');
 const Overlay = lazy(load);
 
-openHooks.placeFirst = async (url, signal) => (await load()).placeFirst(url, signal);
+openHooks.placeFirst = async (source, signal) => (await load()).placeFirst(source, signal);
 
 export function BrowseMount() {
   return (

@@ -50,11 +50,12 @@ function closeCurrent(ds: OpenedDataset | null): void {
 }
 
 /**
- * Set by app/browse: shows a URL that is a place (not a dataset) and answers true, before the open. Set by app/join:
+ * Set by app/browse: shows a source that is a place (a URL, a dropped folder: not one dataset) and answers true,
+ * before the open. Set by app/join:
  * opens a URL that is a glob or member list as one dataset (`isJoin` says which, without loading the join code).
  */
 export const openHooks: {
-  placeFirst?: (url: string, signal: AbortSignal) => Promise<boolean>;
+  placeFirst?: (source: Source, signal: AbortSignal) => Promise<boolean>;
   isJoin?: (url: string) => boolean;
   join?: (url: string, signal: AbortSignal) => Promise<OpenedDataset>;
 } = {};
@@ -75,8 +76,9 @@ export const useDataset = create<DatasetState>((set, get) => ({
     set({ status: 'opening', controller, error: null, progress: null, label });
     try {
       const join = source.kind === 'url' && openHooks.join && openHooks.isJoin?.(source.url) ? openHooks.join : null;
-      // A place (a bucket prefix, a folder, a catalog) is browsed instead (app/browse registers the hook).
-      if (!join && source.kind === 'url' && (await openHooks.placeFirst?.(source.url, controller.signal))) {
+      // A place (a bucket prefix, a folder, a catalog, a dropped folder of several datasets) is browsed instead
+      // (app/browse registers the hook).
+      if (!join && (await openHooks.placeFirst?.(source, controller.signal))) {
         if (get().controller === controller) set({ status: get().dataset ? 'ready' : 'idle', controller: null });
         return null;
       }

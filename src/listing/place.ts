@@ -33,8 +33,6 @@ export interface Lister {
 }
 
 const DEFAULT_PAGE = 1000;
-/** A dropped folder is listed from its files (tree-lister.ts), never over the network. */
-const LOCAL_ONLY = 'A dropped folder is listed from its files, by the lister made for it (createTreeLister).';
 
 function parseJson(text: string): unknown {
   try {
@@ -166,7 +164,6 @@ export function createLister(options: ListerOptions = {}): Lister {
 
   const list = async (place: Place, request: ListRequest = {}): Promise<ListPage> => {
     if (request.signal?.aborted) throw new AbortedError();
-    if (place.kind === 'local') throw new ListingRefusedError(404, LOCAL_ONLY, { key: place.url });
     if (place.kind === 's3') {
       const ctx = await s3Of(place.url);
       if (!ctx) throw new ListingRefusedError(404, `${place.url} is not an S3 location.`);
@@ -195,7 +192,6 @@ export function createLister(options: ListerOptions = {}): Lister {
 
   const probe = async (entry: Entry, place: Place, signal?: AbortSignal): Promise<Entry> => {
     if (!entry.key || entry.kind === 'catalog' || entry.kind === 'item' || entry.kind === 'opendap') return entry;
-    if (place.kind === 'local') return entry;
     // An asset or file on another host is read only when the user opens it: no request to a host not opened.
     if (place.kind !== 's3' && !sameOrigin(entry.key, place.url)) return entry;
     try {

@@ -1,0 +1,132 @@
+/**
+ * A folder holding several datasets, picked (`webkitdirectory`) or dropped (Chromium's own drag-and-drop), is a
+ * listing like a server folder's: two stores (Zarr, NCZarr: fixtures/listing/stores) and two netCDF-4 files of
+ * fixtures/listing's GOES-like hour, each listed with its kind, each opening from the dropped files with the names
+ * its own metadata (`.zmetadata`, ncdump -h) gives, Back listing again. The listing says it has no link; a reload
+ * forgets the drop and says so; an entry that cannot be read says why while the others open.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ROOT } from './helpers';
+
+const LISTING = path.join(ROOT, 'fixtures/listing');
+const HOUR = path.join(LISTING, 'goes/ABI-L2-CMIPF/2024/001/00');
+const NC = readdirSync(HOUR).sort().slice(0, 2);
+
+/** A temporary folder `name` with the two stores and two netCDF files side by side (plus `extra` files). */
+function mixedFolder(name: string, extra: Record<string, string> = {}): { dir: string; folder: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'zv-dropped-'));
+  const folder = path.join(dir, name);
+  cpSync(path.join(LISTING, 'stores'), folder, { recursive: true });
+  for (const n of NC) cpSync(path.join(HOUR, n), path.join(folder, n));
+  for (const [p, text] of Object.entries(extra)) {
+    mkdirSync(path.dirname(path.join(folder, p)), { recursive: true });
+    writeFileSync(path.join(folder, p), text);
+  }
+  return { dir, folder };
+}
+
+/** The arrays at a consolidated Zarr v2 store's root, from its `.zmetadata`. */
+function zarrRootArrays(store: string): string[] {
+  const meta = JSON.parse(readFileSync(path.join(store, '.zmetadata'), 'utf8')) as { metadata: object };
+  return Object.keys(meta.metadata)
+    .filter((k) => /^[^/]+\/\.zarray$/.test(k))
+    .map((k) => k.split('/')[0]!);
+}
+
+/** The variables of a netCDF file, as `ncdump -h` prints them. */
+function ncdumpVariables(file: string): string[] {
+  const cdl = execFileSync('ncdump', ['-h', file], { encoding: 'utf8' });
+  const body = cdl.slice(cdl.indexOf('variables:'), cdl.indexOf('// global attributes:'));
+  return [...body.matchAll(/^\t\S+ ([^\s(]+)(?:\(| ;)/gm)].map((m) => m[1]!);
+}
+
+const rowNamed = (page: Page, name: string) =>
+  page.getByTestId('browse-row').filter({ has: page.getByRole('button', { name, exact: true }) });
+
+async function expectTreeHas(page: Page, names: readonly string[]): Promise<void> {
+  await expect(page.getByRole('tree')).toBeVisible({ timeout: 30_000 });
+  expect(names.length).toBeGreaterThan(0);
+  for (const n of names) await expect(page.locator(`[role=treeitem][data-path="/${n}"]`)).toBeVisible();
+}
+
+async function dropPaths(page: Page, files: string[]): Promise<void> {
+  const box = await page.getByTestId('drop-zone').boundingBox();
+  if (!box) throw new Error('drop zone not visible');
+  const cdp = await page.context().newCDPSession(page);
+  const data = { items: [], files, dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const)
+    await cdp.send('Input.dispatchDragEvent', { type, x: box.x + box.width / 2, y: box.y + box.height / 2, data });
+  await cdp.detach();
+}
+
+test('a picked folder of two stores and two netCDF files is listed; each opens, Back lists again', async ({ page }) => {
+  const { dir, folder } = mixedFolder('two-of-each');
+  try {
+    await page.goto('/');
+    await page.getByTestId('folder-input').setInputFiles(folder);
+    await expect(page.getByTestId('browse')).toBeVisible();
+    await expect(page.getByTestId('browse-here')).toHaveText('two-of-each');
+    await expect(page.getByTestId('browse-row')).toHaveCount(4);
+    const kinds = JSON.parse(readFileSync(path.join(LISTING, 'expected.json'), 'utf8'))['stores/'] as [string][];
+    await expect(rowNamed(page, 'cf-packed.zarr')).toHaveAttribute('data-kind', kinds[0]![0]);
+    await expect(rowNamed(page, 'groups.file')).toHaveAttribute('data-kind', kinds[1]![0]);
+    // The name says netCDF, the first bytes HDF5: netCDF-4.
+    for (const n of NC) await expect(rowNamed(page, n)).toHaveAttribute('data-kind', 'netcdf4');
+    await expect(page.getByTestId('browse-no-link')).toBeVisible();
+    await expect(page.getByTestId('browse-copy-link')).toHaveCount(0);
+    expect(new URL(page.url()).search).toBe('');
+
+    await rowNamed(page, 'cf-packed.zarr').getByRole('button').click();
+    await expectTreeHas(page, zarrRootArrays(path.join(folder, 'cf-packed.zarr')));
+    await expect(page.locator('.dataset-name')).toHaveText('cf-packed');
+    await page.goBack();
+    await expect(page.getByTestId('browse-row')).toHaveCount(4);
+
+    await rowNamed(page, NC[1]!).getByRole('button').click();
+    await expectTreeHas(page, ncdumpVariables(path.join(folder, NC[1]!)));
+    await page.goBack();
+    await expect(page.getByTestId('browse-row')).toHaveCount(4);
+    await rowNamed(page, 'groups.file').getByRole('button').click();
+    await expect(page.locator('[role=treeitem][data-path="/forecast"]')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('problems')).toHaveCount(0);
+
+    // A reload forgets the dropped files: Back to the listing says so, and nothing breaks.
+    await page.reload();
+    await page.goBack();
+    await expect(page.getByTestId('browse-refused')).toContainText(/dropped folder.*drop the folder again/);
+    await expect(page.getByTestId('browse')).toHaveCount(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a dropped folder with entries that cannot be read lists them with why; the others open', async ({ page }) => {
+  const { dir, folder } = mixedFolder('with-broken', {
+    'broken.zarr/.zgroup': '{ "zarr_format": 2',
+    'notes.nc': 'plain text, not netCDF',
+  });
+  try {
+    await page.goto('/');
+    await dropPaths(page, [folder]);
+    await expect(page.getByTestId('browse-row')).toHaveCount(6, { timeout: 30_000 });
+    await expect(rowNamed(page, 'broken.zarr').getByTestId('browse-entry-error')).toContainText(/\.zgroup is not JSON/);
+    await expect(rowNamed(page, 'notes.nc').getByTestId('browse-entry-error')).toContainText(/not one/);
+    await rowNamed(page, 'notes.nc').getByRole('button').click();
+    await expect(page.getByTestId('browse')).toBeVisible();
+    await rowNamed(page, NC[0]!).getByRole('button').click();
+    await expectTreeHas(page, ncdumpVariables(path.join(folder, NC[0]!)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a dropped folder that is one store still opens directly', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('folder-input').setInputFiles(path.join(LISTING, 'stores/cf-packed.zarr'));
+  await expectTreeHas(page, zarrRootArrays(path.join(LISTING, 'stores/cf-packed.zarr')));
+  await expect(page.getByTestId('browse')).toHaveCount(0);
+});
