@@ -1,0 +1,53 @@
+/**
+ * Dropped files joined as remote ones are: the daily set of fixtures/aggregate handed over as Blobs (a dropped
+ * folder's files) joins as xarray's open_mfdataset joins the files (expected.json, scripts/fixtures/make-aggregate.py).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readSlice } from '../data/read-slice';
+import { walkVariables } from '../model/find';
+import { droppedMemberOpener } from './dropped';
+import { openJoin } from './index';
+import { AGGREGATE_DIR, AGGREGATE_EXPECTED } from './testing/expected';
+
+describe('a join of dropped files', () => {
+  it('joins the daily set from its Blobs as xarray joins the files', async () => {
+    const want = AGGREGATE_EXPECTED.daily!;
+    const dir = path.join(AGGREGATE_DIR, 'daily');
+    const files = readdirSync(dir)
+      .filter((n) => n.endsWith('.nc'))
+      .map((n) => ({ path: `daily/${n}`, file: new Blob([readFileSync(path.join(dir, n))]) }));
+    const joined = await openJoin(
+      files.map((f) => f.path),
+      { open: droppedMemberOpener(files) },
+    );
+    expect(joined.plan.members.map((m) => path.basename(m.location))).toEqual(want.members);
+    expect(joined.plan.choice).toMatchObject(want.join);
+    const root = joined.dataset.root;
+    expect(
+      Object.fromEntries(root.dimensions.map((d) => [d.name, { size: d.length, unlimited: d.unlimited }])),
+    ).toEqual(want.dims);
+    const vars = walkVariables(root);
+    for (const [name, values] of Object.entries(want.values)) {
+      const v = vars.find((x) => x.name === name)!;
+      const slice = await readSlice(
+        joined.store,
+        v,
+        v.shape.map(() => null),
+      );
+      expect(slice.failedChunks ?? []).toEqual([]);
+      expect(Array.from(slice.data as ArrayLike<number>, Number), name).toEqual(values);
+    }
+  });
+
+  it('a path not among the dropped files is left out, named', async () => {
+    const dir = path.join(AGGREGATE_DIR, 'daily');
+    const files = readdirSync(dir)
+      .filter((n) => n.endsWith('.nc'))
+      .map((n) => ({ path: n, file: new Blob([readFileSync(path.join(dir, n))]) }));
+    const joined = await openJoin([...files.map((f) => f.path), 'gone.nc'], { open: droppedMemberOpener(files) });
+    expect(joined.leftOut.map((l) => l.location)).toEqual(['gone.nc']);
+    expect(joined.leftOut[0]!.message).toMatch(/not in the dropped folder/);
+  });
+});
