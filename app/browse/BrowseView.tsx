@@ -4,6 +4,8 @@
  * fetched when the end comes into view), each entry with its kind, size and date. Keyboard: ↑/↓ move, Enter opens,
  * Backspace goes up. A click opens a dataset or lists a folder or catalog; Back returns here, where it was. Files
  * can be picked (a row's box, Shift for a range, Space, Shift+↑/↓, Ctrl/⌘+A) and opened as one dataset (JoinBar).
+ * A dropped folder's listing (local-places.ts) reads its own lister, opens entries from the dropped files, shows
+ * the entries that cannot be read with why, and has no JoinBar yet.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isPlaceEntry, type ListingEntry, type Place } from '../core';
