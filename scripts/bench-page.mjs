@@ -9,12 +9,15 @@ export const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 /**
  * In the page: for each complete heatmap picture n (the plot's `data-rendered` reaching n), `__drawn[n-1]` is the
  * time of the frame after it (requestAnimationFrame), `__frames[n-1]` its `data-frame-index` (the time step…) and
- * `__levels[n-1]` its `data-pyramid-level` (on the plot element or an element around it; null without one); `__key` / `__keys` are the times of the keydowns. `__pics` lists pictures for the pyramid rows: `{ level, via, drawn }`.
+ * `__previewed[k]` the frame after the k-th picture at about the plot's resolution drawn ahead of the full image
+ * (`data-previewed`), `__levels[n-1]` its `data-pyramid-level` (on the plot element or an element around it; null without one); `__key` / `__keys` are the times of the keydowns. `__pics` lists pictures for the pyramid rows: `{ level, via, drawn }`.
  */
 export function instrument() {
   const w = /** @type {any} */ (window);
   performance.setResourceTimingBufferSize(10_000);
   w.__drawn = [];
+  // The heatmap's first pictures at about the plot's resolution (`data-previewed`), drawn before the full image.
+  w.__previewed = [];
   w.__frames = [];
   w.__levels = [];
   w.__pics = [];
@@ -34,6 +37,11 @@ export function instrument() {
     const el = /** @type {HTMLElement | null} */ (
       document.querySelector('[data-testid=heatmap], [data-testid=heatmap-progressive]')
     );
+    const p = Number(el?.dataset.previewed ?? 0);
+    if (el && p > w.__previewed.length) {
+      w.__previewed.length = p;
+      requestAnimationFrame(() => (w.__previewed[p - 1] = performance.now()));
+    }
     const n = Number(el?.dataset.rendered ?? 0);
     if (el && n > w.__drawn.length) {
       w.__drawn.length = n;
@@ -59,7 +67,7 @@ export function instrument() {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['data-rendered', 'data-region'],
+    attributeFilter: ['data-rendered', 'data-previewed', 'data-region'],
   });
 }
 

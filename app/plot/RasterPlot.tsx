@@ -156,8 +156,8 @@ export function RasterPlot(props: RasterPlotProps) {
   // `data-rendered` counts complete pictures: a new whole image once its pixels are on the axes.
   const markRendered = () => {
     const img = current();
-    if (img && !img.partial && axesOf(host.el as PlotElement)) {
-      mark('rendered');
+    if (img && (img.preview || !img.partial) && axesOf(host.el as PlotElement)) {
+      mark(img.preview ? 'previewed' : 'rendered');
       countRendered(host, img, img.frame);
     }
   };

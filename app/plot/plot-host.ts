@@ -76,9 +76,16 @@ export function setHostPaint(host: PlotHost, paint: (() => void) | null): void {
 
 /**
  * Counts `image` as a rendered picture in the host's `data-rendered` (once per image object, and once for the early
- * picture and the same pixels shown after it); `frame` (what it shows, e.g. the time step) goes in `data-frame-index`.
+ * picture and the same pixels shown after it; a preview in `data-previewed` instead); `frame` (what it shows, e.g. the time step) goes in `data-frame-index`.
  */
 export function countRendered(host: PlotHost, image: RasterImage, frame?: string): void {
+  if (image.preview) {
+    // A first picture at the plot's resolution: counted apart, once (the full image is the rendered one).
+    if (host.counted === image) return;
+    host.counted = image;
+    host.el.dataset.previewed = String(Number(host.el.dataset.previewed ?? 0) + 1);
+    return;
+  }
   if (frame !== undefined) host.el.dataset.frameIndex = frame;
   const early = host.early?.image;
   const counted = early && early !== image && early.source === image.source ? early : image;

@@ -4,6 +4,15 @@ import { PLOT_CONFIG } from './plotly-config';
 import { extentRanges } from './raster-geometry';
 import type { RasterPlacement } from './raster-types';
 
+/** The margins of a raster plot with room for its colour bar (CSS pixels). */
+const BAR_MARGINS = { l: 70, r: BAR_MARGIN, t: 30, b: 60 } as const;
+
+/** The plot area inside a raster plot of `width` × `height` CSS pixels that keeps room for its colour bar. */
+export function barPlotArea(width: number, height: number): { width: number; height: number } {
+  const m = BAR_MARGINS;
+  return { width: Math.max(1, width - m.l - m.r), height: Math.max(1, height - m.t - m.b) };
+}
+
 export interface RasterFigure {
   readonly data: unknown[];
   readonly layout: Record<string, unknown>;
@@ -31,7 +40,7 @@ export function rasterFigure(
   return {
     data: [...traces],
     layout: {
-      ...(reserveBar ? { margin: { l: 70, r: BAR_MARGIN, t: 30, b: 60 } } : {}),
+      ...(reserveBar ? { margin: BAR_MARGINS } : {}),
       ...layout,
       xaxis: axis(r.x, layout.xaxis),
       yaxis: axis(r.y, layout.yaxis),

@@ -12,6 +12,11 @@ export interface RasterImage {
   readonly partial?: boolean | undefined;
   /** Where these pixels lie, when not on the placement (e.g. a finer image of the zoomed part). */
   readonly extent?: RasterExtent | undefined;
+  /**
+   * A first picture at about the plot's resolution, ahead of the full image (see `ReadOptions.preview`): drawn and
+   * counted in the plot's `data-previewed`, not as rendered.
+   */
+  readonly preview?: boolean | undefined;
   /** What the picture shows (e.g. the time step), set as the plot's `data-frame-index` once it is drawn whole. */
   readonly frame?: string | undefined;
 }

@@ -54,6 +54,8 @@ export interface Prepare {
    * when it was (the slice is then shown after that picture's frame).
    */
   readonly early?: ((made: MadeSliceImage, key: string) => boolean) | undefined;
+  /** The read's first picture at about the plot's resolution (`ReadOptions.onSlicePreview`), drawn at once. */
+  readonly preview?: ((made: MadeSliceImage, key: string) => void) | undefined;
   readonly run: (slice: Slice, signal: AbortSignal) => Promise<void>;
 }
 
@@ -134,6 +136,9 @@ export const useSlice = create<SliceState>((set, get) => ({
           ...(compare ? {} : prepare?.readOptions?.()),
           onSliceImage: (made: MadeSliceImage) => {
             if (get().controller === controller) drawn = prepare?.early?.(made, key) === true;
+          },
+          onSlicePreview: (made: MadeSliceImage) => {
+            if (get().controller === controller && !drawn) prepare?.preview?.(made, key);
           },
           signal: controller.signal,
           onProgress,
