@@ -5,7 +5,9 @@
 //      (TLS on loopback, a self-signed certificate the bench's browser accepts)
 //   5. the viewer itself: first heatmap, slider steps, a held-key scrub, opening a 1,000-variable NCZarr group
 //      (scripts/bench-app.mjs), a 21,600 × 43,200 pyramid made on demand by the server (bench/synthetic/,
-//      scripts/bench-pyramid.mjs), and a point series over 10,000 chunks (scripts/bench-series.mjs, when present)
+//      scripts/bench-pyramid.mjs), a point series over 10,000 chunks (scripts/bench-series.mjs, when present), a
+//      share link of two datasets side by side (scripts/bench-compare.mjs) and the first screen of a 100,000-key S3
+//      prefix in s3rver (scripts/bench-listing.mjs)
 //   6. netCDF files read in place: a 1 GiB netCDF-4 file of 1,000 variables and a CDF-2 file (bench/files.ts)
 //   7. virtual stores: a netCDF-4 file in place ÷ kerchunk references into it, plain Zarr v3 ÷ the same chunks in
 //      an Icechunk repository (bench/virtual.ts, in Node)
@@ -35,15 +37,16 @@ const APP = path.join(TMP, 'app');
 // Debian's python3 (zarr-python writes the data, xarray + fsspec is a baseline); BENCH_PYTHON overrides it.
 const PY = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
-// BENCH_ONLY=data|app|series|compare|files|virtual runs one part (the rows of the others are left out), or one group of
-// the app's rows: scrub|pyramid; default all.
+// BENCH_ONLY=data|app|series|compare|listing|files|virtual runs one part (the rows of the others are left out), or
+// one group of the app's rows: scrub|pyramid; default all.
 const ONLY = process.env.BENCH_ONLY ?? '';
 const APP_ONLY = ONLY === '' || ONLY === 'app' ? APP_PARTS : APP_PARTS.filter((p) => p === ONLY);
 const SERIES = ONLY === '' || ONLY === 'series';
 const COMPARE = ONLY === '' || ONLY === 'compare';
+const LISTING = ONLY === '' || ONLY === 'listing';
 const SERIES_MODULE = path.join(ROOT, 'scripts', 'bench-series.mjs');
 // Parts 1-5 run in Chromium: the browser, its pages and their data are made only when one of them runs.
-const BROWSER = ONLY === '' || ONLY === 'data' || APP_ONLY.length > 0 || SERIES || COMPARE;
+const BROWSER = ONLY === '' || ONLY === 'data' || APP_ONLY.length > 0 || SERIES || COMPARE || LISTING;
 const LATENCY = 20;
 
 function run(cmd, args, opts = {}) {
@@ -175,6 +178,7 @@ async function main() {
     }
     if (SERIES) await seriesRuns();
     if (COMPARE) await compareRuns();
+    if (LISTING) await listingRuns();
   } finally {
     await browser?.close();
     await server?.stop();
@@ -225,6 +229,28 @@ async function main() {
       notes.push(...r.notes);
     } catch (e) {
       notes.push(`compare-first-picture-vs-single not measured: ${String(e).split('\n').slice(0, 3).join(' ')}`);
+    }
+  }
+
+  /** The first screen of a 100,000-key S3 prefix in s3rver (scripts/bench-listing.mjs). */
+  async function listingRuns() {
+    console.log(
+      `▶ run 5d: the first screen of a 100,000-key S3 prefix (scripts/bench-listing.mjs), ${LATENCY} ms latency`,
+    );
+    try {
+      const { runListingBench } = await import('./bench-listing.mjs');
+      const r = await runListingBench({
+        browser,
+        startServer,
+        root: ROOT,
+        appDir: APP,
+        latency: LATENCY,
+        trials: TRIALS,
+      });
+      results.push(...r.results);
+      notes.push(...r.notes);
+    } catch (e) {
+      notes.push(`listing-100k-first-screen-ms not measured: ${String(e).split('\n').slice(0, 3).join(' ')}`);
     }
   }
 
