@@ -82,15 +82,8 @@ export type { SliceImageResult, SliceImageTask } from '../src/render/slice-image
 export const loadMapCore = () => import('../src/geo/map-core');
 export { findGroup, findVariable, parentPath, pendingPaths, walkGroups, walkVariables } from '../src/model/find';
 export { isPending, relatedPaths } from '../src/model/lazy';
-export {
-  buildReport,
-  loadStandardNames,
-  type DatasetReport,
-  type Fact,
-  type Finding,
-  type ReportTables,
-  type Severity,
-} from '../src/report';
+/** The dataset report's values (buildReport, the standard name table) are in ./core-report.ts. */
+export type { DatasetReport, Fact, Finding, ReportTables, Severity } from '../src/report';
 export * from '../src/render/colormap';
 export {
   colourImage,
@@ -111,25 +104,15 @@ export function isAbort(e: unknown): boolean {
     (isZarrviewError(e) && e.code === 'aborted')
   );
 }
-export {
-  difference,
-  differenceText,
-  diffDatasets,
-  diffVariables,
-  formatMetadataDiff,
-  linkAxis,
-  linkSelection,
-  readLinkAxes,
-  unitsForDifference,
-  convertValues,
-  UnitsError,
-  type AxisLink,
-  type DifferenceSummary,
-  type DimensionLink,
-  type LinkAxis,
-  type PairAxis,
-  type RegridTask,
-  type UnitsConversion,
+/** Comparing two datasets: the types here, the code in ./core-compare.ts (loaded with the Compare panel). */
+export type {
+  AxisLink,
+  DifferenceSummary,
+  DimensionLink,
+  LinkAxis,
+  PairAxis,
+  RegridTask,
+  UnitsConversion,
 } from '../src/compare';
 export { createLister, type Lister } from '../src/listing/place';
 export { isPlaceEntry, type Entry as ListingEntry, type ListPage, type Place } from '../src/listing/types';

@@ -1,6 +1,7 @@
 /** What differs between A's and B's metadata: the selected pair of variables, then the whole datasets. */
 import { useMemo } from 'react';
-import { diffDatasets, diffVariables, formatMetadataDiff, type Dataset, type Variable } from '../core';
+import type { Dataset, Variable } from '../core';
+import { diffDatasets, diffVariables, formatMetadataDiff } from '../core-compare';
 
 interface Props {
   readonly modelA: Dataset;

@@ -5,20 +5,22 @@
  * and A − B with its summary.
  */
 import {
-  convertValues,
   decodeSlice,
   defaultFillFor,
-  difference,
-  differenceText,
-  linkSelection,
-  readLinkAxes,
-  unitsForDifference,
   type DimSelection,
   type DimensionLink,
   type OpenDataset,
   type PairAxis,
   type Variable,
 } from '../core';
+import {
+  convertValues,
+  difference,
+  differenceText,
+  linkSelection,
+  readLinkAxes,
+  unitsForDifference,
+} from '../core-compare';
 import type { LinkMode, RegridChoice } from '../state/compare-settings';
 import { alignLongitudes, isGlobal, orient, sameCoordinates, type Grid2 } from './compare-math';
 import { readCellPositions, type CellPositions } from './compare-curvilinear';

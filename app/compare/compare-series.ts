@@ -3,16 +3,8 @@
  * A's (by coordinates: the nearest) along its own, in A's units; and one CSV with both, B's value linked to each
  * of A's steps.
  */
-import {
-  convertValues,
-  decodeSlice,
-  defaultFillFor,
-  linkAxis,
-  unitsForDifference,
-  type OpenDataset,
-  type PairAxis,
-  type Variable,
-} from '../core';
+import { decodeSlice, defaultFillFor, type OpenDataset, type PairAxis, type Variable } from '../core';
+import { convertValues, linkAxis, unitsForDifference } from '../core-compare';
 import { csvField } from '../export/csv';
 import type { LinkMode } from '../state/compare-settings';
 import { linkAxes, linkB } from './compare-read';

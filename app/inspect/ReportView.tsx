@@ -1,19 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  buildReport,
-  loadStandardNames,
-  type Dataset,
-  type Fact,
-  type Finding,
-  type ReportTables,
-  type Variable,
-} from '../core';
+import type { Dataset, Fact, Finding, ReportTables, Variable } from '../core';
 import { useDataset } from '../state/dataset-store';
 
 interface Props {
   readonly dataset: Dataset;
   readonly variable: Variable | null;
 }
+
+type ReportCore = typeof import('../core-report');
+const loadReportCore = (): Promise<ReportCore> => import('../core-report');
 
 const LABEL: Record<Finding['severity'], string> = { error: 'Error', warning: 'Warning', info: 'Note' };
 
@@ -61,21 +56,32 @@ function Findings({ findings, showPath }: { readonly findings: readonly Finding[
 /** The dataset report (src/report): the dataset's, or the selected variable's, facts and findings. */
 export function ReportView({ dataset, variable }: Props) {
   const [tables, setTables] = useState<ReportTables | null>(null);
+  const [core, setCore] = useState<ReportCore | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   const opened = useDataset((s) => s.dataset);
   useEffect(() => {
     let live = true;
-    // The standard name table is a chunk of its own; without it the report is shown without that check. A virtual,
-    // versioned or aggregated dataset's sources (every manifest of a snapshot) are read alongside.
+    // The checks load with the tab (app/core-report.ts). The standard name table is a chunk of its own; without it
+    // the report is shown without that check. A virtual, versioned or aggregated dataset's sources (every manifest
+    // of a snapshot) are read alongside.
     const sources = opened?.sources ? opened.sources().catch(() => null) : Promise.resolve(null);
-    Promise.all([loadStandardNames().catch(() => null), sources]).then(
-      ([standardNames, s]) => live && setTables({ standardNames, sources: s }),
-      () => live && setTables({ standardNames: null }),
+    loadReportCore().then(
+      (c) => {
+        if (!live) return;
+        setCore(c);
+        Promise.all([c.loadStandardNames().catch(() => null), sources]).then(
+          ([standardNames, s]) => live && setTables({ standardNames, sources: s }),
+          () => live && setTables({ standardNames: null }),
+        );
+      },
+      (e: unknown) => live && setFailed(e instanceof Error ? e.message : String(e)),
     );
     return () => {
       live = false;
     };
   }, [opened]);
-  const report = useMemo(() => (tables ? buildReport(dataset, tables) : null), [dataset, tables]);
+  const report = useMemo(() => (tables && core ? core.buildReport(dataset, tables) : null), [dataset, tables, core]);
+  if (failed) return <p className="error">The report's code could not be loaded ({failed}). Reload the page.</p>;
   if (!report) return <p className="muted">Preparing the report…</p>;
   const c = report.counts;
   const summary = `${c.error} error${c.error === 1 ? '' : 's'}, ${c.warning} warning${c.warning === 1 ? '' : 's'}, ${c.info} note${c.info === 1 ? '' : 's'}`;
