@@ -170,6 +170,8 @@ async function trial(browser, appUrl, proxy) {
       screen: shown - enter,
       request: lists[0].end - lists[0].start,
       listsBefore: lists.length,
+      // When each listing request ran, in ms after Enter.
+      spans: lists.map((r) => `${round(r.start - enter, 0)}–${round(r.end - enter, 0)}`).join(', '),
       requests: endpoint.length,
       rows,
     };
@@ -195,7 +197,7 @@ export async function runListingBench({ browser, startServer, root, appDir, late
       runs.push(await trial(browser, `${app.url}/index.html`, proxy));
       const r = runs.at(-1);
       console.log(
-        `  listing trial ${t + 1}: first screen ${round(r.screen, 0)} ms (${r.rows} rows), first list request ${round(r.request, 0)} ms, ${r.listsBefore} list request(s) before it`,
+        `  listing trial ${t + 1}: first screen ${round(r.screen, 0)} ms (${r.rows} rows), first list request ${round(r.request, 0)} ms, ${r.listsBefore} list request(s) before it (${r.spans} ms after Enter)`,
       );
     }
   } finally {
