@@ -70,6 +70,7 @@ export {
   type CellGridProblem,
   type CellGridResult,
 } from '../src/geo/cell-grid';
+export { chooseHealpixLevel } from '../src/geo/healpix/levels';
 export { planSeries, planSeriesSource, seriesDimension, type SeriesPlan } from '../src/series/plan';
 export { nearbyPending } from '../src/series/copies';
 export type { SeriesPart } from '../src/series/read-series';

@@ -105,7 +105,9 @@ export function useCellGridMap(
       key,
       values,
       latLon,
-      describe: (k) => cellLabel(k, mesh.centre(k)),
+      // `HEALPix nest nside 16 cell 123 (lon, lat)`: the family's name of the grid, when it has one.
+      describe: (k) => `${cells.cellName ? `${cells.cellName} ` : ''}${cellLabel(k, mesh.centre(k))}`,
+      variable: variable.path,
       indices: (cell, others) => variable.shape.map((_, d) => (d === dim ? cell : (others[d] ?? 0))),
       regional: latSpan(mesh, values.length) < 90,
     };
