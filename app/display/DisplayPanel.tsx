@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { axisTitle, BudgetError, type OpenedDataset, type PendingNode, type Variable } from '../core';
+import { axisTitle, BudgetError, cellDimension, type OpenedDataset, type PendingNode, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
 import { createPlotHost, disposePlotHost, PlotHostContext, showEarly, type PlotHost } from '../plot/plot-host';
@@ -93,7 +93,10 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   }, []);
 
   useEffect(() => {
-    if (useView.getState().variable !== variable.path) useView.getState().reset(variable);
+    if (useView.getState().variable !== variable.path)
+      useView.getState().reset(variable, true, cellDimension(dataset.model, variable));
+    // Only a new variable resets the view (a new model of the same dataset keeps it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [variable]);
 
   const rank = variable.shape.length;
@@ -157,7 +160,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
       : null;
 
   const uv = useMemo(() => userView(variable, options.field), [variable, options.field]);
-  const ctx = userContext(viewContext(variable, x, y, axes.axes, axes.projected), uv);
+  const ctx = userContext(viewContext(variable, x, y, axes.axes, axes.projected, axes.cells), uv);
   const kinds = applicableViews(views, ctx);
   const active = chooseView(views, options.view, ctx);
   // Compound, vlen and opaque slices are JSON texts: never coloured in the workers as they are read.

@@ -33,7 +33,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
   const zoomCanvas = useRef<HTMLCanvasElement>(null);
   const { core, error } = useMapCore();
   const [zoom, setZoom] = useState<MapZoom | null>(null);
-  const { grid, error: gridError } = useMapGrid(frame, context, dataset);
+  const { grid, error: gridError, problems: gridProblems } = useMapGrid(frame, context, dataset);
   const height = frameHeight(options.projection, WIDTH);
 
   // The point last hovered: where a tap on the orthographic globe (a press that did not move) is.
@@ -63,7 +63,8 @@ export default function MapView({ frame, options, context }: ViewProps) {
   function openSeries(p: RasterPointer) {
     const cell = pointer.cellOf(p);
     if (cell < 0 || !grid || !context) return;
-    const label = latLonLabel(grid.latLon(cell));
+    // A grid of cells names the cell (`cell 1234 (lon, lat)`), the others its latitude and longitude.
+    const label = context.cells && grid.describe ? grid.describe(cell) : latLonLabel(grid.latLon(cell));
     setPoint({ variable: context.variable.path, indices: grid.indices(cell, viewIndices), label });
   }
 
@@ -106,7 +107,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
   const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
   const layout = chrome.layout;
 
-  if (!context?.geo && !context?.curvilinear && !context?.projected)
+  if (!context?.geo && !context?.curvilinear && !context?.projected && !context?.cells)
     return <p className="muted">The Map needs latitude and longitude on the two axes.</p>;
   const problem = error ?? gridError ?? projError ?? base.error ?? zoomed.error;
   const image = zoomView && zoomed.image ? zoomed.image : base.image;
@@ -120,6 +121,13 @@ export default function MapView({ frame, options, context }: ViewProps) {
     >
       <MapControls options={options} setOptions={setOptions} />
       {problem && <p role="alert">{problem}</p>}
+      {gridProblems.length > 0 && (
+        <ul className="muted" data-testid="map-grid-problems">
+          {gridProblems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
       <div
         className={`map-plot${options.projection === 'orthographic' ? ' draggable' : ''}`}
         onPointerDown={globe.onPointerDown}

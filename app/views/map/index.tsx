@@ -1,6 +1,6 @@
 /**
- * Map: a latitude/longitude slice, or one on projected x/y with a CF grid mapping, reprojected (d3 projections,
- * loaded on first use) with Natural Earth coastlines.
+ * Map: a latitude/longitude slice, one on projected x/y with a CF grid mapping, or a 1-D slice along a grid of cells
+ * (an unstructured mesh), reprojected (d3 projections, loaded on first use) with Natural Earth coastlines.
  */
 import { lazy, Suspense } from 'react';
 import type { ViewDef, ViewProps } from '../shared/view-kind';
@@ -19,7 +19,9 @@ export const mapView: ViewDef = {
   kind: 'map',
   label: 'Map',
   applies: (ctx) =>
-    ctx.numeric && ctx.shownRank === 2 && (ctx.geo !== null || ctx.curvilinear !== null || Boolean(ctx.projected)),
+    ctx.numeric &&
+    ((ctx.shownRank === 2 && (ctx.geo !== null || ctx.curvilinear !== null || Boolean(ctx.projected))) ||
+      (ctx.shownRank === 1 && Boolean(ctx.cells))),
   needsValues: true,
   Component: LazyMap,
   exports: ['csv', 'npy', 'png'],

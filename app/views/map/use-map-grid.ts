@@ -9,6 +9,7 @@ import { decodeSlice, formatNumber, type OpenDataset, type OpenedDataset } from 
 import type { SliceFrame } from '../shared/slice-frame';
 import type { ViewContext } from '../shared/view-kind';
 import type { MapGrid } from '../../plot/map/map-grid';
+import { useCellGridMap } from '../../plot/map/use-cell-grid';
 import { projectedRegional, useProjectedGrid, xyLabel } from './use-projected-grid';
 
 export type { MapGrid } from '../../plot/map/map-grid';
@@ -54,7 +55,7 @@ export function useMapGrid(
   frame: SliceFrame,
   context: ViewContext | undefined,
   ds: OpenedDataset | null,
-): { grid: MapGrid | null; error: string | null } {
+): { grid: MapGrid | null; error: string | null; problems: readonly string[] } {
   const curv = context?.curvilinear ?? null;
   const stride = frame.stride;
   // By value (the context is new at every render): paths and the order of their dimensions.
@@ -112,6 +113,7 @@ export function useMapGrid(
   );
 
   const projected = useProjectedGrid(frame, context);
+  const cells = useCellGridMap(ds, context?.cells ?? null, variable, context?.cells ? values : null, stride);
 
   const grid = useMemo((): MapGrid | null => {
     if (!values || !variable || low < 0) return null;
@@ -163,7 +165,8 @@ export function useMapGrid(
     }
     return null;
   }, [values, variable, projected, curvilinear, curvKey, regular, regularKey, n1, low, high, stride]);
-  return { grid, error };
+  if (context?.cells) return cells;
+  return { grid, error, problems: [] };
 }
 
 /** `(12.5, −30)`: a cell's latitude and longitude as the series title shows them. */

@@ -2,11 +2,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
   describeAxes,
+  findCellGrid,
   projectedGrid,
   walkVariables,
   readAxisValues,
   type AxisDescription,
   type AxisValues,
+  type CellGridResult,
   type OpenedDataset,
   type ProjectedGridResult,
   type Variable,
@@ -61,6 +63,8 @@ export interface Axes {
   readonly values: readonly (AxisValues | undefined)[];
   /** The variable's CF grid mapping with its projected x/y (or why it cannot be used). */
   readonly projected?: ProjectedGridResult;
+  /** The grid of cells (a mesh) the variable lies on, or what stops it from being drawn. */
+  readonly cells?: CellGridResult;
 }
 
 /** The CF grid mapping of a variable (`none` when it names none or cannot be described). */
@@ -90,6 +94,7 @@ export async function readAxes(ds: OpenedDataset, variable: Variable, dims: read
   return {
     axes,
     projected: projectedOf(ds, variable, axes),
+    cells: findCellGrid(ds.model, variable),
     values: await Promise.all(axes.map((a, d) => (dims.includes(d) ? axisValues(ds, a) : undefined))),
   };
 }
@@ -115,7 +120,8 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
   }, [ds, axes, variable, known]);
   const values = known ?? (loaded.key === variable ? loaded.values : NONE);
   const projected = useMemo(() => projectedOf(ds, variable, axes), [ds, variable, axes]);
-  return useMemo(() => ({ axes, values, projected }), [axes, values, projected]);
+  const cells = useMemo(() => findCellGrid(ds.model, variable), [ds, variable]);
+  return useMemo(() => ({ axes, values, projected, cells }), [axes, values, projected, cells]);
 }
 
 /** Most coordinate variables read ahead per dataset, and the most values each may hold. */

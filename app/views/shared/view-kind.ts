@@ -13,6 +13,8 @@ import {
   curvilinearCoords,
   latLonDims,
   type AxisDescription,
+  type CellGrid,
+  type CellGridResult,
   type CurvilinearCoords,
   type LatLonDims,
   type ProjectedGrid,
@@ -44,6 +46,8 @@ export interface ViewContext {
   readonly curvilinear: CurvilinearCoords | null;
   /** A CF grid mapping over the x and y dimensions (projected x/y), when neither `geo` nor `curvilinear` is. */
   readonly projected?: ProjectedGrid | null;
+  /** A grid of cells (a mesh) whose cell dimension is the one shown (on x or y, alone), else null. */
+  readonly cells?: CellGrid | null;
 }
 
 export interface ViewProps {
@@ -100,6 +104,7 @@ export function viewContext(
   y: number | null,
   axes: readonly AxisDescription[] = [],
   mapping?: ProjectedGridResult,
+  cellGrid?: CellGridResult,
 ): ViewContext {
   const curvilinear = axes.length && x !== null && y !== null && x !== y ? curvilinearCoords(axes, x, y) : null;
   const ll = axes.length && !curvilinear ? latLonDims(axes) : null;
@@ -107,7 +112,9 @@ export function viewContext(
   const shownRank = [x, y].filter((d) => d !== null).length;
   const g = mapping?.kind === 'grid' && !geo && !curvilinear ? mapping.grid : null;
   const projected = g && x !== null && y !== null && new Set([x, y, g.xDim, g.yDim]).size === 2 ? g : null;
-  return { variable, numeric: isNumeric(variable), shownRank, x, y, geo, curvilinear, projected };
+  const c = cellGrid?.kind === 'grid' ? cellGrid.grid : null;
+  const cells = c && shownRank === 1 && (x === c.dim || y === c.dim) ? c : null;
+  return { variable, numeric: isNumeric(variable), shownRank, x, y, geo, curvilinear, projected, cells };
 }
 
 /** The views that apply, in registry order (never empty: the fallback when none does). */

@@ -1,0 +1,181 @@
+/**
+ * The Map of an unstructured mesh: fixtures/meshes/icon-like.nc (netCDF4-python; 5,120 triangles, clon/clat and
+ * their bounds in radians). The Map is offered and draws the mesh; at every sampled point whose pixel lies inside
+ * the cell shapely gives (the point's margin to the cell's outline exceeds its distance to the pixel's centre), the
+ * canvas holds the colour of that cell's value; hover names the cell; a click gives its series; a zoom is looked
+ * up again at the screen's resolution (more points pass) without reading the file again.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { makeProjection, zoomedProjection } from '../../src/geo/projection';
+import { colorscale } from '../../src/render/colormap';
+import { STATIC_URL } from '../harness/ports';
+import { ROOT, openUrl, selectPath, seriesCsvRows } from '../ui/helpers';
+import { framePoint, pixels } from '../ui/map-helpers';
+
+interface Point {
+  lon: number;
+  lat: number;
+  cell: number;
+  margin: number | null;
+  values: number[] | null;
+}
+const expected = (
+  JSON.parse(readFileSync(path.join(ROOT, 'fixtures/meshes/expected.json'), 'utf8')) as Record<
+    string,
+    { range: [number, number]; points: Point[] }
+  >
+)['icon-like.nc']!;
+
+/** viridis as the map paints it (render.ts `lut`): 256 entries interpolated between the scale's stops. */
+function lut(): number[][] {
+  const stops = colorscale('viridis').map(([t, c]) => {
+    const h = c.replace('#', '');
+    return [t, [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16))] as const;
+  });
+  return Array.from({ length: 256 }, (_, i) => {
+    const t = i / 255;
+    let k = 0;
+    while (k < stops.length - 2 && (stops[k + 1]?.[0] ?? 1) < t) k++;
+    const [t0, c0] = stops[k]!;
+    const [t1, c1] = stops[k + 1] ?? stops[k]!;
+    const f = t1 > t0 ? (t - t0) / (t1 - t0) : 0;
+    return c0.map((a, j) => Math.round(a + (c1[j]! - a) * f));
+  });
+}
+const TABLE = lut();
+/** The whole globe's graticule: every 90° of longitude and 30° of latitude (graticule.ts). */
+const GLOBE: [number, number] = [90, 30];
+const [LO, HI] = expected.range;
+const colourOf = (v: number) => TABLE[Math.max(0, Math.min(255, Math.round(((v - LO) / (HI - LO)) * 255)))]!;
+/**
+ * The cell's colour, or the same under some of the graticule's half-transparent grey (render.ts GRATICULE_STYLE,
+ * rgba(90, 90, 90, 0.5), anti-aliased where a line crosses part of the pixel): one blend factor of 0 … ½ for all
+ * three channels.
+ */
+function sameColour(px: number[], v: number): boolean {
+  const c = colourOf(v);
+  if (px[3] !== 255) return false;
+  if (c.every((x, i) => Math.abs(x - px[i]!) <= 1)) return true;
+  const a = c.flatMap((x, i) => (Math.abs(90 - x) > 20 ? [(px[i]! - x) / (90 - x)] : []));
+  const ok = c.every((x, i) => Math.abs(90 - x) > 20 || Math.abs(px[i]! - x) <= Math.abs(90 - x) / 2 + 1);
+  return (
+    ok && a.length > 0 && Math.min(...a) > -0.03 && Math.max(...a) < 0.53 && Math.max(...a) - Math.min(...a) < 0.06
+  );
+}
+
+type Project = ((p: [number, number]) => [number, number] | null) & {
+  invert?: (p: [number, number]) => [number, number] | null;
+};
+/**
+ * The points whose pixel (in projection `proj` on an image of `w` × `h`) is certainly in the point's cell, and not
+ * within `off` degrees of a graticule line (every `lines` = [lon, lat] degrees) or the globe's outline, drawn over
+ * the cells.
+ */
+function safePixels(proj: Project, w: number, h: number, points: Point[], lines: [number, number], off: number) {
+  const near = (v: number, step: number) => Math.abs(v - step * Math.round(v / step)) < off;
+  return points.flatMap((p) => {
+    const xy = proj([p.lon, p.lat]);
+    if (!xy || p.margin === null || p.cell < 0) return [];
+    if (near(p.lon, lines[0]) || near(p.lat, lines[1]) || near(p.lon, 180)) return [];
+    const [px, py] = [Math.floor(xy[0]), Math.floor(xy[1])];
+    if (px < 2 || py < 2 || px > w - 3 || py > h - 3) return [];
+    const back = proj.invert?.([px + 0.5, py + 0.5]);
+    if (!back) return [];
+    const dLon = back[0] - p.lon - 360 * Math.round((back[0] - p.lon) / 360);
+    return Math.hypot(dLon, back[1] - p.lat) < p.margin - 0.02 ? [{ p, at: [px, py] as [number, number] }] : [];
+  });
+}
+
+async function openIcon(page: Page) {
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/meshes/icon-like.nc`);
+  await selectPath(page, '/S');
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  const canvas = page.getByTestId('map-canvas');
+  await expect(canvas).toHaveAttribute('data-grid', 'mesh');
+  await page.getByLabel('Coastlines').uncheck();
+  await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
+  const w = Number(await canvas.getAttribute('data-width'));
+  const h = Number(await canvas.getAttribute('data-height'));
+  return { w, h, proj: makeProjection({ name: 'equirectangular', center: [0, 0], width: w, height: h }) };
+}
+
+test('an ICON-like mesh: the Map draws each cell in its value’s colour (≥ 100 points shapely placed)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { w, h, proj } = await openIcon(page);
+  const safe = safePixels(proj as Project, w, h, expected.points, GLOBE, 1);
+  expect(safe.length).toBeGreaterThanOrEqual(100);
+  // Paints after the coastlines were switched off.
+  await expect.poll(async () => (await pixels(page, [safe[0]!.at]))[0]![16 + 3]).toBe(255);
+  const got = await pixels(
+    page,
+    safe.map((s) => s.at),
+  );
+  const wrong = safe.filter((s, i) => !sameColour(got[i]!.slice(16, 20), s.p.values![0]!));
+  expect(wrong.map((s) => `cell ${s.p.cell} at ${s.p.lon.toFixed(2)},${s.p.lat.toFixed(2)}`)).toEqual([]);
+});
+
+test('hover names the cell and its value; a click gives the cell’s series', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { w, h, proj } = await openIcon(page);
+  const safe = safePixels(proj as Project, w, h, expected.points, GLOBE, 1).filter((s) => s.p.margin! > 0.6);
+  const hover = page.getByTestId('map-hover');
+  for (const { p, at } of safe.slice(0, 5)) {
+    const q = await framePoint(page, at[0] + 0.5, at[1] + 0.5);
+    await page.mouse.move(q.x, q.y);
+    await expect(hover).toHaveText(new RegExp(`\\(cell ${p.cell} \\(-?[\\d.]+, -?[\\d.]+\\)\\): [\\d.]+ — `));
+    const value = Number(/\)\): ([\d.]+) — /.exec((await hover.textContent()) ?? '')![1]);
+    expect(Math.abs(value - p.values![0]!)).toBeLessThan(1e-3);
+  }
+  const { p, at } = safe[3]!;
+  const q = await framePoint(page, at[0] + 0.5, at[1] + 0.5);
+  await page.mouse.click(q.x, q.y);
+  const region = page.getByRole('region', { name: new RegExp(`^Time series at cell ${p.cell} \\(`) });
+  await expect(region).toBeVisible();
+  await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
+  const rows = await seriesCsvRows(region);
+  expect(rows).toHaveLength(p.values!.length + 1);
+  rows.slice(1).forEach((r, i) => expect(Math.abs(Number(r.split(',')[1]) - p.values![i]!)).toBeLessThan(1e-3));
+});
+
+test('a zoom looks the cells up again at the screen’s resolution, reading nothing again', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { w, h, proj } = await openIcon(page);
+  const reads: string[] = [];
+  page.on('request', (r) => r.url().includes('icon-like.nc') && reads.push(r.url()));
+  // Plotly's zoom box over the tropical Atlantic and Africa (40° W … 40° E, 30° N … 30° S).
+  const [a, b] = [proj([-40, 30])!, proj([40, -30])!];
+  const from = await framePoint(page, a[0], a[1]);
+  const to = await framePoint(page, b[0], b[1]);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++)
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
+  await page.mouse.up();
+  await expect(page.getByTestId('map')).toHaveAttribute('data-zoomed', 'true');
+  const zoom = page.getByTestId('map-zoom');
+  await expect(zoom).toHaveAttribute('data-rendered', /\d+/);
+  const extent = (await zoom.getAttribute('data-extent'))!.split(',').map(Number) as [number, number, number, number];
+  const size = await zoom.evaluate((c) => [(c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height] as const);
+  expect(size[0] / (extent[2] - extent[0])).toBeGreaterThan(2);
+  const zp = zoomedProjection({ name: 'equirectangular', center: [0, 0], width: w, height: h }, extent, size);
+  const inView = expected.points.filter((p) => Math.abs(p.lon) < 38 && Math.abs(p.lat) < 28);
+  const coarse = safePixels(proj as Project, w, h, inView, GLOBE, 1);
+  // The zoom's graticule: every 15° of longitude and 10° of latitude.
+  const fine = safePixels(zp as Project, size[0], size[1], inView, [15, 10], 0.4);
+  // Finer pixels: points too near their cell's edge for the whole frame's pixels are checked now.
+  expect(fine.length).toBeGreaterThan(coarse.length);
+  expect(fine.length).toBeGreaterThanOrEqual(15);
+  const got = await pixels(
+    page,
+    fine.map((s) => s.at),
+    'map-zoom',
+  );
+  const wrong = fine.filter((s, i) => !sameColour(got[i]!.slice(16, 20), s.p.values![0]!));
+  expect(wrong.map((s) => `cell ${s.p.cell}`)).toEqual([]);
+  expect(reads).toEqual([]);
+});
