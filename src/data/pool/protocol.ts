@@ -71,6 +71,12 @@ export interface RecycleRequest {
   readonly buffers: readonly ArrayBuffer[];
 }
 
+/** The port to this worker's peer (the pool pairs its workers): big Blosc frames share their blocks over it. */
+export interface PeerRequest {
+  readonly type: 'peer';
+  readonly port: MessagePort;
+}
+
 /** Stop a `fetch-decode` (its answer comes as `fetch-failed`). */
 export interface CancelRequest {
   readonly type: 'cancel';
@@ -142,7 +148,8 @@ export type WorkerRequest =
   | StreamEndRequest
   | FetchDecodeRequest
   | CancelRequest
-  | RecycleRequest;
+  | RecycleRequest
+  | PeerRequest;
 
 /** Requests that are answered (one `WorkerResponse` each, by id). */
 export type AnsweredRequest =
