@@ -2,12 +2,12 @@
  * Station (CF DSG) data against their names: the demo's /observations/air_temperature(station, time) heatmap has
  * the station names as the station axis's tick texts. Expected names: netCDF4-python's reading of the CDL that made
  * the demo (fixtures/cf/dsg/names.json, scripts/cf/make-dsg.py). The char array /station_name(station, namelen) is
- * a column of those names in the Matrix, not a grid of letters.
+ * a column of those names in the Matrix, not a grid of letters (a row of them when transposed).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { column, ROOT, selectPath } from '../ui/helpers';
+import { cellValue, column, ROOT, selectPath } from '../ui/helpers';
 
 const names = (
   JSON.parse(readFileSync(path.join(ROOT, 'fixtures/cf/dsg/names.json'), 'utf8')) as Record<
@@ -37,4 +37,25 @@ test('the Matrix of a char array shows one string per row', async ({ page }) => 
   await expect(page.getByTestId('matrix')).toBeVisible();
   await expect.poll(() => column(page, 3)).toEqual(names);
   await expect(page.getByTestId('cell-0-1')).toHaveCount(0);
+});
+
+test('the Matrix of a char array transposed (the string dimension along the rows) shows one string per column', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByTestId('demo-nczarr-groups').click();
+  await expect(page.getByRole('tree')).toBeVisible();
+  await selectPath(page, '/station_name');
+  await expect(page.getByTestId('matrix')).toBeVisible();
+  // x: the station, y: the string length (after x in the variable's order: transposed).
+  await page.getByTestId('x-dim').selectOption({ label: 'station' });
+  await page.getByTestId('y-dim').selectOption({ label: 'namelen' });
+  await expect(page.getByTestId('y-dim')).toHaveValue('1');
+  const row = async () => {
+    const out: (string | null)[] = [];
+    for (let c = 0; c < 3; c++) out.push(await cellValue(page, 0, c));
+    return out;
+  };
+  await expect.poll(row).toEqual(names);
+  await expect(page.getByTestId('cell-1-0')).toHaveCount(0);
 });

@@ -4,32 +4,52 @@ import { MatrixView } from './MatrixView';
 import type { ViewDef, ViewProps } from '../shared/view-kind';
 
 /**
- * A `char` array of 2 or more dimensions with its last one (the string length) across: one string per row, read as
- * netCDF reads it (to the first NUL, trailing spaces trimmed); null otherwise.
+ * A `char` array of 2 or more dimensions with its last one (the string length) shown: one string per row when it is
+ * across (x), one per column when the Matrix is transposed (it is along the rows, y); read as netCDF reads it (to
+ * the first NUL, trailing spaces trimmed). Null otherwise.
  */
-function rowStrings({ frame, context }: ViewProps): string[] | null {
+function charText({ frame, context }: ViewProps): { strings: string[]; along: 'rows' | 'cols' } | null {
   const v = context?.variable;
-  if (!v || v.type !== 'char' || v.dimensions.length < 2 || frame.rank !== 2 || frame.transposed) return null;
-  if (context.x !== v.dimensions.length - 1 || context.y === null) return null;
-  const cells = Array.from({ length: frame.rows * frame.cols }, (_, i) => {
-    const c = frame.at(Math.floor(i / frame.cols), i % frame.cols);
+  if (!v || v.type !== 'char' || v.dimensions.length < 2 || frame.rank !== 2) return null;
+  const last = v.dimensions.length - 1;
+  const across = !frame.transposed && context.x === last && context.y !== null;
+  const along = frame.transposed && context.y === last && context.x !== null;
+  if (!across && !along) return null;
+  // Each string's characters in order: a row's cells when across, a column's when along.
+  const [n, len] = across ? [frame.rows, frame.cols] : [frame.cols, frame.rows];
+  const cells = Array.from({ length: n * len }, (_, i) => {
+    const s = Math.floor(i / len);
+    const k = i % len;
+    const c = across ? frame.at(s, k) : frame.at(k, s);
     return typeof c === 'string' ? c : '';
   });
-  return charStrings(cells, frame.cols);
+  return { strings: charStrings(cells, len), along: across ? 'rows' : 'cols' };
 }
 
 function MatrixOrScalar(props: ViewProps) {
   const { frame } = props;
-  const strings = rowStrings(props);
-  if (strings) {
-    return (
+  const text = charText(props);
+  if (text) {
+    const { strings, along } = text;
+    const name = props.context?.variable.name ?? 'text';
+    return along === 'rows' ? (
       <MatrixView
         rows={frame.rows}
         cols={1}
         at={(r) => strings[r] ?? ''}
         masked={() => false}
         rowLabels={frame.rowLabels}
-        colLabels={[props.context?.variable.name ?? 'text']}
+        colLabels={[name]}
+        cellWidth={240}
+      />
+    ) : (
+      <MatrixView
+        rows={1}
+        cols={frame.cols}
+        at={(_, c) => strings[c] ?? ''}
+        masked={() => false}
+        rowLabels={[name]}
+        colLabels={frame.colLabels}
         cellWidth={240}
       />
     );
