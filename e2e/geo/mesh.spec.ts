@@ -179,3 +179,48 @@ test('a zoom looks the cells up again at the screen’s resolution, reading noth
   expect(wrong.map((s) => `cell ${s.p.cell}`)).toEqual([]);
   expect(reads).toEqual([]);
 });
+
+const all = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/meshes/expected.json'), 'utf8')) as Record<
+  string,
+  { variable: string; points: Point[] }
+>;
+
+for (const key of ['ugrid.nc', 'ugrid.nc#depth', 'mpas-like.nc', 'ugrid-malformed.nc']) {
+  test(`${key}: the Map draws the mesh; hover names shapely's cell`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const e = all[key]!;
+    await page.goto('/');
+    await openUrl(page, `${STATIC_URL}/fixtures/meshes/${key.split('#')[0]}`);
+    await selectPath(page, e.variable);
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    const canvas = page.getByTestId('map-canvas');
+    await expect(canvas).toHaveAttribute('data-grid', 'mesh');
+    await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
+    const w = Number(await canvas.getAttribute('data-width'));
+    const h = Number(await canvas.getAttribute('data-height'));
+    const proj = makeProjection({ name: 'equirectangular', center: [0, 0], width: w, height: h }) as Project;
+    // Node data: the containing face's nearest node, well inside a face (far from the two nearest nodes' midline
+    // is not known here: only points shapely placed in a node's face are hovered, and the name checked).
+    const hover = page.getByTestId('map-hover');
+    const inside = e.points.filter((p) => p.cell >= 0 && (p.margin === null || p.margin > 0.8));
+    const regional = key.startsWith('ugrid');
+    for (const p of inside.slice(0, 4)) {
+      const xy = proj([p.lon, p.lat])!;
+      // A regional mesh opens zoomed to itself: frame points still name the same place.
+      const q = await framePoint(page, xy[0], xy[1]);
+      await page.mouse.move(q.x, q.y);
+      if (!key.endsWith('#depth'))
+        await expect(hover).toHaveText(new RegExp(`\\(cell ${p.cell} \\(-?[\\d.]+, -?[\\d.]+\\)\\): [\\d.]+ — `));
+      else await expect(hover).toHaveText(/\(cell \d+ \(-?[\d.]+, -?[\d.]+\)\): [\d.]+ — /);
+    }
+    expect(inside.length).toBeGreaterThan(regional ? 8 : 50);
+    if (key === 'ugrid-malformed.nc') {
+      const list = page.getByTestId('map-grid-problems').getByRole('listitem');
+      await expect(list).toHaveText([
+        /^1 cell of \/face_nodes not drawn: a connectivity index outside the nodes \(the first: cell 3\)\.$/,
+        /^1 cell of \/face_nodes not drawn: a fill value followed by a valid vertex \(the first: cell 7\)\.$/,
+        /^1 cell of \/face_nodes not drawn: fewer than 3 valid vertices \(the first: cell 11\)\.$/,
+      ]);
+    }
+  });
+}
