@@ -13,6 +13,8 @@ export interface MapGrid {
   indices(cell: number, others: readonly number[]): number[];
   /** More about a cell for the hover (a projected grid's x and y), if any. */
   describe?(cell: number): string;
+  /** How the hover names a grid of cells (`HEALPix nest nside 16`), when its family names it. */
+  readonly name?: string | undefined;
   /** The variable the cells' indices are of, when not the slice's (a HEALPix pyramid's level the screen picked). */
   readonly variable?: string;
   /** Whether the grid spans less than 90° of latitude (regional: finer coastlines). */

@@ -108,6 +108,7 @@ export function useCellGridMap(
       // `HEALPix nest nside 16 cell 123 (lon, lat)`: the family's name of the grid, when it has one.
       describe: (k) => `${cells.cellName ? `${cells.cellName} ` : ''}${cellLabel(k, mesh.centre(k))}`,
       variable: variable.path,
+      name: cells.cellName,
       indices: (cell, others) => variable.shape.map((_, d) => (d === dim ? cell : (others[d] ?? 0))),
       regional: latSpan(mesh, values.length) < 90,
     };

@@ -12,6 +12,7 @@ import { useMapChrome } from '../../plot/map/use-map-chrome';
 import { colourBarOf } from '../heatmap/ImageHeatmap';
 import { useMapPaint } from '../../plot/map/use-map-paint';
 import { latLonLabel, useMapGrid } from './use-map-grid';
+import { useLevelView } from './use-level-view';
 import { useGlobeDrag, useMapHover } from '../../plot/map/use-map-pointer';
 import { useReprojection } from '../../plot/map/use-reprojection';
 import { framePlacement, frameHeight, mapZoom, type MapZoom } from '../../plot/map/zoom';
@@ -33,8 +34,9 @@ export default function MapView({ frame, options, context }: ViewProps) {
   const zoomCanvas = useRef<HTMLCanvasElement>(null);
   const { core, error } = useMapCore();
   const [zoom, setZoom] = useState<MapZoom | null>(null);
-  const { grid, error: gridError, problems: gridProblems } = useMapGrid(frame, context, dataset);
   const height = frameHeight(options.projection, WIDTH);
+  const levelView = useLevelView(core, options.projection, WIDTH, height, zoom, viewIndices);
+  const { grid, error: gridError, problems: gridProblems } = useMapGrid(frame, context, dataset, levelView);
 
   // The point last hovered: where a tap on the orthographic globe (a press that did not move) is.
   const lastPoint = useRef<RasterPointer | null>(null);
@@ -65,7 +67,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
     if (cell < 0 || !grid || !context) return;
     // A grid of cells names the cell (`cell 1234 (lon, lat)`), the others its latitude and longitude.
     const label = context.cells && grid.describe ? grid.describe(cell) : latLonLabel(grid.latLon(cell));
-    setPoint({ variable: context.variable.path, indices: grid.indices(cell, viewIndices), label });
+    setPoint({ variable: grid.variable ?? context.variable.path, indices: grid.indices(cell, viewIndices), label });
   }
 
   const scaled = useMemo(
@@ -166,6 +168,7 @@ export default function MapView({ frame, options, context }: ViewProps) {
         data-width={spec.width}
         data-height={spec.height}
         data-grid={grid?.geometry.kind}
+        data-cells={grid?.name}
       />
       <canvas
         ref={zoomCanvas}

@@ -10,6 +10,7 @@ import type { SliceFrame } from '../shared/slice-frame';
 import type { ViewContext } from '../shared/view-kind';
 import type { MapGrid } from '../../plot/map/map-grid';
 import { useCellGridMap } from '../../plot/map/use-cell-grid';
+import { useHealpixLevel } from '../../plot/map/use-healpix-level';
 import { projectedRegional, useProjectedGrid, xyLabel } from './use-projected-grid';
 
 export type { MapGrid } from '../../plot/map/map-grid';
@@ -50,11 +51,21 @@ function span(a: ArrayLike<number>): number {
   return hi - lo;
 }
 
-/** The map grid of the slice on screen, or null while the 2-D coordinates load; `error` when they fail. */
+/** What picks a HEALPix pyramid's level: the view's indices and the globe's degrees per device pixel. */
+export interface LevelView {
+  readonly indices: readonly number[];
+  readonly pixelDegrees: number;
+}
+
+/**
+ * The map grid of the slice on screen, or null while the 2-D coordinates load; `error` when they fail. On a
+ * HEALPix pyramid, the level `level` needs (read when it is not the slice's).
+ */
 export function useMapGrid(
   frame: SliceFrame,
   context: ViewContext | undefined,
   ds: OpenedDataset | null,
+  level: LevelView = { indices: [], pixelDegrees: 0 },
 ): { grid: MapGrid | null; error: string | null; problems: readonly string[] } {
   const curv = context?.curvilinear ?? null;
   const stride = frame.stride;
@@ -113,7 +124,13 @@ export function useMapGrid(
   );
 
   const projected = useProjectedGrid(frame, context);
-  const cells = useCellGridMap(ds, context?.cells ?? null, variable, context?.cells ? values : null, stride);
+  const shown = useHealpixLevel(
+    ds,
+    { cells: context?.cells ?? null, variable, values: context?.cells ? values : null },
+    level.indices,
+    level.pixelDegrees,
+  );
+  const cells = useCellGridMap(ds, shown.cells, shown.variable, shown.values, stride);
 
   const grid = useMemo((): MapGrid | null => {
     if (!values || !variable || low < 0) return null;
@@ -165,7 +182,7 @@ export function useMapGrid(
     }
     return null;
   }, [values, variable, projected, curvilinear, curvKey, regular, regularKey, n1, low, high, stride]);
-  if (context?.cells) return cells;
+  if (context?.cells) return shown.error ? { ...cells, error: cells.error ?? shown.error } : cells;
   return { grid, error, problems: [] };
 }
 
