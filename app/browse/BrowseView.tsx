@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isPlaceEntry, type ListingEntry, type Place } from '../core';
 import { useDataset } from '../state/dataset-store';
-import { leavePlace, listerOf, placeKey, showPlace, useBrowse, type PlaceView } from './browse-store';
+import { leavePlace, listerOf, placeKey, showPlace, takeFirstPage, useBrowse, type PlaceView } from './browse-store';
 import { crumbsOf } from './crumbs';
 import { JoinBar } from './JoinBar';
 import { LOCAL_GONE, sourceOfEntry } from './local-places';
@@ -51,7 +51,9 @@ export function BrowseView({ place }: { place: Place }) {
     try {
       const lister = listerOf(place);
       const prefixFilter = place.kind === 's3' && filter ? filter : undefined;
-      const page = await lister.list(place, { cursor: fresh ? undefined : view.next, prefixFilter, signal });
+      // The first page placeOf read to find this place is this listing's first page.
+      const kept = fresh && !prefixFilter ? takeFirstPage(place) : undefined;
+      const page = kept ?? (await lister.list(place, { cursor: fresh ? undefined : view.next, prefixFilter, signal }));
       if (signal?.aborted) return;
       listed.current = true;
       setError(null);

@@ -6,7 +6,7 @@
  * kept here per place).
  */
 import { create } from 'zustand';
-import { createLister, parseLocation, type Lister, type ListingEntry, type Place } from '../core';
+import { createLister, parseLocation, type Lister, type ListingEntry, type ListPage, type Place } from '../core';
 import { openCredentials } from '../state/settings-store';
 import { decodeBrowse, encodeBrowse, type BrowseLink } from '../share/browse-link';
 import { LOCAL_GONE, droppedOf, localOfState } from './local-places';
@@ -122,6 +122,22 @@ export function followLocation(): () => void {
   return () => window.removeEventListener('popstate', sync);
 }
 
+/**
+ * The first page `placeOf` listed, by place (`placeKey`), kept for the listing it opens (`takeFirstPage`): the first
+ * screen then waits for one listing request, not two in a row. A page is taken once, and only the newest is kept.
+ */
+const firstPages = new Map<string, { readonly page: ListPage; readonly at: number }>();
+/** A kept first page older than this is read again. */
+const FIRST_PAGE_MS = 10_000;
+
+/** The first page of `place` as `placeOf` read it a moment ago, once; undefined otherwise. */
+export function takeFirstPage(place: Place): ListPage | undefined {
+  const key = placeKey(place);
+  const kept = firstPages.get(key);
+  firstPages.delete(key);
+  return kept && performance.now() - kept.at < FIRST_PAGE_MS ? kept.page : undefined;
+}
+
 /** The listing refusals met by `placeOf`, by URL: said when the open of that URL then fails too. */
 export const refusals = new Map<string, string>();
 
@@ -154,7 +170,10 @@ export async function placeOf(url: string, signal: AbortSignal): Promise<Place |
       const probed = await l.probe({ name: '', kind: 'folder', guessed: true, key: place.url, place }, place, signal);
       if (probed.kind !== 'folder') return undefined;
     }
-    return page.entries.length > 0 ? place : undefined;
+    if (page.entries.length === 0) return undefined;
+    firstPages.clear();
+    firstPages.set(placeKey(place), { page, at: performance.now() });
+    return place;
   } catch (e) {
     if (e instanceof Error && e.name === 'ListingRefusedError') refusals.set(url, e.message);
     return undefined;

@@ -21,8 +21,17 @@ const rowNamed = (page: Page, name: string) =>
 
 test('browse the bucket down to an hour, open a file, Back returns to the listing', async ({ page }) => {
   await page.goto('/');
+  // The listing requests of the pasted prefix: the page read to find it is a place is its first page, not read again.
+  const lists: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.searchParams.get('list-type') === '2' && u.searchParams.get('prefix') === 'fixtures/listing/goes/')
+      lists.push(u.search);
+  });
   await paste(page, S3('goes/'));
   await expect(page.getByTestId('browse')).toBeVisible();
+  await expect(rowNamed(page, 'ABI-L2-CMIPF/')).toBeVisible();
+  expect(lists).toHaveLength(1);
   await rowNamed(page, 'ABI-L2-CMIPF/').getByRole('button').click();
   await rowNamed(page, '2024/').getByRole('button').click();
   await rowNamed(page, '001/').getByRole('button').click();
