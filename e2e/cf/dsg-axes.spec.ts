@@ -2,12 +2,13 @@
  * Station (CF DSG) data against their names: the demo's /observations/air_temperature(station, time) heatmap has
  * the station names as the station axis's tick texts. Expected names: netCDF4-python's reading of the CDL that made
  * the demo (fixtures/cf/dsg/names.json, scripts/cf/make-dsg.py). The char array /station_name(station, namelen) is
- * a column of those names in the Matrix, not a grid of letters (a row of them when transposed). A line along the
- * stations has the names as x ticks and in its hover; along time, the station slider's label is the station's name.
+ * a column of those names in the Matrix, not a grid of letters (a row of them when transposed), and its CSV lists
+ * them. A line along the stations has the names as x ticks and in its hover; along time, the station slider's label
+ * is the station's name.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { cellValue, column, ROOT, selectPath } from '../ui/helpers';
 
 const names = (
@@ -16,6 +17,16 @@ const names = (
     Record<string, string[]>
   >
 )['demo/nczarr-groups.file']?.['/station_name'];
+
+/** The export bar's CSV: a header, then one `label,string` line per string (the names have no comma nor quote). */
+async function csvStrings(page: Page): Promise<string[]> {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const lines = readFileSync((await dl.path())!, 'utf8')
+    .trim()
+    .split(/\r\n/);
+  expect(lines[0]!.split(',')).toHaveLength(2);
+  return lines.slice(1).map((l) => l.split(',')[1] ?? '');
+}
 
 test('the heatmap of station data has the station names as ticks', async ({ page }) => {
   expect(names?.length).toBe(3);
@@ -38,6 +49,7 @@ test('the Matrix of a char array shows one string per row', async ({ page }) => 
   await expect(page.getByTestId('matrix')).toBeVisible();
   await expect.poll(() => column(page, 3)).toEqual(names);
   await expect(page.getByTestId('cell-0-1')).toHaveCount(0);
+  expect(await csvStrings(page)).toEqual(names);
 });
 
 test('the Matrix of a char array transposed (the string dimension along the rows) shows one string per column', async ({
@@ -59,6 +71,7 @@ test('the Matrix of a char array transposed (the string dimension along the rows
   };
   await expect.poll(row).toEqual(names);
   await expect(page.getByTestId('cell-1-0')).toHaveCount(0);
+  expect(await csvStrings(page)).toEqual(names);
 });
 
 test('a line along the stations has their names as x ticks and in the hover; a station slider names its station', async ({

@@ -1,5 +1,6 @@
 /** Matrix: the values as a table (a scalar as one value); applies to every variable, text and complex too. */
-import { charStrings, formatNumber } from '../../core';
+import { formatNumber } from '../../core';
+import { stringsOf } from '../shared/slice-frame';
 import { MatrixView } from './MatrixView';
 import type { ViewDef, ViewProps } from '../shared/view-kind';
 
@@ -15,15 +16,10 @@ function charText({ frame, context }: ViewProps): { strings: string[]; along: 'r
   const across = !frame.transposed && context.x === last && context.y !== null;
   const along = frame.transposed && context.y === last && context.x !== null;
   if (!across && !along) return null;
-  // Each string's characters in order: a row's cells when across, a column's when along.
-  const [n, len] = across ? [frame.rows, frame.cols] : [frame.cols, frame.rows];
-  const cells = Array.from({ length: n * len }, (_, i) => {
-    const s = Math.floor(i / len);
-    const k = i % len;
-    const c = across ? frame.at(s, k) : frame.at(k, s);
-    return typeof c === 'string' ? c : '';
-  });
-  return { strings: charStrings(cells, len), along: across ? 'rows' : 'cols' };
+  const strings = across
+    ? stringsOf(frame.at, frame.rows, frame.cols, true)
+    : stringsOf(frame.at, frame.cols, frame.rows, false);
+  return { strings, along: across ? 'rows' : 'cols' };
 }
 
 function MatrixOrScalar(props: ViewProps) {

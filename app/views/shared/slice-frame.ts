@@ -7,7 +7,15 @@
  * const frame = sliceFrame({ shown, variable, axes, x: 1, y: 0, raw: false });
  * frame.at(0, 2); // the value at row y=0, column x=2
  */
-import { axisTitle, decodeSlice, formatNumber, type DecodedSlice, type Slice, type Variable } from '../../core';
+import {
+  axisTitle,
+  charStrings,
+  decodeSlice,
+  formatNumber,
+  type DecodedSlice,
+  type Slice,
+  type Variable,
+} from '../../core';
 import type { CsvInput } from '../../export/csv';
 import { difference, type Values } from './plot-data';
 import { thin } from './stride';
@@ -175,6 +183,15 @@ export function sliceFrame({ shown, variable, axes, x, y, raw: rawValues }: Fram
       columnLabels: xInfo.labels,
     };
   };
+  // A char array with its string dimension (the variable's last) shown: its CSV is the strings the Matrix shows.
+  const last = variable.dimensions.length - 1;
+  const textAcross = variable.type === 'char' && shape.length === 2 && !transposed && x === last && y !== null;
+  const textAlong = variable.type === 'char' && shape.length === 2 && transposed && y === last && x !== null;
+  const stringsCsv = (): CsvInput => {
+    const strings = textAcross ? stringsOf(at, ny, nx, true) : stringsOf(at, nx, ny, false);
+    const by = textAcross ? yInfo : xInfo;
+    return { shape: [strings.length], values: strings, name: title, rowName: by.title, rowLabels: by.labels };
+  };
   return {
     rank: shape.length,
     title,
@@ -189,8 +206,22 @@ export function sliceFrame({ shown, variable, axes, x, y, raw: rawValues }: Fram
     rowLabels: y === null ? xInfo.labels : yInfo.labels,
     colLabels: y === null ? [title] : xInfo.labels,
     warnings: !rawValues && decoded ? decoded.plan.warnings : [],
-    csv,
+    csv: textAcross || textAlong ? stringsCsv : csv,
     npyOverride: other && values ? Float64Array.from(values.values) : null,
     stride,
   };
+}
+
+/**
+ * The strings of a char matrix, read as netCDF reads them (to the first NUL, trailing spaces trimmed): `n` strings
+ * of `len` characters, each a row of cells (`across`) or a column.
+ */
+export function stringsOf(at: (r: number, c: number) => CellValue, n: number, len: number, across: boolean): string[] {
+  const cells = Array.from({ length: n * len }, (_, i) => {
+    const s = Math.floor(i / len);
+    const k = i % len;
+    const c = across ? at(s, k) : at(k, s);
+    return typeof c === 'string' ? c : '';
+  });
+  return charStrings(cells, len);
 }
