@@ -2,19 +2,10 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { axisTitle, BudgetError, cellDimension, type OpenedDataset, type PendingNode, type Variable } from '../core';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
-import { createPlotHost, disposePlotHost, PlotHostContext, showEarly, type PlotHost } from '../plot/plot-host';
-import { plotAreaSize } from '../plot/plot-warm';
-import { barPlotArea } from '../plot/raster-figure';
-import { keyPath, useSlice, type Prepare } from '../state/slice-store';
-import {
-  earlySliceImage,
-  imageOptions,
-  imagePlan,
-  prepareSliceImage,
-  previewImage,
-  previewStep,
-  type ImagePlan,
-} from '../views/heatmap/image-prep';
+import { createPlotHost, disposePlotHost, PlotHostContext, type PlotHost } from '../plot/plot-host';
+import { keyPath, useSlice } from '../state/slice-store';
+import { imagePlan, type ImagePlan } from '../views/heatmap/image-prep';
+import { useImagePrepare } from '../views/heatmap/use-image-prepare';
 import { selectionOf, useView } from '../state/view-store';
 import { CodeToggle } from './CodeToggle';
 import { ComparePanel, CompareToggle } from '../compare/CompareToggle';
@@ -110,45 +101,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   const plan = useRef<ImagePlan | null>(null);
   /** The plot host a read's early picture goes to. */
   const earlyHost = useRef<PlotHost | null>(null);
-  /** The preview step the last read asked for. */
-  const asked = useRef<number | undefined>(undefined);
-  const prepare = useMemo<Prepare>(
-    () => ({
-      // The plan known when the read starts (the coordinates are usually read by then): the chunk's decode may make
-      // the image too; it is used only if the view still wants that image when the slice arrives.
-      readOptions: () => {
-        const p = plan.current;
-        const image = p && imageOptions(dataset, p, useView.getState().options);
-        // The plot is not on the page yet: the plot area a heatmap has in the main column.
-        const { width, height } = plotAreaSize();
-        const area = barPlotArea(width, height);
-        asked.current = p ? previewStep(p, area.width, area.height, window.devicePixelRatio || 1) : undefined;
-        return image ? { image, preview: asked.current } : {};
-      },
-      // A first picture at the plot's resolution, ahead of that image (the worker colours a quarter of the cells).
-      preview: (made, key) => {
-        const p = plan.current;
-        const host = earlyHost.current;
-        const image = p && asked.current && previewImage(dataset, p, useView.getState().options, made, asked.current);
-        if (host && image) showEarly(host, key, image);
-      },
-      // That image, drawn by the loading heatmap the moment it is made (the view then shows the same pixels).
-      early: (made, key) => {
-        const p = plan.current;
-        const host = earlyHost.current;
-        if (!p || !host) return false;
-        const image = earlySliceImage(dataset, p, useView.getState().options, made);
-        return image ? showEarly(host, key, { width: image.width, height: image.height, source: image.source }) : false;
-      },
-      run: (slice, signal) => {
-        const p = plan.current;
-        return p && !signal.aborted
-          ? prepareSliceImage(dataset, slice, p, useView.getState().options, 'normal', signal)
-          : Promise.resolve();
-      },
-    }),
-    [dataset],
-  );
+  const prepare = useImagePrepare(dataset, plan, earlyHost);
   // Over the memory budget: offer every k-th element along the shown dimensions instead (the error's stride
   // already includes the one this read used).
   const offer =
