@@ -127,6 +127,7 @@ test('HEALPix: hover names the cell and its value; a click gives the cell’s se
   test.setTimeout(90_000);
   const c = expected.healpix['healpix-pyramid.zarr/zoom_4/tas']!;
   const { w, h, proj } = await openMap(page, 'healpix-pyramid.zarr', '/zoom_4/tas', 'healpix');
+  await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-cells', 'HEALPix nest nside 16');
   const safe = safePixels(proj, w, h, c).filter((s) => c.margin[s.i]! > 0.8);
   const hover = page.getByTestId('map-hover');
   for (const { i, at } of safe.slice(0, 5)) {
@@ -139,7 +140,9 @@ test('HEALPix: hover names the cell and its value; a click gives the cell’s se
   const { i, at } = safe[3]!;
   const q = await framePoint(page, at[0] + 0.5, at[1] + 0.5);
   await page.mouse.click(q.x, q.y);
-  const region = page.getByRole('region', { name: new RegExp(`^Time series at .*cell ${c.cell[i]} \\(`) });
+  const region = page.getByRole('region', {
+    name: new RegExp(`^Time series at HEALPix nest nside 16 cell ${c.cell[i]} \\(`),
+  });
   await expect(region).toBeVisible();
   await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
   const rows = await seriesCsvRows(region);

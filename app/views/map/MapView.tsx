@@ -67,7 +67,10 @@ export default function MapView({ frame, options, context }: ViewProps) {
     if (cell < 0 || !grid || !context) return;
     // A grid of cells names the cell (`cell 1234 (lon, lat)`), the others its latitude and longitude.
     const label = context.cells && grid.describe ? grid.describe(cell) : latLonLabel(grid.latLon(cell));
-    setPoint({ variable: grid.variable ?? context.variable.path, indices: grid.indices(cell, viewIndices), label });
+    // Another level of a HEALPix pyramid drawn than the one selected: its series is not opened (the series panel
+    // shows the selected variable's only).
+    if (grid.variable && grid.variable !== context.variable.path) return;
+    setPoint({ variable: context.variable.path, indices: grid.indices(cell, viewIndices), label });
   }
 
   const scaled = useMemo(
