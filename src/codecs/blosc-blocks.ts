@@ -10,7 +10,6 @@ import { blockEnds, bloscLayout, checkBloscFrame, HEADER, type BloscLayout } fro
 import { bloscDecoding, decodeBlosc, decodeBloscBlock, decodeBloscBlockAsync } from './blosc-decode';
 import { giveBack, takeBuffer, takeScratch } from '../memory/spare-buffers';
 import { warmLz4 } from './blosc-lz4';
-import { blockFrame, blockHelper, nextTask, SHARE_MIN_BLOCKS, SHARE_MIN_BYTES, type BlockHelper } from './block-helper';
 
 /**
  * A frame fed part by part: each block complete in the bytes so far is decoded as soon as it is there (writers with
@@ -25,11 +24,6 @@ export class BloscBlockStream {
   #out: Uint8Array | null = null;
   /** Blocks whose decode is queued. */
   #queued: Uint8Array = new Uint8Array(0);
-  /** Blocks decoded into the result (here or by the helper). */
-  #done: Uint8Array = new Uint8Array(0);
-  /** Blocks given to the helper (every second one of a big frame decoded at once; see block-helper.ts). */
-  #given: number[] = [];
-  #helper: BlockHelper | null = null;
   #work: Promise<void> = Promise.resolve();
   #failed = false;
   /** Scratch space of a block. */
@@ -70,10 +64,7 @@ export class BloscBlockStream {
         this.#how = how;
         this.#out = new Uint8Array(takeBuffer(this.#layout.nbytes));
         this.#queued = new Uint8Array(this.#layout.nblocks);
-        this.#done = new Uint8Array(this.#layout.nblocks);
         this.#tmp = new Uint8Array(this.#layout.blocksize);
-        const big = this.#layout.nbytes >= SHARE_MIN_BYTES && this.#layout.nblocks >= SHARE_MIN_BLOCKS;
-        this.#helper = how === 'sync' && big ? blockHelper() : null;
       }
     }
     this.#decodeReady();
@@ -88,7 +79,7 @@ export class BloscBlockStream {
     if (!layout || !this.#out || this.#failed) return null;
     // A block decoded at once is decoded when queued (or the stream has failed).
     let first = 0;
-    if (this.#how === 'sync') while (first < layout.nblocks && this.#done[first]) first++;
+    if (this.#how === 'sync') while (first < layout.nblocks && this.#queued[first]) first++;
     return { out: this.#out, bytes: Math.min(first * layout.blocksize, layout.nbytes) };
   }
 
@@ -98,7 +89,6 @@ export class BloscBlockStream {
     if (!layout || !this.#blocks || this.#n !== layout.cbytes) return null;
     this.#decodeReady();
     await this.#work;
-    if (!this.#failed) await this.#takeBack();
     if (this.#failed) return null;
     try {
       // The whole frame's header, as its codec checks it (a refused frame is decoded whole, to report why).
@@ -133,10 +123,7 @@ export class BloscBlockStream {
     const ends = this.#blocks!.ends;
     if (this.#how === 'sync') {
       try {
-        for (let i = a; i < b; i++) {
-          if (this.#helper && i % 2 === 1) this.#give(i);
-          else this.#decodeHere(i);
-        }
+        for (let i = a; i < b; i++) decodeBloscBlock(this.#buf, i, ends[i]!, this.#out!, tmp);
       } catch {
         this.#failed = true;
       }
@@ -150,49 +137,6 @@ export class BloscBlockStream {
         this.#failed = true;
       }
     });
-  }
-
-  #decodeHere(i: number): void {
-    decodeBloscBlock(this.#buf, i, this.#blocks!.ends[i]!, this.#out!, this.#tmp);
-    this.#done[i] = 1;
-  }
-
-  /** Gives block `i` to the helper; its bytes go into the result when they come, unless decoded here first. */
-  #give(i: number): void {
-    const { starts, ends } = this.#blocks!;
-    const mini = blockFrame(this.#buf, this.#layout!.nblocks, i, starts[i]!, ends[i]!);
-    this.#given.push(i);
-    const at = i * this.#layout!.blocksize;
-    this.#helper!.decode(mini, i).then(
-      (bytes) => {
-        if (this.#done[i] || !this.#out) return;
-        if (bytes.length !== Math.min(this.#layout!.blocksize, this.#layout!.nbytes - at)) return;
-        this.#out.set(bytes, at);
-        this.#done[i] = 1;
-      },
-      () => undefined, // decoded here instead (`#takeBack`)
-    );
-  }
-
-  /**
-   * Waits for the blocks given to the helper, decoding here, from the last, each one still not answered when this
-   * thread has nothing else to do: never later than decoding them all here.
-   */
-  async #takeBack(): Promise<void> {
-    for (;;) {
-      const open = this.#given.filter((i) => !this.#done[i]);
-      if (open.length === 0) return;
-      // The helper's answers that have come in are taken first.
-      await nextTask();
-      const still = open.filter((i) => !this.#done[i]);
-      if (still.length === 0) return;
-      try {
-        this.#decodeHere(still[still.length - 1]!);
-      } catch {
-        this.#failed = true;
-        return;
-      }
-    }
   }
 }
 

@@ -71,12 +71,6 @@ export interface RecycleRequest {
   readonly buffers: readonly ArrayBuffer[];
 }
 
-/** The port to this worker's peer (the pool pairs its workers): big Blosc frames share their blocks over it. */
-export interface PeerRequest {
-  readonly type: 'peer';
-  readonly port: MessagePort;
-}
-
 /** Stop a `fetch-decode` (its answer comes as `fetch-failed`). */
 export interface CancelRequest {
   readonly type: 'cancel';
@@ -148,8 +142,7 @@ export type WorkerRequest =
   | StreamEndRequest
   | FetchDecodeRequest
   | CancelRequest
-  | RecycleRequest
-  | PeerRequest;
+  | RecycleRequest;
 
 /** Requests that are answered (one `WorkerResponse` each, by id). */
 export type AnsweredRequest =

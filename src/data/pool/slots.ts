@@ -2,7 +2,6 @@
  * The pool's workers and their places: each runs up to `PER_WORKER` jobs (decodes, images, …) and, beside them, up
  * to `FETCHES_PER_WORKER` chunks it fetches itself.
  */
-import type { WorkerRequest } from './protocol';
 import type { Job } from './worker-pool';
 
 export interface Slot {
@@ -36,14 +35,4 @@ export function freeSlot(slots: readonly Slot[], fetching: boolean): Slot | null
 export function defaultPoolSize(): number {
   const n = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 2;
   return Math.min(8, Math.max(2, Number.isFinite(n) ? n : 2));
-}
-
-/** Gives workers 0 and 1, 2 and 3, … a port to each other (`peer`): each helps the other decode a big Blosc chunk. */
-export function pairAsPeers(workers: readonly Worker[]): void {
-  if (typeof MessageChannel === 'undefined') return;
-  for (let i = 0; i + 1 < workers.length; i += 2) {
-    const { port1, port2 } = new MessageChannel();
-    workers[i]!.postMessage({ type: 'peer', port: port1 } satisfies WorkerRequest, [port1]);
-    workers[i + 1]!.postMessage({ type: 'peer', port: port2 } satisfies WorkerRequest, [port2]);
-  }
 }

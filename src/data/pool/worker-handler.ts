@@ -6,7 +6,6 @@ import { CodecError, isZarrviewError } from '../../errors';
 import { expectBuffers, giveBack, setSpareBusy } from '../../memory/spare-buffers';
 import { renderImage } from '../../render/encode';
 import { runSliceImage, sliceImageTransfers, type SliceImageResult } from '../../render/slice-image-task';
-import { portHelper, setBlockHelper } from '../../codecs/block-helper';
 import { DecoderCache } from './executor';
 import { fusedImage, type FusedImage } from './fused-image';
 import { fetchAndDecode } from './worker-fetch';
@@ -164,7 +163,6 @@ export function dispatch(msg: WorkerRequest, answer: (a: Answer) => void): void 
   else if (msg.type === 'stream-part') handleStreamPart(msg);
   else if (msg.type === 'cancel') fetching.get(msg.id)?.abort();
   else if (msg.type === 'recycle') for (const b of msg.buffers) giveBack(b);
-  else if (msg.type === 'peer') setBlockHelper(portHelper(msg.port));
   else void handleRequest(msg, answer).then(answer);
 }
 

@@ -25,7 +25,7 @@ import type {
 } from './executor';
 import type { FusedImage } from './fused-image';
 import { type WorkerRequest, type WorkerResponse, reviveError, transferablesOf } from './protocol';
-import { defaultPoolSize, freeSlot, load, pairAsPeers, type Slot } from './slots';
+import { defaultPoolSize, freeSlot, load, type Slot } from './slots';
 import { fetchJob, ownBuffer, streamJob } from './stream-jobs';
 
 type Result = DecodeResult | RenderedImage | Int32Array | SliceImageResult | FetchDecodeResult | RegridResult;
@@ -76,8 +76,6 @@ export class WorkerPool implements DecodeExecutor {
       worker.onerror = (e) => this.#onCrash(slot, e);
       this.#slots.push(slot);
     }
-    // Browser workers in pairs, each the other's helper for the blocks of a big Blosc chunk (codecs/block-helper.ts).
-    if (makeWorker === defaultWorker) pairAsPeers(this.#slots.map((s) => s.worker));
   }
 
   decode(spec: ChunkSpec, bytes: Uint8Array, signal?: AbortSignal, options: DecodeOptions = {}): Promise<DecodeResult> {
