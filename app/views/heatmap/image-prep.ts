@@ -79,7 +79,7 @@ export function imagePlan(
 
 /**
  * The step of a first picture at about the plot's resolution (`ReadOptions.preview`): the coarsest whose image
- * still has about one pixel per device pixel of the plot's element (`width` × `height` CSS pixels) along both
+ * still has about one pixel per device pixel of the plot area (`width` × `height` CSS pixels) along both
  * axes; undefined when that is the full image's own step (nothing to gain).
  */
 export function previewStep(plan: ImagePlan, width: number, height: number, dpr: number): number | undefined {
@@ -109,8 +109,7 @@ export function previewImage(
   made: MadeSliceImage,
   step: number,
 ): RasterImage | null {
-  const wanted = imageOptions(ds, plan, options);
-  if (!wanted || JSON.stringify(made.options) !== JSON.stringify(wanted)) return null;
+  if (!madeAsWanted(ds, plan, options, made)) return null;
   const { width, height, rgba } = made.result.image;
   return {
     width,
@@ -133,6 +132,12 @@ export function imageOptions(ds: OpenedDataset, plan: ImagePlan, options: ViewOp
   };
 }
 
+/** Whether an image made with a read's decode was made as the view would ask for it now (same options). */
+function madeAsWanted(ds: OpenedDataset, plan: ImagePlan, options: ViewOptions, made: MadeSliceImage): boolean {
+  const wanted = imageOptions(ds, plan, options);
+  return wanted !== undefined && JSON.stringify(made.options) === JSON.stringify(wanted);
+}
+
 /**
  * The view's request for an image made with a slice's decode (its decoded values, the view's colour options), or
  * null when the view now wants another image (options changed since the read asked for it, another shape).
@@ -143,9 +148,8 @@ function madeRequest(
   options: ViewOptions,
   made: MadeSliceImage | undefined,
 ): ImageRequest | null {
-  const wanted = imageOptions(ds, plan, options);
   const decoded = made?.result.decoded;
-  if (!made || !wanted || !decoded || JSON.stringify(made.options) !== JSON.stringify(wanted)) return null;
+  if (!made || !decoded || !madeAsWanted(ds, plan, options, made)) return null;
   // Made for the shape read (the plan is the view's).
   if (made.options.image.shape.join() !== decoded.shape.join()) return null;
   // Whether any cell is masked, as the decode counted (the first picture waits for this request: no scan of its mask).
