@@ -1,14 +1,24 @@
-/** The listing's bar for many files as one dataset: pick all the filter shows, clear, and "Open as one dataset". */
+/**
+ * The listing's bar for many files as one dataset: pick all the filter shows, clear, and "Open as one dataset".
+ * `open` opens the picked entries another way (a dropped folder's files) and answers why not, if it cannot.
+ */
 import { useState } from 'react';
 import { useDataset } from '../state/dataset-store';
 import { leavePlace } from './browse-store';
 import { joinOfPicked, type Selection } from './selection';
 
-export function JoinBar({ selection, members }: { selection: Selection; members: number }) {
+interface Props {
+  selection: Selection;
+  members: number;
+  open?: ((picked: readonly string[]) => string | undefined) | undefined;
+}
+
+export function JoinBar({ selection, members, open }: Props) {
   const [error, setError] = useState<string | null>(null);
   const count = selection.picked.size;
   if (members === 0) return null;
   const openAsOne = () => {
+    if (open) return setError(open(selection.urls()) ?? null);
     const location = joinOfPicked(selection.urls());
     if (typeof location !== 'string') return setError(location.error);
     setError(null);
