@@ -71,6 +71,8 @@ export {
   type CellGridResult,
 } from '../src/geo/cell-grid';
 export { chooseHealpixLevel } from '../src/geo/healpix/levels';
+export { findDsg } from '../src/geo/dsg/detect';
+export type { DsgResult, DsgSpec } from '../src/geo/dsg/types';
 export { planSeries, planSeriesSource, seriesDimension, type SeriesPlan } from '../src/series/plan';
 export { nearbyPending } from '../src/series/copies';
 export type { SeriesPart } from '../src/series/read-series';

@@ -10,6 +10,9 @@ export { checkedInvert, makeProjection, zoomedProjection, type ProjectionSpec } 
 export { extentInvert } from './reproject-task';
 export { fillImage } from './reproject';
 export { loadCellGrid, type LoadedCellGrid, type ReadArray } from './cell-grid-load';
+export { loadDsg, type ReadText } from './dsg/load';
+export { readStrings } from '../cf/axis-values';
+export type { DsgPlacement } from './dsg/place';
 export { mappingTransform } from './grid-mapping/transform';
 export { geoPath } from 'd3-geo';
 

@@ -1,0 +1,65 @@
+/** CF discrete sampling geometries (CF §9) as the Map draws them: what the metadata says, and its typed error. */
+import { MetadataError } from '../../errors';
+
+/** CF's feature types (the global `featureType`, case-insensitive), in CF's spelling. */
+export type FeatureType = 'point' | 'timeSeries' | 'trajectory' | 'profile' | 'timeSeriesProfile' | 'trajectoryProfile';
+
+export const FEATURE_TYPES: readonly FeatureType[] = [
+  'point',
+  'timeSeries',
+  'trajectory',
+  'profile',
+  'timeSeriesProfile',
+  'trajectoryProfile',
+];
+
+/**
+ * How the elements are stored (CF §9.3): `multidimensional` (orthogonal or incomplete: instance × element arrays),
+ * `contiguous` ragged (a count variable with `sample_dimension`), `indexed` ragged (an index variable with
+ * `instance_dimension`), `point` (one dimension of points, no instances).
+ */
+export type DsgLayout = 'multidimensional' | 'contiguous' | 'indexed' | 'point';
+
+/** A data variable of a DSG file, from the metadata alone. */
+export interface DsgSpec {
+  readonly featureType: FeatureType;
+  readonly layout: DsgLayout;
+  /** Path of the data variable. */
+  readonly variable: string;
+  /** The instance dimension's name (stations, trajectories, profiles), null for `point`. */
+  readonly instanceDim: string | null;
+  /** The element dimension's name (times, observations, levels, points). */
+  readonly elementDim: string;
+  /** Position, among the data variable's dimensions, of the one the Map draws along (one mark per index). */
+  readonly mapDim: number;
+  /** Whether the marks drawn are the instances (a station's value) or the elements (a trajectory's points). */
+  readonly marks: 'instance' | 'element';
+  /** Number of marks: the length of the data variable along `mapDim`. */
+  readonly length: number;
+  /** Number of instances (0 for `point`). */
+  readonly instances: number;
+  readonly latitude: string;
+  readonly longitude: string;
+  /** Whether latitude/longitude are along the instance dimension (else along the elements). */
+  readonly placedBy: 'instance' | 'element';
+  /** The `cf_role` id variable (timeseries_id, trajectory_id, profile_id), or null. */
+  readonly ids: string | null;
+  /** A text variable naming the instances besides their ids (`station_name`), or null. */
+  readonly names: string | null;
+  /** The count variable of a contiguous ragged array, or the index variable of an indexed one. */
+  readonly ragged: string | null;
+}
+
+export type DsgResult =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'dsg'; readonly spec: DsgSpec }
+  /** A `featureType` is declared but this variable cannot be drawn: `message` says why. */
+  | { readonly kind: 'problem'; readonly featureType: FeatureType; readonly message: string };
+
+/** A malformed discrete sampling geometry: counts that do not add up, an index out of range, no position. */
+export class DsgError extends MetadataError {
+  constructor(message: string, options: ErrorOptions = {}) {
+    super(message, options);
+    this.name = 'DsgError';
+  }
+}
