@@ -4,8 +4,8 @@
  * fetched when the end comes into view), each entry with its kind, size and date. Keyboard: ↑/↓ move, Enter opens,
  * Backspace goes up. A click opens a dataset or lists a folder or catalog; Back returns here, where it was. Files
  * can be picked (a row's box, Shift for a range, Space, Shift+↑/↓, Ctrl/⌘+A) and opened as one dataset (JoinBar).
- * A dropped folder's listing (local-places.ts) reads its own lister, opens entries from the dropped files, shows
- * the entries that cannot be read with why, and has no JoinBar yet.
+ * A dropped folder's listing (local-places.ts) reads its own lister, opens entries from the dropped files (the
+ * picked ones as one dataset, joined from those files), and shows the entries that cannot be read with why.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isPlaceEntry, type ListingEntry, type Place } from '../core';
@@ -13,7 +13,7 @@ import { useDataset } from '../state/dataset-store';
 import { leavePlace, listerOf, placeKey, showPlace, takeFirstPage, useBrowse, type PlaceView } from './browse-store';
 import { crumbsOf } from './crumbs';
 import { JoinBar } from './JoinBar';
-import { LOCAL_GONE, sourceOfEntry } from './local-places';
+import { LOCAL_GONE, joinSourceOf, sourceOfEntry } from './local-places';
 import { KIND_LABEL, formatSize } from './rows';
 import { isMember, useSelection } from './selection';
 import { useLinkState, useMirrorLink } from './use-link-state';
@@ -140,6 +140,16 @@ export function BrowseView({ place }: { place: Place }) {
     return () => c.abort();
   }, [shown, firstRow, lastRow, place]);
 
+  // A dropped folder's picked files open as one dataset from the dropped files (a `dropped-join` source).
+  const openLocalJoin = (picked: readonly string[]): string | undefined => {
+    const source = joinSourceOf(place, picked);
+    if ('error' in source) return source.error;
+    views.set(key, { ...view, scrollTop: list.current?.scrollTop ?? scrollTop });
+    leavePlace();
+    void useDataset.getState().open(source, `${picked.length} files of ${source.name}`);
+    return undefined;
+  };
+
   const activate = (e: ListingEntry) => {
     if (place.kind === 'local' && e.open && !isPlaceEntry(e)) {
       // A dropped folder's dataset opens from the dropped files, as it opens dropped alone.
@@ -232,13 +242,7 @@ export function BrowseView({ place }: { place: Place }) {
           {shown.length} {view.next ? '+ more' : ''} {loading ? '(reading…)' : ''}
         </span>
       </div>
-      {place.kind === 'local' ? (
-        <p className="browse-local-note" data-testid="browse-local-note">
-          Dropped files are opened one at a time here (not yet as one dataset).
-        </p>
-      ) : (
-        <JoinBar selection={picks} members={members} />
-      )}
+      <JoinBar selection={picks} members={members} open={place.kind === 'local' ? openLocalJoin : undefined} />
       {error && (
         <p className="browse-error" role="alert" data-testid="browse-error">
           {error}
@@ -270,7 +274,7 @@ export function BrowseView({ place }: { place: Place }) {
                 data-testid="browse-row"
                 data-kind={e.kind}
               >
-                {isMember(e) && place.kind !== 'local' ? (
+                {isMember(e) ? (
                   <input
                     type="checkbox"
                     className="browse-pick"

@@ -56,6 +56,24 @@ export function sourceOfEntry(place: Place, entry: ListingEntry): Source | undef
   return d && entry.key !== undefined ? droppedSourceAt(d.files, entry.key) : undefined;
 }
 
+/**
+ * What opens the entries picked in a dropped folder's listing (their `open`: `local:<id>/<path>`) as one dataset,
+ * named by the folder holding them; or a sentence saying why there is none.
+ */
+export function joinSourceOf(
+  place: Place,
+  picked: readonly string[],
+): Extract<Source, { kind: 'dropped-join' }> | { readonly error: string } {
+  const d = droppedOf(place);
+  const base = baseOf(place.url);
+  if (!d || !base) return { error: LOCAL_GONE };
+  if (picked.length < 2) return { error: 'Pick two files or more to open them as one dataset.' };
+  const members = picked.filter((p) => p.startsWith(base)).map((p) => p.slice(base.length));
+  if (members.length !== picked.length) return { error: LOCAL_GONE };
+  const folder = place.url.slice(base.length).split('/').filter(Boolean).pop() ?? d.name;
+  return { kind: 'dropped-join', files: d.files, members: [...members].sort(), name: folder };
+}
+
 /** A dropped folder's name and the path below it, for breadcrumbs. */
 export function localPath(place: Place): { name: string; base: string; parts: string[] } {
   const base = baseOf(place.url) ?? place.url;

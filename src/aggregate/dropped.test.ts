@@ -1,12 +1,14 @@
 /**
  * Dropped files joined as remote ones are: the daily set of fixtures/aggregate handed over as Blobs (a dropped
- * folder's files) joins as xarray's open_mfdataset joins the files (expected.json, scripts/fixtures/make-aggregate.py).
+ * folder's files) joins as xarray's open_mfdataset joins the files (expected.json, scripts/fixtures/make-aggregate.py);
+ * the monthly Zarr stores, dropped as folders of files, open through the `dropped-join` source as the viewer opens it.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSlice } from '../data/read-slice';
 import { walkVariables } from '../model/find';
+import { openDataset } from '../open';
 import { droppedMemberOpener } from './dropped';
 import { openJoin } from './index';
 import { AGGREGATE_DIR, AGGREGATE_EXPECTED } from './testing/expected';
@@ -49,5 +51,48 @@ describe('a join of dropped files', () => {
     const joined = await openJoin([...files.map((f) => f.path), 'gone.nc'], { open: droppedMemberOpener(files) });
     expect(joined.leftOut.map((l) => l.location)).toEqual(['gone.nc']);
     expect(joined.leftOut[0]!.message).toMatch(/not in the dropped folder/);
+  });
+});
+
+/** Every file under `dir`, by its path from `AGGREGATE_DIR`, as a dropped folder gives them. */
+function droppedFiles(dir: string): { path: string; file: Blob }[] {
+  const out: { path: string; file: Blob }[] = [];
+  const walk = (rel: string) => {
+    for (const n of readdirSync(path.join(AGGREGATE_DIR, rel)).sort()) {
+      const at = `${rel}/${n}`;
+      if (statSync(path.join(AGGREGATE_DIR, at)).isDirectory()) walk(at);
+      else out.push({ path: at, file: new Blob([readFileSync(path.join(AGGREGATE_DIR, at))]) });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('a dropped-join source', () => {
+  it('opens the monthly Zarr stores (dropped folders) as one dataset equal to xarray', async () => {
+    const want = AGGREGATE_EXPECTED.monthly!;
+    const files = droppedFiles('monthly');
+    const stores = [...want.members].reverse().map((m) => `monthly/${m}/`);
+    const ds = await openDataset({ kind: 'dropped-join', files, members: stores, name: 'monthly' });
+    const dims = ds.model.root.dimensions;
+    expect(Object.fromEntries(dims.map((d) => [d.name, { size: d.length, unlimited: d.unlimited }]))).toEqual(
+      want.dims,
+    );
+    for (const [name, values] of Object.entries(want.values)) {
+      const v = walkVariables(ds.model.root).find((x) => x.name === name)!;
+      const slice = await ds.read(
+        v.path,
+        v.shape.map(() => null),
+      );
+      expect(Array.from(slice.data as ArrayLike<number>, Number), name).toEqual(values);
+    }
+    ds.close();
+  });
+
+  it('one member is not a join', async () => {
+    const files = droppedFiles('monthly');
+    await expect(
+      openDataset({ kind: 'dropped-join', files, members: ['monthly/pr-2024-01.zarr/'], name: 'm' }),
+    ).rejects.toThrow(/two files or more/);
   });
 });

@@ -1,29 +1,51 @@
 /**
- * Members of a join that are dropped or picked files rather than URLs: each opened in place from its Blob (as a
- * dropped file opens, src/opening/open-dropped.ts) and its header read whole, so that `openJoin` joins them as it
- * joins remote files. The locations are the files' paths in the dropped folder.
+ * Members of a join that are dropped or picked files rather than URLs: each opened in place from its Blobs (as a
+ * dropped file or store folder opens, src/opening/open-dropped.ts) and its header read whole, so that `openJoin`
+ * joins them as it joins remote files. The locations are the members' paths in the dropped folder (a store's
+ * folder ends in `/`). `openDroppedJoin` opens a `dropped-join` source as the store of the joined dataset.
  *
  * @example
  * const joined = await openJoin(paths, { open: droppedMemberOpener(files) });
  */
-import { HttpError } from '../errors';
+import { HttpError, UsageError } from '../errors';
+import { droppedSourceAt } from '../listing/tree';
 import { readDataset } from '../model/read-dataset';
 import { readOrFile } from '../opening/fallback';
-import { openStore } from '../opening/open-store';
-import type { FolderFile } from '../store/types';
+import { openStore, type OpenStoreOptions, type OpenedStore } from '../opening/open-store';
+import type { FolderFile, Source, Telemetry } from '../store/types';
+import { openJoin } from './index';
 import type { OpenMember } from './types';
 
 /** Opens members by their path among `files` (`/` separators, as the dropped folder gives them). */
 export function droppedMemberOpener(files: readonly FolderFile[]): OpenMember {
-  const byPath = new Map(files.map((f) => [f.path.replace(/\\/g, '/').replace(/^(\.?\/+)+/, ''), f.file]));
   return async (location, signal) => {
-    const file = byPath.get(location);
-    if (!file) throw new HttpError('not-found', 404, `${location} is not in the dropped folder.`, { key: location });
-    const name = location.split('/').pop()!;
-    const probed = await openStore({ kind: 'file', file, name }, { signal });
+    const source = droppedSourceAt(files, location);
+    if (!source) throw new HttpError('not-found', 404, `${location} is not in the dropped folder.`, { key: location });
+    const probed = await openStore(source, { signal });
     const { opened, value } = await readOrFile(probed, (store, first) =>
       readDataset(store, { mode: probed.mode, name: probed.name, ...first }),
     );
     return { store: opened.store, dataset: value };
   };
+}
+
+/**
+ * Opens dropped files as one dataset: every member's header read (from the Blobs: no network), the join planned,
+ * and its store, whose chunks are read from the member holding them when asked for. Members that do not fit are
+ * left out; it throws only when none can be joined.
+ */
+export async function openDroppedJoin(
+  source: Extract<Source, { kind: 'dropped-join' }>,
+  options: OpenStoreOptions,
+  telemetry: Telemetry,
+): Promise<OpenedStore> {
+  if (source.members.length < 2)
+    throw new UsageError('Pick two files or more to open them as one dataset.', { key: source.name });
+  const joined = await openJoin(source.members, {
+    open: droppedMemberOpener(source.files),
+    join: source.join,
+    name: source.name,
+    signal: options.signal,
+  });
+  return { store: joined.store, mode: { medium: 'file' }, name: joined.dataset.name, telemetry, location: source.name };
 }

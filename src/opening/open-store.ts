@@ -302,5 +302,7 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
     case 'zip-file':
     case 'folder':
       return openDropped(source, options, telemetry);
+    case 'dropped-join': // the join code loads with the first join
+      return (await import('../aggregate/dropped')).openDroppedJoin(source, options, telemetry);
   }
 }

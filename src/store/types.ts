@@ -8,7 +8,16 @@ export type Source =
   | { readonly kind: 'zip-file'; readonly file: Blob; readonly name: string }
   /** One dropped or picked file of a format read in place (src/formats: netCDF-3), or a zip. */
   | { readonly kind: 'file'; readonly file: Blob; readonly name: string }
-  | { readonly kind: 'folder'; readonly files: readonly FolderFile[]; readonly name: string };
+  | { readonly kind: 'folder'; readonly files: readonly FolderFile[]; readonly name: string }
+  /** Dropped or picked files opened as one dataset (src/aggregate/dropped.ts): `members` are paths among `files`. */
+  | {
+      readonly kind: 'dropped-join';
+      readonly files: readonly FolderFile[];
+      readonly members: readonly string[];
+      readonly name: string;
+      /** The dimension or scalar coordinate to join along; chosen from the members when absent. */
+      readonly join?: string | undefined;
+    };
 
 /** A file of a dropped or picked folder, keyed by its path relative to the folder (`a/.zarray`). */
 export interface FolderFile {
