@@ -3,14 +3,18 @@
  * listing like a server folder's: two stores (Zarr, NCZarr: fixtures/listing/stores) and two netCDF-4 files of
  * fixtures/listing's GOES-like hour, each listed with its kind, each opening from the dropped files with the names
  * its own metadata (`.zmetadata`, ncdump -h) gives, Back listing again. The listing says it has no link; a reload
- * forgets the drop and says so; an entry that cannot be read says why while the others open.
+ * forgets the drop and says so; an entry that cannot be read says why while the others open. The join fixtures
+ * (fixtures/aggregate, scripts/fixtures/make-aggregate.py) picked as a folder: a day's netCDF files and the monthly
+ * Zarr stores ticked and opened as one dataset, whose joined axis and values equal xarray's open_mfdataset
+ * (expected.json).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ROOT } from './helpers';
+import { AGGREGATE_DIR, AGGREGATE_EXPECTED } from '../../src/aggregate/testing/expected';
+import { cellValue, ROOT, selectPath, showMetadata } from './helpers';
 
 const LISTING = path.join(ROOT, 'fixtures/listing');
 const HOUR = path.join(LISTING, 'goes/ABI-L2-CMIPF/2024/001/00');
@@ -129,4 +133,71 @@ test('a dropped folder that is one store still opens directly', async ({ page })
   await page.getByTestId('folder-input').setInputFiles(path.join(LISTING, 'stores/cf-packed.zarr'));
   await expectTreeHas(page, zarrRootArrays(path.join(LISTING, 'stores/cf-packed.zarr')));
   await expect(page.getByTestId('browse')).toHaveCount(0);
+});
+
+test('the join fixtures picked as a folder: ticked files and stores open as one dataset equal to xarray’s join; Back lists again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const e = AGGREGATE_EXPECTED.daily!;
+  const steps = e.dims.time!.size;
+  const [ny, nx] = [e.dims.lat!.size, e.dims.lon!.size];
+  const tas = e.values.tas!;
+  await page.goto('/');
+  await page.getByTestId('folder-input').setInputFiles(AGGREGATE_DIR);
+  await expect(page.getByTestId('browse-here')).toHaveText('aggregate');
+  await rowNamed(page, 'daily/').getByRole('button').click();
+  await expect(page.getByTestId('browse-row')).toHaveCount(e.members.length);
+  await expect(page.getByTestId('browse-local-note')).toHaveCount(0);
+  // Two ticked by their boxes, then every file the listing shows.
+  const picks = page.getByTestId('browse-pick');
+  await picks.nth(0).click();
+  await picks.nth(1).click();
+  await expect(page.getByTestId('browse-picked')).toHaveText('2 selected');
+  await page.getByTestId('browse-select-all').click();
+  await expect(page.getByTestId('browse-picked')).toHaveText(`${e.members.length} selected`);
+  await page.getByTestId('browse-open-joined').click();
+
+  // The joined header: the unlimited time grown to every member's steps.
+  await expect(page.getByRole('tree')).toBeVisible({ timeout: 30_000 });
+  for (const v of Object.keys(e.variables))
+    await expect(page.locator(`[role=treeitem][data-path="/${v}"]`)).toBeVisible();
+  await showMetadata(page);
+  await page.getByRole('tab', { name: 'CDL' }).click();
+  await expect(page.getByTestId('cdl-text')).toContainText(`time = UNLIMITED ; // (${steps} currently)`);
+
+  // The slider spans the joined axis; values across member boundaries (4 steps each) equal xarray's.
+  await selectPath(page, '/tas');
+  const slider = page.getByTestId('slider-time');
+  await expect(slider).toHaveAttribute('max', String(steps - 1));
+  await page.getByTestId('view-matrix').click();
+  await expect(page.getByTestId('cell-0-0')).toBeVisible();
+  await slider.focus();
+  for (const t of [0, 3, 4, 5]) {
+    while (Number(await slider.inputValue()) < t) await page.keyboard.press('ArrowRight');
+    await expect(slider).toHaveValue(String(t));
+    for (const [y, x] of [
+      [0, 0],
+      [1, 2],
+      [ny - 1, nx - 1],
+    ] as const)
+      await expect.poll(async () => Number(await cellValue(page, y, x))).toBe(tas[(t * ny + y) * nx + x]);
+  }
+  await page.getByRole('button', { name: 'Heatmap', exact: true }).click();
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-rendered', /\d+/);
+
+  // Back: the day's listing again; up to the top and the monthly Zarr stores joined the same way.
+  await page.goBack();
+  await expect(page.getByTestId('browse-here')).toHaveText('daily');
+  await expect(page.getByTestId('browse-row')).toHaveCount(e.members.length);
+  await page.getByRole('button', { name: 'aggregate', exact: true }).click();
+  const m = AGGREGATE_EXPECTED.monthly!;
+  await rowNamed(page, 'monthly/').getByRole('button').click();
+  await expect(page.getByTestId('browse-row')).toHaveCount(m.members.length);
+  await page.getByTestId('browse-select-all').click();
+  await page.getByTestId('browse-open-joined').click();
+  await selectPath(page, '/pr');
+  await expect(page.getByTestId('slider-time')).toHaveAttribute('max', String(m.dims.time!.size - 1));
+  await page.getByTestId('view-matrix').click();
+  await expect.poll(async () => Number(await cellValue(page, 0, 0))).toBe(m.values.pr![0]);
 });
