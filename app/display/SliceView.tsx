@@ -76,7 +76,7 @@ export const SliceView = memo(function SliceView({
         <Body
           frame={frame}
           options={options}
-          context={userContext(viewContext(variable, x, y, axes.axes, axes.projected, axes.cells), uv)}
+          context={userContext(viewContext(variable, x, y, axes.axes, axes.projected, axes.cells, axes.dsg), uv)}
         />
       </PlotTargetContext.Provider>
       {frame.rank <= 2 && (

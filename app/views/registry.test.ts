@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dimension, Variable } from '../core';
+import type { Dimension, DsgSpec, Variable } from '../core';
 import { applicableViews, chooseView, isViewKind, viewContext } from './shared/view-kind';
 import { VIEWS } from './registry';
 
@@ -36,6 +36,19 @@ describe('view registry', () => {
     expect(chooseView(VIEWS, 'histogram', viewContext(v('double', 2), 1, 0)).kind).toBe('histogram');
     expect(chooseView(VIEWS, 'heatmap', viewContext(v('double', 1), 0, null)).kind).toBe('line');
     expect(chooseView(VIEWS, 'line', viewContext(v('char', 1), 0, null)).kind).toBe('matrix');
+  });
+
+  it('offers the Map along the marks of a discrete sampling geometry, alone', () => {
+    const spec = { mapDim: 0 } as unknown as DsgSpec;
+    const dsg = (x: number | null, y: number | null) =>
+      applicableViews(VIEWS, viewContext(v('float', 2), x, y, [], undefined, undefined, { kind: 'dsg', spec })).map(
+        (d) => d.kind,
+      );
+    expect(dsg(0, null)).toEqual(['map', 'line', 'matrix', 'histogram']);
+    expect(dsg(null, 0)).toContain('map');
+    expect(dsg(1, null)).not.toContain('map');
+    expect(dsg(1, 0)).not.toContain('map');
+    expect(kinds('float', 0, null)).not.toContain('map');
   });
 
   it('has unique kinds that share links can carry', () => {

@@ -16,6 +16,7 @@ import { useLevelView } from './use-level-view';
 import { useGlobeDrag, useMapHover } from '../../plot/map/use-map-pointer';
 import { useReprojection } from '../../plot/map/use-reprojection';
 import { framePlacement, frameHeight, mapZoom, type MapZoom } from '../../plot/map/zoom';
+import DsgMap from './DsgMap';
 
 const WIDTH = 720;
 
@@ -25,7 +26,13 @@ const WIDTH = 720;
  * coastlines), Natural Earth coastlines over it; hover gives lat, lon and value, a click opens the cell's series,
  * dragging turns the orthographic globe.
  */
-export default function MapView({ frame, options, context }: ViewProps) {
+export default function MapView(props: ViewProps) {
+  const spec = props.context?.dsg;
+  // A discrete sampling geometry is drawn as marks, not as a grid of pixels.
+  return spec ? <DsgMap {...props} spec={spec} /> : <GridMap {...props} />;
+}
+
+function GridMap({ frame, options, context }: ViewProps) {
   const setOptions = useView((s) => s.setOptions);
   const viewIndices = useView((s) => s.indices);
   const setPoint = useSeries((s) => s.setPoint);

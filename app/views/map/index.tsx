@@ -1,6 +1,7 @@
 /**
  * Map: a latitude/longitude slice, one on projected x/y with a CF grid mapping, or a 1-D slice along a grid of cells
- * (an unstructured mesh), reprojected (d3 projections, loaded on first use) with Natural Earth coastlines.
+ * (an unstructured mesh) or along a CF discrete sampling geometry's stations or observations (drawn as marks),
+ * reprojected (d3 projections, loaded on first use) with Natural Earth coastlines.
  */
 import { lazy, Suspense } from 'react';
 import type { ViewDef, ViewProps } from '../shared/view-kind';
@@ -21,7 +22,7 @@ export const mapView: ViewDef = {
   applies: (ctx) =>
     ctx.numeric &&
     ((ctx.shownRank === 2 && (ctx.geo !== null || ctx.curvilinear !== null || Boolean(ctx.projected))) ||
-      (ctx.shownRank === 1 && Boolean(ctx.cells))),
+      (ctx.shownRank === 1 && Boolean(ctx.cells ?? ctx.dsg))),
   needsValues: true,
   Component: LazyMap,
   exports: ['csv', 'npy', 'png'],

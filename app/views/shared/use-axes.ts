@@ -3,12 +3,14 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   describeAxes,
   findCellGrid,
+  findDsg,
   projectedGrid,
   walkVariables,
   readAxisValues,
   type AxisDescription,
   type AxisValues,
   type CellGridResult,
+  type DsgResult,
   type OpenedDataset,
   type ProjectedGridResult,
   type Variable,
@@ -65,12 +67,23 @@ export interface Axes {
   readonly projected?: ProjectedGridResult;
   /** The grid of cells (a mesh) the variable lies on, or what stops it from being drawn. */
   readonly cells?: CellGridResult;
+  /** The CF discrete sampling geometry the variable is part of (`none` without a `featureType`). */
+  readonly dsg?: DsgResult;
 }
 
 /** The CF grid mapping of a variable (`none` when it names none or cannot be described). */
 function projectedOf(ds: OpenedDataset, variable: Variable, axes: readonly AxisDescription[]): ProjectedGridResult {
   try {
     return projectedGrid(ds.model, variable, axes);
+  } catch {
+    return { kind: 'none' };
+  }
+}
+
+/** The discrete sampling geometry of a variable (`none` when it cannot be described). */
+function dsgOf(ds: OpenedDataset, variable: Variable): DsgResult {
+  try {
+    return findDsg(ds.model, variable);
   } catch {
     return { kind: 'none' };
   }
@@ -95,6 +108,7 @@ export async function readAxes(ds: OpenedDataset, variable: Variable, dims: read
     axes,
     projected: projectedOf(ds, variable, axes),
     cells: findCellGrid(ds.model, variable),
+    dsg: dsgOf(ds, variable),
     values: await Promise.all(axes.map((a, d) => (dims.includes(d) ? axisValues(ds, a) : undefined))),
   };
 }
@@ -121,7 +135,8 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
   const values = known ?? (loaded.key === variable ? loaded.values : NONE);
   const projected = useMemo(() => projectedOf(ds, variable, axes), [ds, variable, axes]);
   const cells = useMemo(() => findCellGrid(ds.model, variable), [ds, variable]);
-  return useMemo(() => ({ axes, values, projected, cells }), [axes, values, projected, cells]);
+  const dsg = useMemo(() => dsgOf(ds, variable), [ds, variable]);
+  return useMemo(() => ({ axes, values, projected, cells, dsg }), [axes, values, projected, cells, dsg]);
 }
 
 /** Most coordinate variables read ahead per dataset, and the most values each may hold. */

@@ -16,6 +16,8 @@ import {
   type CellGrid,
   type CellGridResult,
   type CurvilinearCoords,
+  type DsgResult,
+  type DsgSpec,
   type LatLonDims,
   type ProjectedGrid,
   type ProjectedGridResult,
@@ -48,6 +50,8 @@ export interface ViewContext {
   readonly projected?: ProjectedGrid | null;
   /** A grid of cells (a mesh) whose cell dimension is the one shown (on x or y, alone), else null. */
   readonly cells?: CellGrid | null;
+  /** A CF discrete sampling geometry whose marks' dimension is the one shown (alone), else null. */
+  readonly dsg?: DsgSpec | null;
 }
 
 export interface ViewProps {
@@ -105,6 +109,7 @@ export function viewContext(
   axes: readonly AxisDescription[] = [],
   mapping?: ProjectedGridResult,
   cellGrid?: CellGridResult,
+  dsgResult?: DsgResult,
 ): ViewContext {
   const curvilinear = axes.length && x !== null && y !== null && x !== y ? curvilinearCoords(axes, x, y) : null;
   const ll = axes.length && !curvilinear ? latLonDims(axes) : null;
@@ -114,7 +119,9 @@ export function viewContext(
   const projected = g && x !== null && y !== null && new Set([x, y, g.xDim, g.yDim]).size === 2 ? g : null;
   const c = cellGrid?.kind === 'grid' ? cellGrid.grid : null;
   const cells = c && shownRank === 1 && (x === c.dim || y === c.dim) ? c : null;
-  return { variable, numeric: isNumeric(variable), shownRank, x, y, geo, curvilinear, projected, cells };
+  const d = dsgResult?.kind === 'dsg' ? dsgResult.spec : null;
+  const dsg = d && !cells && shownRank === 1 && (x === d.mapDim || y === d.mapDim) ? d : null;
+  return { variable, numeric: isNumeric(variable), shownRank, x, y, geo, curvilinear, projected, cells, dsg };
 }
 
 /** The views that apply, in registry order (never empty: the fallback when none does). */

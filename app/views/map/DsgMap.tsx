@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { formatNumber, PROJECTION_LABELS, type DsgSpec, type Land } from '../../core';
+import type { ViewProps } from '../shared/view-kind';
+import { RasterPlot, type AxisFrame, type RasterImage, type RasterPointer } from '../../plot/RasterPlot';
+import { scaleValues } from '../../plot/colormap';
+import { useDataset } from '../../state/dataset-store';
+import { useSeries } from '../../state/series-store';
+import { useView } from '../../state/view-store';
+import { MapControls } from '../../plot/map/MapControls';
+import { land, useMapCore } from '../../plot/map/map-core';
+import { useMapChrome } from '../../plot/map/use-map-chrome';
+import { useGlobeDrag } from '../../plot/map/use-map-pointer';
+import { framePlacement, frameHeight, mapZoom, type MapZoom } from '../../plot/map/zoom';
+import { colourBarOf } from '../heatmap/ImageHeatmap';
+import { markAt, paintDsg, STATION_RADIUS, TRACK_RADIUS } from './dsg-paint';
+import { useDsgMarks } from './use-dsg-marks';
+
+const WIDTH = 720;
+
+/**
+ * The Map of a CF discrete sampling geometry (src/geo/dsg/): a station's value at the time of its slider as a disc
+ * at the station, a trajectory's observations as discs on its line, in the colours of their values, over the
+ * graticule and coastlines; hover names the station or trajectory and gives the value, a click on a station opens
+ * its series. The marks' longitude/latitude are on the canvas (`data-marks`) for tests.
+ */
+export default function DsgMap({ frame, options, context, spec }: ViewProps & { spec: DsgSpec }) {
+  const setOptions = useView((s) => s.setOptions);
+  const viewIndices = useView((s) => s.indices);
+  const setPoint = useSeries((s) => s.setPoint);
+  const dataset = useDataset((s) => s.dataset);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const { core, error } = useMapCore();
+  const { marks, error: marksError } = useDsgMarks(dataset, spec);
+  const height = frameHeight(options.projection, WIDTH);
+  const [zoom, setZoom] = useState<MapZoom | null>(null);
+  const globe = useGlobeDrag(options, setOptions, WIDTH, height, zoom?.scale ?? 1);
+  const view = globe.spec;
+  // The graticule and its labels follow a zoom; the marks are drawn once on the whole frame.
+  const chrome = useMapChrome(core, view, null, zoom);
+  const lines = chrome.graticule?.lines ?? null;
+
+  const values = useMemo(() => {
+    if (!frame.values) return null;
+    const { values: v, mask } = frame.values;
+    return Float64Array.from(v as ArrayLike<number>, (x, i) => (mask && mask[i] ? NaN : Number(x)));
+  }, [frame.values]);
+  const scaled = useMemo(
+    () => (values ? scaleValues(values, null, options.scale, options.range) : null),
+    [values, options.scale, options.range],
+  );
+  const colours = useMemo(
+    () =>
+      scaled && {
+        colormap: options.colormap,
+        invert: options.invert,
+        scale: options.scale,
+        zmin: scaled.zmin,
+        zmax: scaled.zmax,
+        threshold: scaled.threshold,
+      },
+    [scaled, options.colormap, options.invert, options.scale],
+  );
+  const projection = useMemo(() => (core ? core.makeProjection(view) : null), [core, view]);
+  // Frame pixels of the marks; those on the far side of the globe (the inverse does not come back) are left out.
+  const xy = useMemo(() => {
+    if (!marks || !projection || !core) return null;
+    const invert = core.checkedInvert(projection);
+    return Array.from(marks.lon, (lon, k) => {
+      const p = projection([lon, marks.lat[k]!]);
+      if (!p || !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || !invert(p[0], p[1])) return null;
+      return [p[0], p[1]] as const;
+    });
+  }, [marks, projection, core]);
+
+  const [paint, setPaint] = useState<{ image: RasterImage | null; count: number; error: string | null }>({
+    image: null,
+    count: 0,
+    error: null,
+  });
+  const radius = spec.marks === 'instance' ? STATION_RADIUS : TRACK_RADIUS;
+  useEffect(() => {
+    const cv = canvas.current;
+    if (!core || !projection || !marks || !xy || !values || !colours || !cv) return;
+    let live = true;
+    const draw = (outline: Land | null) => {
+      if (!live) return;
+      const picture = { xy, values, tracks: marks.tracks, radius };
+      if (!paintDsg(core, cv, [view.width, view.height], projection, picture, colours, outline, lines)) return;
+      const image = { width: view.width, height: view.height, source: cv };
+      setPaint((p) => ({ image, count: p.count + 1, error: null }));
+    };
+    if (!options.coastlines) draw(null);
+    else land(core, '110m').then(draw, (e: unknown) => live && setPaint((p) => ({ ...p, error: String(e) })));
+    return () => {
+      live = false;
+    };
+  }, [core, projection, marks, xy, values, colours, options.coastlines, lines, radius, view]);
+
+  const [hover, setHover] = useState('');
+  const markOf = (p: RasterPointer | null) => (p && xy ? markAt(xy, p.x, -p.y, radius + 3) : -1);
+  const labelOf = (k: number) => {
+    const i = marks?.instance[k] ?? -1;
+    return i >= 0 ? (marks?.labels[i] ?? '') : `${spec.elementDim} ${k}`;
+  };
+  const onHover = (p: RasterPointer | null) => {
+    const k = globe.dragging ? -1 : markOf(p);
+    if (k < 0 || !marks) return setHover('');
+    const v = values?.[k];
+    const value = v === undefined || Number.isNaN(v) ? 'no data' : formatNumber(v);
+    const where = `lat ${marks.lat[k]!.toFixed(2)}°, lon ${marks.lon[k]!.toFixed(2)}°`;
+    const element = spec.marks === 'element' && spec.layout !== 'point' ? ` ${spec.elementDim} ${k}` : '';
+    setHover(`${labelOf(k)}${element} (${where}): ${value} — ${frame.title}`);
+  };
+  const onClick = (p: RasterPointer) => {
+    if (globe.wasDrag() || spec.marks !== 'instance' || !context) return;
+    const k = markOf(p);
+    if (k < 0) return;
+    const v = context.variable;
+    const indices = v.shape.map((_, d) => (d === spec.mapDim ? k * frame.stride : (viewIndices[d] ?? 0)));
+    setPoint({ variable: v.path, indices, label: labelOf(k) });
+  };
+
+  const colorbar = useMemo(
+    () => (scaled ? { ...colourBarOf(options, scaled), title: frame.title } : null),
+    [scaled, options, frame.title],
+  );
+  const placement = useMemo(() => framePlacement(WIDTH, height), [height]);
+  const onAxes = useCallback(
+    (ax: AxisFrame, ay: AxisFrame) => {
+      const z = mapZoom(ax, ay, WIDTH, height, window.devicePixelRatio || 1);
+      setZoom((old) => (JSON.stringify(old) === JSON.stringify(z) ? old : z));
+    },
+    [height],
+  );
+  const strided =
+    frame.stride !== 1 ? `The Map draws every ${spec.elementDim}: this slice is read every ${frame.stride}.` : null;
+  const problem = error ?? marksError ?? paint.error ?? strided;
+  return (
+    <figure
+      className="map-view"
+      data-testid="map"
+      data-dsg={spec.featureType}
+      data-layout={spec.layout}
+      data-view={zoom?.view.map((v) => v.toFixed(3)).join(',')}
+    >
+      <MapControls options={options} setOptions={setOptions} />
+      {problem && <p role="alert">{problem}</p>}
+      {marks && marks.problems.length > 0 && (
+        <ul className="muted" data-testid="map-grid-problems">
+          {marks.problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      <div
+        className={`map-plot${options.projection === 'orthographic' ? ' draggable' : ''}`}
+        onPointerDown={globe.onPointerDown}
+        onPointerMove={globe.onPointerMove}
+        onPointerUp={() => globe.release()}
+        onPointerCancel={() => globe.release()}
+      >
+        <RasterPlot
+          image={paint.image}
+          placement={placement}
+          layout={chrome.layout}
+          colorbar={colorbar}
+          axisLabels={chrome.labels}
+          label={`Map of ${frame.title} at its ${spec.featureType} features (${PROJECTION_LABELS[options.projection]})`}
+          testId="map-plot"
+          onAxes={onAxes}
+          onHover={onHover}
+          onClick={onClick}
+        />
+      </div>
+      <canvas
+        ref={canvas}
+        width={view.width}
+        height={view.height}
+        className="map-canvas"
+        aria-hidden="true"
+        data-testid="map-canvas"
+        data-rendered={paint.count || undefined}
+        data-projection={view.name}
+        data-center={view.center.join(',')}
+        data-width={view.width}
+        data-height={view.height}
+        data-grid="dsg"
+        data-marks={marks ? JSON.stringify(Array.from(marks.lon, (lon, k) => [lon, marks.lat[k]])) : undefined}
+        data-radius={radius}
+      />
+      <output data-testid="map-hover" className="muted">
+        {hover}
+      </output>
+    </figure>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * CF discrete sampling geometries on the Map: fixtures/dsg/ (scripts/fixtures/make-dsg.py, netCDF4-python; expected
+ * positions, ids and values as netCDF4-python reads them, expected.json). The timeSeries file's stations are one
+ * disc each at netCDF4-python's latitude/longitude, in the colour of the value at the time slider's step; hover
+ * names the station; a click gives its series, equal to netCDF4-python's. The contiguous ragged trajectories are
+ * drawn observation by observation, hover names the trajectory; counts that do not add up are named.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { makeProjection } from '../../src/geo/projection';
+import { isProjectionName } from '../../src/geo/projection-names';
+import { colorscale } from '../../src/render/colormap';
+import { STATIC_URL } from '../harness/ports';
+import { ROOT, openUrl, selectPath, seriesCsvRows } from '../ui/helpers';
+import { framePoint, pixels } from '../ui/map-helpers';
+
+interface Instance {
+  id: string;
+  name?: string;
+  lat?: number;
+  lon?: number;
+  values?: (number | null)[];
+  obs?: { index: number; lat: number; lon: number; value: number }[];
+}
+const expected = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/dsg/expected.json'), 'utf8')) as Record<
+  string,
+  { variable: string; instances: Instance[]; sum: number; obs: number }
+>;
+const stations = expected['stations-ts.nc']!;
+
+/** viridis as the map paints it (render.ts `lut`): 256 entries interpolated between the scale's stops. */
+const TABLE = (() => {
+  const stops = colorscale('viridis').map(([t, c]) => {
+    const h = c.replace('#', '');
+    return [t, [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16))] as const;
+  });
+  return Array.from({ length: 256 }, (_, i) => {
+    const t = i / 255;
+    let k = 0;
+    while (k < stops.length - 2 && (stops[k + 1]?.[0] ?? 1) < t) k++;
+    const [t0, c0] = stops[k]!;
+    const [t1, c1] = stops[k + 1] ?? stops[k]!;
+    const f = t1 > t0 ? (t - t0) / (t1 - t0) : 0;
+    return c0.map((a, j) => Math.round(a + (c1[j]! - a) * f));
+  });
+})();
+const colourOf = (v: number, lo: number, hi: number) =>
+  TABLE[Math.max(0, Math.min(255, Math.round(((v - lo) / (hi - lo)) * 255)))]!;
+
+/** Opens a fixture's variable on the Map (a 2-D variable first shown along `along` alone). */
+async function openMap(page: Page, file: string, variable: string, along?: string) {
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/dsg/${file}`);
+  await selectPath(page, variable);
+  if (along) {
+    await page.getByTestId('x-dim').selectOption({ label: along });
+    await page.getByTestId('y-dim').selectOption({ value: '' });
+  }
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  const canvas = page.getByTestId('map-canvas');
+  await expect(canvas).toHaveAttribute('data-grid', 'dsg');
+  return canvas;
+}
+
+/** The frame pixel of each mark (the canvas's projection), and the marks the view says it drew. */
+async function projected(page: Page) {
+  const canvas = page.getByTestId('map-canvas');
+  await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
+  const name = (await canvas.getAttribute('data-projection'))!;
+  expect(isProjectionName(name)).toBe(true);
+  const center = (await canvas.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
+  const width = Number(await canvas.getAttribute('data-width'));
+  const height = Number(await canvas.getAttribute('data-height'));
+  const proj = makeProjection({ name: name as 'equirectangular', center, width, height });
+  const marks = JSON.parse((await canvas.getAttribute('data-marks'))!) as [number, number][];
+  return { marks, at: (lon: number, lat: number) => proj([lon, lat])! };
+}
+
+test('timeSeries stations: one disc per station at its place, in its value’s colour at the slider’s time', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openMap(page, 'stations-ts.nc', stations.variable, 'station');
+  const step = 4;
+  await page.getByTestId('index-time').fill(String(step));
+  await expect(page.getByTestId('map')).toHaveAttribute('data-dsg', 'timeSeries');
+  const canvas = page.getByTestId('map-canvas');
+  const before = Number(await canvas.getAttribute('data-rendered'));
+  const { marks, at } = await projected(page);
+  expect(marks).toEqual(stations.instances.map((s) => [s.lon, s.lat]));
+  const values = stations.instances.map((s) => s.values![step]!);
+  const [lo, hi] = [Math.min(...values), Math.max(...values)];
+  const centres = stations.instances.map((s) => at(s.lon!, s.lat!));
+  const px = (pts: [number, number][]) =>
+    pixels(
+      page,
+      pts.map(([x, y]) => [Math.floor(x), Math.floor(y)]),
+    );
+  await expect
+    .poll(async () => (await px(centres)).map((b) => b.slice(16, 19)), { timeout: 20_000 })
+    .toEqual(values.map((v) => colourOf(v, lo, hi)));
+  expect(Number(await canvas.getAttribute('data-rendered'))).toBeGreaterThanOrEqual(before);
+  // Another step recolours the discs.
+  await page.getByTestId('index-time').fill('0');
+  const first = stations.instances.map((s) => s.values![0]!);
+  await expect
+    .poll(async () => (await px(centres)).map((b) => b.slice(16, 19)))
+    .toEqual(first.map((v) => colourOf(v, Math.min(...first), Math.max(...first))));
+});
+
+test('hover names each station and its value; a click gives the station’s series as netCDF4-python reads it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openMap(page, 'stations-ts.nc', stations.variable, 'station');
+  const { at } = await projected(page);
+  const hover = page.getByTestId('map-hover');
+  for (const s of stations.instances) {
+    const [fx, fy] = at(s.lon!, s.lat!);
+    const q = await framePoint(page, fx, fy);
+    await page.mouse.move(q.x, q.y);
+    await expect(hover).toContainText(`${s.id} ${s.name} (lat ${s.lat!.toFixed(2)}°, lon ${s.lon!.toFixed(2)}°): `);
+    const v = s.values![0];
+    await expect(hover).toContainText(`: ${v === null ? 'no data' : String(v)} — `);
+  }
+  for (const s of [stations.instances[2]!, stations.instances[3]!]) {
+    const [fx, fy] = at(s.lon!, s.lat!);
+    const q = await framePoint(page, fx, fy);
+    await page.mouse.click(q.x, q.y);
+    const region = page.getByRole('region', { name: `Time series at ${s.id} ${s.name}` });
+    await expect(region).toBeVisible();
+    await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
+    const rows = await seriesCsvRows(region);
+    expect(rows).toHaveLength(s.values!.length + 1);
+    const got = rows.slice(1).map((r) => r.split(',')[1] ?? '');
+    expect(got.map((g) => (g === '' ? null : Number(g)))).toEqual(s.values);
+  }
+});
+
+test('contiguous ragged trajectories: every observation drawn at its place; hover names its trajectory', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const e = expected['trajectories-ragged.nc']!;
+  await openMap(page, 'trajectories-ragged.nc', e.variable);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-layout', 'contiguous');
+  const { marks, at } = await projected(page);
+  const obs = e.instances.flatMap((t) => t.obs!.map((o) => ({ ...o, id: t.id })));
+  expect(marks).toEqual([...obs].sort((a, b) => a.index - b.index).map((o) => [o.lon, o.lat]));
+  const values = obs.map((o) => o.value);
+  const [lo, hi] = [Math.min(...values), Math.max(...values)];
+  const got = await pixels(
+    page,
+    obs.map((o) => at(o.lon, o.lat).map(Math.floor) as [number, number]),
+  );
+  expect(got.map((b) => b.slice(16, 19))).toEqual(values.map((v) => colourOf(v, lo, hi)));
+  const hover = page.getByTestId('map-hover');
+  for (const o of [obs[0]!, obs[6]!, obs[11]!]) {
+    const [fx, fy] = at(o.lon, o.lat);
+    const q = await framePoint(page, fx, fy);
+    await page.mouse.move(q.x, q.y);
+    await expect(hover).toContainText(`${o.id} obs ${o.index} (`);
+    await expect(hover).toContainText(`: ${o.value} — `);
+  }
+});
+
+test('counts that do not add up are named, nothing drawn', async ({ page }) => {
+  const e = expected['bad-counts.nc']!;
+  await openMap(page, 'bad-counts.nc', '/sst');
+  await expect(page.getByTestId('map').getByRole('alert')).toContainText(
+    `add up to ${e.sum}, but obs has ${e.obs} elements`,
+  );
+  await expect(page.getByTestId('map-canvas')).not.toHaveAttribute('data-marks', /./);
+});
