@@ -31,7 +31,14 @@ interface Instance {
 }
 const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Record<
   string,
-  { featureType: string; variable: string; instances: Instance[]; sum: number; obs: number }
+  {
+    featureType: string;
+    variable: string;
+    instances: Instance[];
+    points?: { lat: number | null; lon: number; value: number }[];
+    sum: number;
+    obs: number;
+  }
 >;
 
 async function open(file: string) {
@@ -113,6 +120,48 @@ describe('DSG fixtures', () => {
       expect(f.dsg(spec.ragged!).kind).toBe('none');
     });
   }
+
+  it('points: each placed by its own latitude/longitude, the one without a latitude listed, not dropped', async () => {
+    const want = expected['points.nc']!;
+    const f = await open('points.nc');
+    const spec = specOf(f.dsg(want.variable));
+    expect(spec).toMatchObject({ featureType: 'point', layout: 'point', instanceDim: null, marks: 'element' });
+    const placed = await loadDsg(spec, f.read, f.readText);
+    const nan = (x: number) => (Number.isNaN(x) ? null : x);
+    expect(Array.from(placed.lat, nan)).toEqual(want.points!.map((p) => p.lat));
+    expect(Array.from(placed.lon, nan)).toEqual(want.points!.map((p) => (p.lat === null ? null : p.lon)));
+    const missing = want.points!.flatMap((p, k) => (p.lat === null ? [k] : []));
+    expect(missing).toHaveLength(1);
+    expect(placed.problems).toEqual([
+      `1 of ${want.points!.length} obs marks have no valid latitude/longitude and are not drawn: ${missing[0]}.`,
+    ]);
+  });
+
+  it('an incomplete multidimensional timeSeries: one mark per station, numeric ids as labels', async () => {
+    const want = expected['stations-incomplete.nc']!;
+    const f = await open('stations-incomplete.nc');
+    const spec = specOf(f.dsg(want.variable));
+    expect(spec).toMatchObject({ layout: 'multidimensional', instanceDim: 'station', elementDim: 'obs', mapDim: 0 });
+    const placed = await loadDsg(spec, f.read, f.readText);
+    expect(Array.from(placed.lat)).toEqual(want.instances.map((s) => s.lat));
+    expect(Array.from(placed.lon)).toEqual(want.instances.map((s) => s.lon));
+    expect(placed.labels).toEqual(want.instances.map((s) => s.id));
+    expect(f.dsg('/time').kind).toBe('none');
+  });
+
+  it('a contiguous ragged timeSeries: each observation at its station', async () => {
+    const want = expected['stations-ragged.nc']!;
+    const f = await open('stations-ragged.nc');
+    const spec = specOf(f.dsg(want.variable));
+    expect(spec).toMatchObject({ layout: 'contiguous', marks: 'element', placedBy: 'instance', instances: 3 });
+    const placed = await loadDsg(spec, f.read, f.readText);
+    expect(placed.labels).toEqual(want.instances.map((s) => s.id));
+    const obs = want.instances.flatMap((s, i) => s.obs!.map((o) => ({ ...o, i })));
+    expect(obs.map((o) => [placed.lat[o.index], placed.lon[o.index], placed.instance[o.index]])).toEqual(
+      obs.map((o) => [o.lat, o.lon, o.i]),
+    );
+    expect(placed.tracks).toEqual([]);
+  });
 
   it('counts that do not add up to the sample dimension are refused, naming both numbers', async () => {
     const want = expected['bad-counts.nc']!;
