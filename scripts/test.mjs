@@ -54,8 +54,9 @@ function ensureChromium() {
 }
 
 /**
- * Debian Python with xarray, zarr, fsspec, aiohttp, h5netcdf, scipy, netCDF4 and h5py: the "Code for this view" tests run
- * the generated snippets (files through the h5netcdf and scipy engines); the file tests write large files with them.
+ * Debian Python with xarray, zarr, fsspec, aiohttp, h5netcdf, scipy, netCDF4, h5py and cartopy: the "Code for this
+ * view" tests run the generated snippets (files through the h5netcdf and scipy engines, the Map's with cartopy); the
+ * file tests write large files with them.
  */
 const PYTHON_PACKAGES = [
   'python3-xarray',
@@ -66,12 +67,17 @@ const PYTHON_PACKAGES = [
   'python3-scipy',
   'python3-netcdf4',
   'python3-h5py',
+  'python3-cartopy',
 ];
 function ensurePython() {
   const ok = () =>
-    spawnSync('/usr/bin/python3', ['-c', 'import xarray, zarr, fsspec, aiohttp, h5netcdf, scipy, netCDF4, h5py'], {
-      stdio: 'ignore',
-    }).status === 0;
+    spawnSync(
+      '/usr/bin/python3',
+      ['-c', 'import xarray, zarr, fsspec, aiohttp, h5netcdf, scipy, netCDF4, h5py, cartopy'],
+      {
+        stdio: 'ignore',
+      },
+    ).status === 0;
   if (ok()) return;
   if (process.getuid?.() !== 0) {
     console.error(

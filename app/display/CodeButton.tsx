@@ -9,6 +9,8 @@ interface Props {
   readonly selection: readonly DimSelection[];
   readonly stride: number;
   readonly raw: boolean;
+  /** The view is the Map, in this projection: cartopy code for it too. */
+  readonly mapProjection?: string | undefined;
 }
 
 function Snippet({ id, title, text }: { readonly id: string; readonly title: string; readonly text: string }) {
@@ -34,8 +36,11 @@ function Snippet({ id, title, text }: { readonly id: string; readonly title: str
   );
 }
 
-/** The code panel: xarray, zarr-python and command-line code that reproduces this view (no credentials). */
-export function CodePanel({ dataset, variable, selection, stride, raw }: Props) {
+/**
+ * The code panel: xarray, zarr-python and command-line code that reproduces this view (no credentials), and the
+ * cartopy code of a Map view.
+ */
+export function CodePanel({ dataset, variable, selection, stride, raw, mapProjection }: Props) {
   const code = (() => {
     const { aliases, credentials } = openCredentials();
     const signed = credentials !== undefined || aliases.some((a) => a.credentials !== undefined);
@@ -46,6 +51,7 @@ export function CodePanel({ dataset, variable, selection, stride, raw }: Props) 
       selection,
       stride,
       raw,
+      mapProjection,
       aliases: aliases.map((a) => ({ name: a.name, url: a.url, region: a.region })),
       signed,
     });
@@ -53,6 +59,7 @@ export function CodePanel({ dataset, variable, selection, stride, raw }: Props) 
   return (
     <div className="code-panel" role="region" aria-label="Code for this view" data-testid="code-panel">
       <p className="muted">Code that opens this dataset and selects this slice. Credentials are never included.</p>
+      {code.map !== undefined && <Snippet id="map" title="Map (cartopy)" text={code.map} />}
       <Snippet id="xarray" title="xarray" text={code.xarray} />
       <Snippet id="zarr" title={code.rawTitle ?? 'zarr-python'} text={code.zarr} />
       <Snippet id="cli" title="Command line" text={code.cli} />

@@ -214,7 +214,14 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
         <DimMapper variable={variable} axes={axes} />
         <FieldSelect view={uv} />
         {codeOpen && (
-          <CodePanel dataset={dataset} variable={variable} selection={selection} stride={stride} raw={options.raw} />
+          <CodePanel
+            dataset={dataset}
+            variable={variable}
+            selection={selection}
+            stride={stride}
+            raw={options.raw}
+            mapProjection={active.kind === 'map' ? options.projection : undefined}
+          />
         )}
         {numeric && (
           <ComparePanel dataset={dataset} variable={variable} selection={selection} x={x} y={y} options={options} />

@@ -5,12 +5,14 @@
  * cell — its x/y as stored and xarray's value — and the geostationary disk's corners have no earth behind them
  * (nothing drawn there). A malformed mapping keeps the native heatmap, with the problem named.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { runPython } from '../../src/code/python-env';
 import { makeProjection } from '../../src/geo/projection';
 import { STATIC_URL } from '../harness/ports';
-import { ROOT, openUrl, selectPath } from '../ui/helpers';
+import { ROOT, openMore, openUrl, selectPath } from '../ui/helpers';
 import { framePoint, pixels } from '../ui/map-helpers';
 
 interface Cell {
@@ -96,4 +98,34 @@ test('a malformed grid mapping: the field is shown on its own axes and the probl
     '/crs: grid mapping lambert_conformal_conic needs standard_parallel',
   );
   await expect(page.getByRole('button', { name: 'Map', exact: true })).toHaveCount(0);
+});
+
+test('the Map’s Code gives cartopy code with the mapping’s class and the Map’s projection, and it draws the map', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openMap(page, 'geostationary');
+  await page.getByLabel('Projection').selectOption('robinson');
+  await openMore(page);
+  await page.getByRole('button', { name: 'Code' }).click();
+  const code = await page.getByTestId('code-map').innerText();
+  expect(code).toContain(
+    'crs = ccrs.Geostationary(central_longitude=-75.0, satellite_height=35786023.0, sweep_axis="x"',
+  );
+  expect(code).toContain('ax = plt.axes(projection=ccrs.Robinson())');
+  expect(code).toContain(`"${STATIC_URL}/fixtures/grid-mappings/geostationary.zarr"`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'zarrview-map-code-'));
+  try {
+    // Natural Earth's coastlines are not on this machine and are not fetched: coastlines() draws nothing here.
+    const patch = ['import matplotlib', 'matplotlib.use("Agg")', 'import cartopy.mpl.geoaxes as _g'];
+    patch.push('_g.GeoAxes.coastlines = lambda self, *a, **k: None');
+    await runPython([...patch, code].join('\n'), 90_000, dir);
+    expect(statSync(path.join(dir, 'map.png')).size).toBeGreaterThan(1000);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // The Map's code only: the heatmap of the same field has none.
+  await page.getByTestId('view-heatmap').click();
+  await expect(page.getByTestId('code-xarray')).toBeVisible();
+  await expect(page.getByTestId('code-map')).toHaveCount(0);
 });

@@ -12,6 +12,7 @@ import { defaultFillFor } from '../cf/decode';
 import type { Dataset, Variable } from '../model/types';
 import { parseLocation } from '../url/index';
 import { fileSnippets } from './file-snippets';
+import { mapSnippet } from './map-snippet';
 import { virtualSnippets } from './virtual-snippets';
 import { type PyValue, pyIndex, pyLiteral, pyStr, shellQuote } from './python';
 
@@ -35,6 +36,8 @@ export interface CodeInput {
   readonly aliases?: readonly EndpointHint[] | undefined;
   /** Whether the location needs credentials (they come from the environment, never from the snippet). */
   readonly signed?: boolean | undefined;
+  /** The view is the Map, in this projection (`ProjectionName`): the snippets include cartopy code for it. */
+  readonly mapProjection?: string | undefined;
 }
 
 export interface CodeSnippets {
@@ -44,6 +47,8 @@ export interface CodeSnippets {
   readonly cli: string;
   /** The title of the `zarr` snippet when it is not zarr-python code. */
   readonly rawTitle?: string | undefined;
+  /** The Map view drawn with cartopy (`mapSnippet`), when the view is a Map that cartopy code can place. */
+  readonly map?: string | undefined;
 }
 
 interface StoreTarget {
@@ -121,6 +126,13 @@ function iselArgs(v: Variable, selection: readonly DimSelection[], stride: numbe
 }
 
 export function codeForView(input: CodeInput): CodeSnippets {
+  const code = snippetsForView(input);
+  if (input.mapProjection === undefined) return code;
+  const map = mapSnippet({ ...input, projection: input.mapProjection }, code.xarray);
+  return map ? { ...code, map } : code;
+}
+
+function snippetsForView(input: CodeInput): CodeSnippets {
   const { variable: v, dataset } = input;
   const stride = Math.max(1, input.stride ?? 1);
   const target = storeTarget(input);

@@ -1,0 +1,120 @@
+/**
+ * The Map view as cartopy + xarray code: the xarray snippet's open and selection (up to its `da = …` line), then
+ * the field drawn on the viewer's map projection — placed by its CF grid mapping (`ccrs` from the mapping, x/y in
+ * the metres or degrees cartopy wants), or by its latitude/longitude (1-D axes or 2-D curvilinear coordinates).
+ * Null where the view is not a map of two dimensions or the xarray code has no coordinates to place it by.
+ *
+ * @example
+ * mapSnippet({ dataset, variable, selection: [0, null, null], projection: 'robinson' }, code.xarray)
+ * // '…\nda.plot(ax=ax, transform=crs, x="x", y="y")\n…'
+ */
+import type { DimSelection } from '../api';
+import { describeAxes } from '../cf/coordinates';
+import { curvilinearCoords, latLonDims } from '../geo/geo-axes';
+import { projectedGrid } from '../geo/grid-mapping/find';
+import { findVariable } from '../model/find';
+import type { Dataset, Variable } from '../model/types';
+import { MAP_PROJECTIONS, cartopyCrs } from './cartopy';
+import { pyStr } from './python';
+
+export interface MapSnippetInput {
+  readonly dataset: Dataset;
+  readonly variable: Variable;
+  readonly selection: readonly DimSelection[];
+  /** The Map's projection (`ProjectionName`); equirectangular when absent or unknown. */
+  readonly projection?: string | undefined;
+}
+
+const baseName = (path: string): string => path.split('/').filter(Boolean).pop() ?? path;
+
+/** How the field is placed: the lines before the plot, its `transform` and the x/y coordinate names. */
+interface Placement {
+  readonly imports: readonly string[];
+  readonly lines: readonly string[];
+  readonly transform: string;
+  readonly x: string;
+  readonly y: string;
+}
+
+function placement(input: MapSnippetInput, kept: readonly number[]): Placement | null {
+  const { dataset, variable: v } = input;
+  const axes = describeAxes(dataset, v);
+  const grid = projectedGrid(dataset, v, axes);
+  if (grid.kind === 'grid') {
+    const g = grid.grid;
+    if (!kept.includes(g.xDim) || !kept.includes(g.yDim)) return null;
+    const { imports, lines } = cartopyCrs({
+      name: g.mapping.name,
+      attributes: findVariable(dataset.root, g.mappingPath)?.attributes ?? [],
+      mappingName: relativeName(v.path, g.mappingPath),
+      source: g.mapping.source,
+    });
+    const x = baseName(g.x.path);
+    const y = baseName(g.y.path);
+    // Geostationary x/y are scan angles: cartopy's Geostationary takes metres (angle × satellite height).
+    const k = g.mapping.angular ? g.scale * g.mapping.height : g.scale;
+    const why = g.mapping.angular ? 'scan angles → metres (× perspective_point_height)' : `${g.units ?? ''} → metres`;
+    const scale =
+      k !== 1
+        ? [
+            `# x/y ${why}, as cartopy wants them.`,
+            `da = da.assign_coords({${[x, y].map((n) => `${pyStr(n)}: da[${pyStr(n)}] * ${k}`).join(', ')}})`,
+          ]
+        : [];
+    return { imports, lines: [...lines, ...scale], transform: 'crs', x, y };
+  }
+  const ll = latLonDims(axes);
+  if (ll && kept.includes(ll.lat) && kept.includes(ll.lon)) {
+    const lat = axes[ll.lat]?.coordinate;
+    const lon = axes[ll.lon]?.coordinate;
+    if (lat && lon)
+      return { imports: [], lines: [], transform: 'ccrs.PlateCarree()', x: baseName(lon.path), y: baseName(lat.path) };
+  }
+  const [a, b] = kept;
+  const curvi = a !== undefined && b !== undefined ? curvilinearCoords(axes, a, b) : null;
+  if (curvi)
+    return {
+      imports: [],
+      lines: [],
+      transform: 'ccrs.PlateCarree()',
+      x: baseName(curvi.lon.path),
+      y: baseName(curvi.lat.path),
+    };
+  return null;
+}
+
+/** The mapping variable's name as `ds[…]` reaches it from the data variable's group (xarray opens that group). */
+function relativeName(variablePath: string, mappingPath: string): string {
+  const group = variablePath.slice(0, variablePath.lastIndexOf('/') + 1);
+  return mappingPath.startsWith(group) ? mappingPath.slice(group.length) : baseName(mappingPath);
+}
+
+/** The cartopy snippet of a Map view, built on the view's xarray snippet; null where it cannot be one. */
+export function mapSnippet(input: MapSnippetInput, xarray: string): string | null {
+  const kept = input.selection.flatMap((s, d) => (typeof s === 'number' ? [] : [d]));
+  if (kept.length !== 2) return null;
+  // Only an xarray open gives the coordinates (the by-path zarr-python open has none).
+  if (!/xr\.open_(zarr|dataset)\(/.test(xarray)) return null;
+  const lines = xarray.split('\n');
+  const da = lines.findIndex((l) => l.startsWith('da = '));
+  if (da < 0) return null;
+  const where = placement(input, kept);
+  if (!where) return null;
+  const firstBlank = lines.indexOf('');
+  const head = lines.slice(0, firstBlank < 0 ? 0 : firstBlank);
+  const body = lines.slice(firstBlank < 0 ? 0 : firstBlank, da + 1);
+  const imports = ['import cartopy.crs as ccrs', 'import matplotlib.pyplot as plt', ...where.imports, ...head].sort();
+  const projection = MAP_PROJECTIONS[input.projection ?? ''] ?? 'ccrs.PlateCarree()';
+  return [
+    ...new Set(imports),
+    ...body,
+    ...where.lines,
+    '',
+    `ax = plt.axes(projection=${projection})`,
+    `da.plot(ax=ax, transform=${where.transform}, x=${pyStr(where.x)}, y=${pyStr(where.y)})`,
+    'ax.coastlines()',
+    'ax.gridlines(draw_labels=True)',
+    'plt.savefig("map.png", dpi=150)',
+    '',
+  ].join('\n');
+}
