@@ -6,15 +6,16 @@ import { useEffect } from 'react';
 import { useDataset } from '../state/dataset-store';
 import { BrowseView } from './BrowseView';
 import { followLocation, placeKey, placeOf, refusals, showPlace, useBrowse } from './browse-store';
-import { dropAsPlace } from './local-places';
+import { dropAsPlace, dropZipAsPlace } from './local-places';
 import type { Source } from '../core';
 
 /**
  * The open hook (registered by mount.tsx): a URL that is a place is shown as a listing instead of opened, and so is
- * a dropped folder holding several datasets.
+ * a dropped folder or zip holding several datasets.
  */
 export async function placeFirst(source: Source, signal: AbortSignal): Promise<boolean> {
   if (source.kind === 'folder') return !signal.aborted && dropAsPlace(source, (place) => showPlace(place));
+  if (source.kind === 'zip-file') return dropZipAsPlace(source, signal, (place) => showPlace(place));
   if (source.kind !== 'url') return false;
   const place = await placeOf(source.url, signal);
   if (!place || signal.aborted) return false;

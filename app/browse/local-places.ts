@@ -1,11 +1,11 @@
 /**
  * Dropped or picked folders shown as places (src/listing/tree-lister.ts): a folder holding several datasets is
- * listed instead of opened. A dropped folder has no address: its places (`local:<id>/<path>/`) live in this page
+ * listed instead of opened, and so is a dropped zip holding several (its entries as the folder's files). A dropped folder has no address: its places (`local:<id>/<path>/`) live in this page
  * only, carried by the history entries (not the page URL), so Back and Forward find them while a reload or a copied
  * link cannot (they say so).
  */
 import type { FolderFile, Lister, ListingEntry, Place, Source } from '../core';
-import { createTreeLister, droppedSourceAt, treeIsPlace, treeOfFiles } from '../core-drop';
+import { createTreeLister, droppedSourceAt, readZipTree, treeIsPlace, treeOfFiles } from '../core-drop';
 
 interface Dropped {
   readonly name: string;
@@ -89,5 +89,22 @@ export function dropAsPlace(source: Extract<Source, { kind: 'folder' }>, show: (
   const tree = treeOfFiles(source.files);
   if (!treeIsPlace(tree)) return false;
   show(addDropped(source, tree));
+  return true;
+}
+
+/**
+ * Whether a dropped zip is a place (several datasets, as a folder would be); if so its entries are kept as a dropped
+ * folder's files and `show` is given its top place. A zip that is one dataset, or no zip, opens as before.
+ */
+export async function dropZipAsPlace(
+  source: Extract<Source, { kind: 'zip-file' }>,
+  signal: AbortSignal,
+  show: (place: Place) => void,
+): Promise<boolean> {
+  const zip = await readZipTree(source.file, { description: source.name, signal }).catch(() => undefined);
+  if (!zip || signal.aborted || !treeIsPlace(zip.tree)) return false;
+  const files = await zip.files(signal);
+  if (signal.aborted) return false;
+  show(addDropped({ kind: 'folder', name: source.name, files }));
   return true;
 }

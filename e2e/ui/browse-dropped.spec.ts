@@ -6,7 +6,7 @@
  * forgets the drop and says so; an entry that cannot be read says why while the others open. The join fixtures
  * (fixtures/aggregate, scripts/fixtures/make-aggregate.py) picked as a folder: a day's netCDF files and the monthly
  * Zarr stores ticked and opened as one dataset, whose joined axis and values equal xarray's open_mfdataset
- * (expected.json).
+ * (expected.json); the same sets in a zip (written by Info-ZIP's `zip` at test time) listed and joined alike.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -200,4 +200,40 @@ test('the join fixtures picked as a folder: ticked files and stores open as one 
   await expect(page.getByTestId('slider-time')).toHaveAttribute('max', String(m.dims.time!.size - 1));
   await page.getByTestId('view-matrix').click();
   await expect.poll(async () => Number(await cellValue(page, 0, 0))).toBe(m.values.pr![0]);
+});
+
+test('a zip holding several datasets is listed as a folder; its files open as one dataset; Back lists again', async ({
+  page,
+}) => {
+  const e = AGGREGATE_EXPECTED.daily!;
+  const [ny, nx] = [e.dims.lat!.size, e.dims.lon!.size];
+  const dir = mkdtempSync(path.join(tmpdir(), 'zv-dropped-zip-'));
+  const zip = path.join(dir, 'sets.zip');
+  try {
+    execFileSync('zip', ['-q', '-r', zip, 'daily', 'monthly'], { cwd: AGGREGATE_DIR });
+    await page.goto('/');
+    await page.getByTestId('zip-input').setInputFiles(zip);
+    await expect(page.getByTestId('browse-here')).toHaveText('sets.zip');
+    await expect(page.getByTestId('browse-row')).toHaveCount(2);
+    await rowNamed(page, 'daily/').getByRole('button').click();
+    await expect(page.getByTestId('browse-row')).toHaveCount(e.members.length);
+    await rowNamed(page, e.members[0]!).getByRole('button').click();
+    await expect(page.locator('.dataset-name')).toHaveText(e.members[0]!.replace(/\.nc$/, ''));
+    await page.goBack();
+    await expect(page.getByTestId('browse-row')).toHaveCount(e.members.length);
+    await page.getByTestId('browse-select-all').click();
+    await page.getByTestId('browse-open-joined').click();
+    await selectPath(page, '/tas');
+    const slider = page.getByTestId('slider-time');
+    await expect(slider).toHaveAttribute('max', String(e.dims.time!.size - 1));
+    await page.getByTestId('view-matrix').click();
+    await slider.focus();
+    for (let t = 0; t < 5; t++) await page.keyboard.press('ArrowRight');
+    await expect(slider).toHaveValue('5');
+    await expect.poll(async () => Number(await cellValue(page, 1, 2))).toBe(e.values.tas![(5 * ny + 1) * nx + 2]);
+    await page.goBack();
+    await expect(page.getByTestId('browse-here')).toHaveText('daily');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
