@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { makeProjection } from '../../src/geo/projection';
+import { makeProjection, zoomedProjection } from '../../src/geo/projection';
 import { isProjectionName } from '../../src/geo/projection-names';
 import { colorscale } from '../../src/render/colormap';
 import { STATIC_URL } from '../harness/ports';
@@ -25,7 +25,13 @@ interface Instance {
 }
 const expected = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/dsg/expected.json'), 'utf8')) as Record<
   string,
-  { variable: string; instances: Instance[]; sum: number; obs: number }
+  {
+    variable: string;
+    instances: Instance[];
+    points?: { lat: number | null; lon: number; value: number }[];
+    sum: number;
+    obs: number;
+  }
 >;
 const stations = expected['stations-ts.nc']!;
 
@@ -73,8 +79,10 @@ async function projected(page: Page) {
   const width = Number(await canvas.getAttribute('data-width'));
   const height = Number(await canvas.getAttribute('data-height'));
   const proj = makeProjection({ name: name as 'equirectangular', center, width, height });
+
   const marks = JSON.parse((await canvas.getAttribute('data-marks'))!) as [number, number][];
-  return { marks, at: (lon: number, lat: number) => proj([lon, lat])! };
+  const spec = { name: name as 'equirectangular', center, width, height };
+  return { marks, spec, at: (lon: number, lat: number) => proj([lon, lat])! };
 }
 
 test('timeSeries stations: one disc per station at its place, in its value’s colour at the slider’s time', async ({
@@ -136,6 +144,57 @@ test('hover names each station and its value; a click gives the station’s seri
     const got = rows.slice(1).map((r) => r.split(',')[1] ?? '');
     expect(got.map((g) => (g === '' ? null : Number(g)))).toEqual(s.values);
   }
+});
+
+test('a zoom draws the stations again at the screen’s resolution; hover still names them', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openMap(page, 'stations-ts.nc', stations.variable, 'station');
+  const { at, spec } = await projected(page);
+  // Plotly's zoom box over Europe and the North Atlantic (40° W … 40° E, 70° N … 30° N).
+  const [a, b] = [at(-40, 70), at(40, 30)];
+  const from = await framePoint(page, a[0], a[1]);
+  const to = await framePoint(page, b[0], b[1]);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++)
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
+  await page.mouse.up();
+  const canvas = page.getByTestId('map-canvas');
+  await expect(canvas).toHaveAttribute('data-extent', /,/);
+  const extent = (await canvas.getAttribute('data-extent'))!.split(',').map(Number) as [number, number, number, number];
+  const size = await canvas.evaluate((c) => [(c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height] as const);
+  expect(size[0] / (extent[2] - extent[0])).toBeGreaterThan(2);
+  const zp = zoomedProjection(spec, extent, size);
+  const london = stations.instances[1]!;
+  const first = stations.instances.map((s) => s.values![0]!);
+  const xy = zp([london.lon!, london.lat!])!.map(Math.floor) as [number, number];
+  const got = await pixels(page, [xy]);
+  expect(got[0]!.slice(16, 19)).toEqual(colourOf(london.values![0]!, Math.min(...first), Math.max(...first)));
+  const [fx, fy] = at(london.lon!, london.lat!);
+  const q = await framePoint(page, fx, fy);
+  await page.mouse.move(q.x, q.y);
+  await expect(page.getByTestId('map-hover')).toContainText(`${london.id} ${london.name} (`);
+});
+
+test('points: each at its place in its value’s colour; the one without a latitude is named, not drawn', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const e = expected['points.nc']!;
+  await openMap(page, 'points.nc', e.variable);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-dsg', 'point');
+  const { marks, at } = await projected(page);
+  expect(marks).toEqual(e.points!.map((p) => (p.lat === null ? [null, null] : [p.lon, p.lat])));
+  const missing = e.points!.flatMap((p, k) => (p.lat === null ? [k] : []));
+  await expect(page.getByTestId('map-grid-problems')).toContainText(`are not drawn: ${missing.join(', ')}.`);
+  const placed = e.points!.filter((p) => p.lat !== null);
+  const values = e.points!.map((p) => p.value);
+  const [lo, hi] = [Math.min(...values), Math.max(...values)];
+  const got = await pixels(
+    page,
+    placed.map((p) => at(p.lon, p.lat!).map(Math.floor) as [number, number]),
+  );
+  expect(got.map((px) => px.slice(16, 19))).toEqual(placed.map((p) => colourOf(p.value, lo, hi)));
 });
 
 test('contiguous ragged trajectories: every observation drawn at its place; hover names its trajectory', async ({

@@ -10,7 +10,15 @@ import { MapControls } from '../../plot/map/MapControls';
 import { land, useMapCore } from '../../plot/map/map-core';
 import { useMapChrome } from '../../plot/map/use-map-chrome';
 import { useGlobeDrag } from '../../plot/map/use-map-pointer';
-import { framePlacement, frameHeight, mapZoom, type MapZoom } from '../../plot/map/zoom';
+import {
+  coastDetail,
+  framePlacement,
+  frameHeight,
+  mapZoom,
+  zoomPlacement,
+  type MapZoom,
+  type Rect,
+} from '../../plot/map/zoom';
 import { colourBarOf } from '../heatmap/ImageHeatmap';
 import { markAt, paintDsg, STATION_RADIUS, TRACK_RADIUS } from './dsg-paint';
 import { useDsgMarks } from './use-dsg-marks';
@@ -72,32 +80,50 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
     });
   }, [marks, projection, core]);
 
-  const [paint, setPaint] = useState<{ image: RasterImage | null; count: number; error: string | null }>({
-    image: null,
-    count: 0,
-    error: null,
-  });
+  const [paint, setPaint] = useState<{
+    image: RasterImage | null;
+    count: number;
+    error: string | null;
+    extent: string;
+  }>({ image: null, count: 0, error: null, extent: '' });
   const radius = spec.marks === 'instance' ? STATION_RADIUS : TRACK_RADIUS;
+  // A zoom is drawn again at the screen's resolution (marks of the same size on screen, finer coastlines).
+  const zoomKey = zoom?.extent ? JSON.stringify([zoom.extent, zoom.size, zoom.scale]) : null;
   useEffect(() => {
     const cv = canvas.current;
     if (!core || !projection || !marks || !xy || !values || !colours || !cv) return;
+    const z = zoomKey ? (JSON.parse(zoomKey) as [Rect, [number, number], number]) : null;
+    const size: [number, number] = z ? z[1] : [view.width, view.height];
+    const proj = z ? core.zoomedProjection(view, z[0], z[1]) : projection;
+    // Device pixels per CSS pixel of a zoom's image; the whole frame's pixels are the marks' own.
+    const k = z ? z[1][0] / (z[0][2] - z[0][0]) / z[2] : 1;
+    const shown = z
+      ? xy.map((p, i) => (p ? (proj([marks.lon[i]!, marks.lat[i]!]) as [number, number] | null) : null))
+      : xy;
     let live = true;
     const draw = (outline: Land | null) => {
       if (!live) return;
-      const picture = { xy, values, tracks: marks.tracks, radius };
-      if (!paintDsg(core, cv, [view.width, view.height], projection, picture, colours, outline, lines)) return;
-      const image = { width: view.width, height: view.height, source: cv };
-      setPaint((p) => ({ image, count: p.count + 1, error: null }));
+      const picture = { xy: shown, values, tracks: marks.tracks, radius: radius * k };
+      if (!paintDsg(core, cv, size, proj, picture, colours, outline, lines, k)) return;
+      const extent = z ? { extent: zoomPlacement(z[0], z[1]) } : {};
+      const image = { width: size[0], height: size[1], source: cv, ...extent };
+      setPaint((p) => ({ image, count: p.count + 1, error: null, extent: z ? z[0].join(',') : '' }));
     };
     if (!options.coastlines) draw(null);
-    else land(core, '110m').then(draw, (e: unknown) => live && setPaint((p) => ({ ...p, error: String(e) })));
+    else
+      land(core, coastDetail(z ? z[0] : null, view.width, false)).then(
+        draw,
+        (e: unknown) => live && setPaint((p) => ({ ...p, error: String(e) })),
+      );
     return () => {
       live = false;
     };
-  }, [core, projection, marks, xy, values, colours, options.coastlines, lines, radius, view]);
+  }, [core, projection, marks, xy, values, colours, options.coastlines, lines, radius, view, zoomKey]);
 
   const [hover, setHover] = useState('');
-  const markOf = (p: RasterPointer | null) => (p && xy ? markAt(xy, p.x, -p.y, radius + 3) : -1);
+  // Within the disc as drawn: frame pixels on the whole frame, screen pixels on a zoom's image.
+  const within = zoom?.extent ? (radius + 3) / zoom.scale : radius + 3;
+  const markOf = (p: RasterPointer | null) => (p && xy ? markAt(xy, p.x, -p.y, within) : -1);
   const labelOf = (k: number) => {
     const i = marks?.instance[k] ?? -1;
     return i >= 0 ? (marks?.labels[i] ?? '') : `${spec.elementDim} ${k}`;
@@ -187,6 +213,7 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
         data-grid="dsg"
         data-marks={marks ? JSON.stringify(Array.from(marks.lon, (lon, k) => [lon, marks.lat[k]])) : undefined}
         data-radius={radius}
+        data-extent={paint.extent || undefined}
       />
       <output data-testid="map-hover" className="muted">
         {hover}

@@ -39,6 +39,8 @@ export function paintDsg(
   colours: ColourOptions,
   land: Land | null,
   lines: MapLines | null,
+  /** Pixels of `canvas` per CSS pixel (a zoom's image is at the screen's resolution). */
+  pixelScale = 1,
 ): boolean {
   const [width, height] = size;
   if (canvas.width !== width) canvas.width = width;
@@ -49,7 +51,7 @@ export function paintDsg(
   drawOverlay(core, ctx, projection, land, lines);
   const table = lut(colours.colormap, colours.invert);
   const { xy, values, tracks, radius } = picture;
-  ctx.lineWidth = 2;
+  ctx.lineWidth = 2 * pixelScale;
   ctx.lineCap = 'round';
   for (const track of tracks) {
     for (let j = 1; j < track.length; j++) {
@@ -64,7 +66,7 @@ export function paintDsg(
       ctx.stroke();
     }
   }
-  ctx.lineWidth = 1;
+  ctx.lineWidth = pixelScale;
   for (let k = 0; k < xy.length; k++) {
     const p = xy[k];
     if (!p) continue;
