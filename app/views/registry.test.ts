@@ -48,6 +48,11 @@ describe('view registry', () => {
     expect(dsg(null, 0)).toContain('map');
     expect(dsg(1, null)).not.toContain('map');
     expect(dsg(1, 0)).not.toContain('map');
+    // Stations with their times (a heatmap): the Map is offered (it shows the stations alone), not chosen by auto.
+    const stations = { mapDim: 0, marks: 'instance' } as unknown as DsgSpec;
+    const ctx = viewContext(v('float', 2), 1, 0, [], undefined, undefined, { kind: 'dsg', spec: stations });
+    expect(applicableViews(VIEWS, ctx).map((d) => d.kind)).toEqual(['heatmap', 'map', 'matrix', 'histogram']);
+    expect(chooseView(VIEWS, 'auto', ctx).kind).toBe('heatmap');
     expect(kinds('float', 0, null)).not.toContain('map');
   });
 

@@ -146,6 +146,23 @@ test('hover names each station and its value; a click gives the station’s seri
   }
 });
 
+test('the Map from the heatmap of stations and times shows the stations alone, time on its slider', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/dsg/stations-ts.nc`);
+  await selectPath(page, stations.variable);
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-rendered', /\d+/);
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-grid', 'dsg');
+  await expect(page.getByTestId('x-dim')).toHaveValue('0');
+  await expect(page.getByTestId('y-dim')).toHaveValue('');
+  await expect(page.getByTestId('index-time')).toBeVisible();
+  const { marks } = await projected(page);
+  expect(marks).toHaveLength(stations.instances.length);
+});
+
 test('a zoom draws the stations again at the screen’s resolution; hover still names them', async ({ page }) => {
   test.setTimeout(90_000);
   await openMap(page, 'stations-ts.nc', stations.variable, 'station');

@@ -33,6 +33,7 @@ const WIDTH = 720;
  */
 export default function DsgMap({ frame, options, context, spec }: ViewProps & { spec: DsgSpec }) {
   const setOptions = useView((s) => s.setOptions);
+  const setAxes = useView((s) => s.setAxes);
   const viewIndices = useView((s) => s.indices);
   const setPoint = useSeries((s) => s.setPoint);
   const dataset = useDataset((s) => s.dataset);
@@ -47,11 +48,16 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
   const chrome = useMapChrome(core, view, null, zoom);
   const lines = chrome.graticule?.lines ?? null;
 
+  // Stations shown with their times (a heatmap's two axes): the Map shows the stations alone, time on its slider.
+  const both = frame.rank === 2;
+  useEffect(() => {
+    if (both) setAxes(spec.mapDim, null);
+  }, [both, setAxes, spec.mapDim]);
   const values = useMemo(() => {
-    if (!frame.values) return null;
+    if (!frame.values || both) return null;
     const { values: v, mask } = frame.values;
     return Float64Array.from(v as ArrayLike<number>, (x, i) => (mask && mask[i] ? NaN : Number(x)));
-  }, [frame.values]);
+  }, [frame.values, both]);
   const scaled = useMemo(
     () => (values ? scaleValues(values, null, options.scale, options.range) : null),
     [values, options.scale, options.range],

@@ -22,7 +22,8 @@ export const mapView: ViewDef = {
   applies: (ctx) =>
     ctx.numeric &&
     ((ctx.shownRank === 2 && (ctx.geo !== null || ctx.curvilinear !== null || Boolean(ctx.projected))) ||
-      (ctx.shownRank === 1 && Boolean(ctx.cells ?? ctx.dsg))),
+      (ctx.shownRank === 1 && Boolean(ctx.cells)) ||
+      Boolean(ctx.dsg)),
   needsValues: true,
   Component: LazyMap,
   exports: ['csv', 'npy', 'png'],

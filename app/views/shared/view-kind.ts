@@ -50,7 +50,10 @@ export interface ViewContext {
   readonly projected?: ProjectedGrid | null;
   /** A grid of cells (a mesh) whose cell dimension is the one shown (on x or y, alone), else null. */
   readonly cells?: CellGrid | null;
-  /** A CF discrete sampling geometry whose marks' dimension is the one shown (alone), else null. */
+  /**
+   * A CF discrete sampling geometry whose marks' dimension is the one shown (alone), or one of the two shown when
+   * the marks are stations (the Map then shows them alone, the other dimension on its slider), else null.
+   */
   readonly dsg?: DsgSpec | null;
 }
 
@@ -120,7 +123,8 @@ export function viewContext(
   const c = cellGrid?.kind === 'grid' ? cellGrid.grid : null;
   const cells = c && shownRank === 1 && (x === c.dim || y === c.dim) ? c : null;
   const d = dsgResult?.kind === 'dsg' ? dsgResult.spec : null;
-  const dsg = d && !cells && shownRank === 1 && (x === d.mapDim || y === d.mapDim) ? d : null;
+  const along = d !== null && (x === d.mapDim || y === d.mapDim);
+  const dsg = d && !cells && along && (shownRank === 1 || d.marks === 'instance') ? d : null;
   return { variable, numeric: isNumeric(variable), shownRank, x, y, geo, curvilinear, projected, cells, dsg };
 }
 
