@@ -90,6 +90,14 @@ test('a rotated pole without 2-D latitude/longitude: the Map reprojects it throu
   await hoverCells(page, 'rotated-pole', proj);
 });
 
+test('a geostationary view given by WKT alone (GDAL’s WKT1, x/y in metres): the Map reprojects it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const proj = await openMap(page, 'geostationary-wkt1-gdal');
+  await hoverCells(page, 'geostationary-wkt1-gdal', proj);
+});
+
 test('a malformed grid mapping: the field is shown on its own axes and the problem is named', async ({ page }) => {
   await page.goto('/');
   await openUrl(page, `${STATIC_URL}/fixtures/grid-mappings/malformed-missing-parameter.zarr`);

@@ -106,7 +106,7 @@ export function projectedGrid(
       first ??= parsed.problem;
       continue;
     }
-    const m = parsed.mapping;
+    let m = parsed.mapping;
     const x = axisOf(ax, 'X', ref.coordinates);
     const y = axisOf(ax, 'Y', ref.coordinates);
     if (!x?.coordinate || !y?.coordinate || x.index === y.index) {
@@ -118,6 +118,9 @@ export function projectedGrid(
       continue;
     }
     const units = textAttribute(x.coordinate.attributes, 'units') ?? x.units;
+    // A geostationary x/y in metres (GDAL writes them so) is the projection's own: no scan angles to scale.
+    const metres = m.angular && unitScale(units, 'angle') === null && unitScale(units, 'length') !== null;
+    if (metres) m = { ...m, angular: false };
     const kind = m.angular ? 'angle' : m.degrees ? 'degrees' : 'length';
     const scale = unitScale(units, kind);
     if (scale === null) {

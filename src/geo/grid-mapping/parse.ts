@@ -10,6 +10,7 @@ import type { Attribute } from '../../model/types';
 import { earthParameters } from './earth';
 import { BadParameter, MAPPINGS, MissingParameter } from './params';
 import type { GridMapping, GridMappingProblem, GridMappingResult } from './types';
+import { geosFromWkt } from './wkt-geos';
 
 /** The grid_mapping_name values of CF Appendix F that are read. */
 export const MAPPING_NAMES: readonly string[] = Object.keys(MAPPINGS);
@@ -35,8 +36,27 @@ function wktIsGeographic(wkt: string): boolean {
 function fromWkt(path: string, wkt: string): GridMappingResult {
   if (!/^\s*[A-Z_]+\s*\[/i.test(wkt))
     return problem('wkt', path, `${path}: no grid_mapping_name, and its crs_wkt is not WKT`);
-  if (/geostationary/i.test(wkt))
-    return problem('wkt', path, `${path}: a geostationary crs_wkt needs grid_mapping_name and its CF parameters`);
+  if (/geostationary/i.test(wkt)) {
+    const geos = geosFromWkt(wkt);
+    if (!geos)
+      return problem(
+        'wkt',
+        path,
+        `${path}: a geostationary crs_wkt without a satellite height cannot be read; add grid_mapping_name and its CF parameters`,
+      );
+    // proj4 has no WKT reader for geos: the definition is a proj4 string (see `ends` in transform.ts).
+    const mapping: GridMapping = {
+      name: 'geostationary',
+      proj4: geos.proj4,
+      geodetic: geodeticOf(geos.proj4),
+      source: 'crs_wkt',
+      angular: true,
+      height: geos.height,
+      degrees: false,
+      warnings: [],
+    };
+    return { ok: true, mapping };
+  }
   const mapping: GridMapping = {
     name: 'crs_wkt',
     proj4: wkt,

@@ -25,7 +25,8 @@ interface ProjLike {
  * to east, north — what CF's x and y are — whatever order the WKT declares) and its geodetic CRS.
  */
 function ends(mapping: GridMapping): [string, string] {
-  if (mapping.source !== 'crs_wkt') return [mapping.proj4, mapping.geodetic];
+  // A WKT proj4 cannot read (geostationary) is given as the proj4 string it was read into (wkt-geos.ts).
+  if (mapping.source !== 'crs_wkt' || mapping.proj4.startsWith('+')) return [mapping.proj4, mapping.geodetic];
   const p = proj4.Proj(mapping.proj4) as unknown as ProjLike;
   if (!p.projName) throw new Error('proj4 cannot read this crs_wkt');
   p.axis = 'enu';
