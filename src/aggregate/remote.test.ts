@@ -1,10 +1,12 @@
 /**
  * A glob of remote files opened as the viewer opens it (remote.ts): fixtures/aggregate in s3rver, the joined axis
  * and values against xarray's open_mfdataset (fixtures/aggregate/expected.json), the members left out named, the
- * dataset handed over before every member is read, another join asked in the location, and Cancel.
+ * dataset handed over before every member is read, another join asked in the location, and Cancel (also over a
+ * plain HTTP server with folder indexes, whose request log shows what is asked for after it).
  */
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStaticServer, type LogEntry, type StaticServer } from '../../e2e/harness/static-server';
 import { s3rverWithFolder } from '../store/testing/s3rver-folder';
 import { AGGREGATE_DIR, AGGREGATE_EXPECTED } from './testing/expected';
 import { openJoinLocation, type JoinStatus } from './remote';
@@ -67,5 +69,63 @@ describe('openJoinLocation', () => {
     expect(last.joined).toBeLessThan(5);
     expect(ds.model.root.dimensions.find((d) => d.name === 'time')!.length).toBe(last.joined * 4);
     await expect(openJoinLocation(url('daily/*.zarr#mode=s3'))).rejects.toThrow(/matches no file/);
+  });
+});
+
+describe('openJoinLocation over HTTP: Cancel while members are read', () => {
+  let web: StaticServer;
+  beforeAll(async () => {
+    web = await startStaticServer(path.resolve(AGG, '../..'), 0, { autoindex: true });
+  });
+  afterAll(() => web?.stop());
+
+  it('stops the headers being read: no request for a member after Cancel, the members read joined', async () => {
+    const e = EXPECTED.monthly!;
+    const slow = e.members.slice(2);
+    // The last two members' consolidated metadata answer 1.5 s late; Cancel comes when the first two are read.
+    await fetch(`${web.url}/__control/config`, {
+      method: 'POST',
+      body: JSON.stringify({ faults: slow.map((m) => ({ kind: 'delay', ms: 1500, match: `/${m}/.zmetadata` })) }),
+    });
+    const log = async () => (await (await fetch(`${web.url}/__control/log`)).json()) as LogEntry[];
+    // The probe's first requests, sent together (.zmetadata held), have all reached the server.
+    const probed = async () => {
+      const paths = new Set((await log()).map((r) => r.path));
+      return slow.every((m) =>
+        ['.zmetadata', '.zgroup', '.zattrs'].every((k) => paths.has(`/fixtures/aggregate/monthly/${m}/${k}`)),
+      );
+    };
+    const c = new AbortController();
+    let cancelledAt = Infinity;
+    const statuses: JoinStatus[] = [];
+    const { complete } = await openJoinLocation(`${web.url}/fixtures/aggregate/monthly/*.zarr`, {
+      signal: c.signal,
+      onStatus: (s) => {
+        statuses.push(s);
+        if (s.progress.read !== 2 || cancelledAt !== Infinity) return;
+        cancelledAt = 0;
+        void (async () => {
+          while (!(await probed())) await new Promise((r) => setTimeout(r, 10));
+          cancelledAt = Date.now();
+          c.abort();
+        })();
+      },
+    });
+    const ds = await complete;
+    const last = statuses[statuses.length - 1]!;
+    expect(last.state).toBe('cancelled');
+    expect(last.joined).toBe(2);
+    expect(last.leftOut).toEqual([]);
+    expect(Date.now() - cancelledAt).toBeLessThan(1000);
+    await new Promise((r) => setTimeout(r, 1700));
+    expect((await log()).filter((r) => r.time > cancelledAt && slow.some((m) => r.path.includes(`/${m}/`)))).toEqual(
+      [],
+    );
+    // The two read are the dataset: their days, values as xarray's join has them.
+    const days = ds.model.root.dimensions.find((d) => d.name === 'time')!.length;
+    const cells = e.dims.lat!.size * e.dims.lon!.size;
+    const slice = await ds.read('/pr', [null, null, null]);
+    expect(Array.from(slice.data as Float32Array)).toEqual(e.values.pr!.slice(0, days * cells));
+    expect(statuses.some((s) => s.state === 'reading' && s.joined === 0)).toBe(true);
   });
 });

@@ -11,7 +11,7 @@
  */
 import { AbortedError, UsageError } from '../errors';
 import { type Dataset, lastSegment } from '../open';
-import { readOrFile } from '../opening/fallback';
+import { readOrFile, withFirstSignal } from '../opening/fallback';
 import { openStore, type OpenStoreOptions } from '../opening/open-store';
 import { readDataset } from '../model/read-dataset';
 import { expandJoinLocation } from '../listing/glob';
@@ -77,6 +77,8 @@ function memberOpener(options: OpenJoinLocationOptions, cancel: AbortSignal): Op
             name: probed.name,
             arrayName: lastSegment(probed.location),
             ...first,
+            // Cancel stops the header's reading too, not only the probe's (first.signal alone would not).
+            signal: withFirstSignal(cancel, first),
           }),
         );
         return { store: o.store, dataset: value };
@@ -89,7 +91,10 @@ function memberOpener(options: OpenJoinLocationOptions, cancel: AbortSignal): Op
       opened.set(location, p);
     }
     try {
-      return await p;
+      const member = await p;
+      // Opened just as Cancel came: its joined coordinate is not read.
+      if (cancel.aborted) throw new AbortedError({ key: location });
+      return member;
     } catch (e) {
       if (cancel.aborted) throw new AbortedError({ key: location, cause: e });
       throw e;
