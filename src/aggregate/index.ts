@@ -9,7 +9,7 @@
  * joined.dataset; joined.leftOut; // the model of the whole join; the members left out, each with why
  */
 import { createDataContext } from '../data/context';
-import { InlineExecutor } from '../data/pool/executor';
+import { type DecodeExecutor, InlineExecutor } from '../data/pool/executor';
 import { MetadataError, UsageError } from '../errors';
 import { readDataset } from '../model/read-dataset';
 import type { Dataset } from '../model/types';
@@ -31,6 +31,11 @@ export interface JoinOptions {
   /** Members read at the same time (default 8). */
   readonly concurrency?: number | undefined;
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Where the members' chunks are decoded when the join is read (default: the shared data context's executor, a
+   * worker pool in a browser). The members' headers and joined coordinates are read in-process.
+   */
+  readonly executor?: DecodeExecutor | undefined;
   /** The dataset's name (ncdump's `netcdf NAME`). */
   readonly name?: string | undefined;
   /**
@@ -54,12 +59,12 @@ export interface Joined {
 export async function joinOf(
   members: readonly Member[],
   failed: readonly LeftOut[],
-  options: { readonly name?: string | undefined; readonly signal?: AbortSignal | undefined } = {},
+  options: Pick<JoinOptions, 'name' | 'signal' | 'executor'> = {},
 ): Promise<Joined | undefined> {
   const plan = planJoin(members, failed);
   if (!plan) return undefined;
   const { docs, layouts, notShown } = joinedDocuments(plan);
-  const store = new JoinStore(docs, layouts, plan);
+  const store = new JoinStore(docs, layouts, plan, options.executor);
   const dataset = await readDataset(store, { name: options.name ?? 'joined', signal: options.signal });
   return { store, dataset, plan, leftOut: plan.leftOut, notShown };
 }

@@ -1,16 +1,18 @@
 /**
  * A join as a store: the joined NCZarr documents (documents.ts), and each chunk read from the member that holds it
  * — the chunk's block read through the data path on that member's own store (its format, its codecs), in this
- * store's small in-process data context, and handed on as plain little-endian values — as a CFA master's chunks
- * are read from its fragments. Members stay open (their stores and the variables read), never their data.
+ * store's small data context, and handed on as plain little-endian values — as a CFA master's chunks are read from
+ * its fragments. The member's chunks are decoded by the executor given (by default the shared context's: the
+ * worker pool in a browser, where a worker may fetch the chunk itself; in-process in Node), not on the calling
+ * thread. Members stay open (their stores and the variables read), never their data.
  *
  * A member whose chunk cannot be read costs only that chunk: `get` throws a `ChunkError` naming the member, which
  * the data path reads as the fill value and lists in the slice's `failedChunks`.
  */
 import type { AbsolutePath, RangeQuery } from '@zarrita/storage';
 import type { DimSelection } from '../api';
-import { createDataContext, type DataContext } from '../data/context';
-import { InlineExecutor } from '../data/pool/executor';
+import { createDataContext, type DataContext, defaultContext } from '../data/context';
+import type { DecodeExecutor } from '../data/pool/executor';
 import { readSlice } from '../data/read-slice';
 import { AbortedError, ChunkError, isZarrviewError } from '../errors';
 import { chunkBytes, arrayFor } from '../formats/cfa/values';
@@ -25,13 +27,16 @@ type Numeric = Parameters<typeof chunkBytes>[3];
 export class JoinStore implements Store {
   readonly description: string;
   private readonly failing = new Set<string>();
+  private readonly ctx: DataContext;
 
   constructor(
     private readonly docs: ReadonlyMap<string, Uint8Array>,
     private readonly layouts: ReadonlyMap<string, VariableLayout>,
     readonly plan: JoinPlan,
-    private readonly ctx: DataContext = createDataContext({ executor: new InlineExecutor(), cacheBytes: 32 * 2 ** 20 }),
+    executor: DecodeExecutor = defaultContext().executor,
   ) {
+    // Its own cache (members' decoded chunks, bounded), the shared executor's decodes.
+    this.ctx = createDataContext({ executor, cacheBytes: 32 * 2 ** 20 });
     const n = plan.members.length;
     this.description = `${n} member${n === 1 ? '' : 's'} joined along ${plan.choice.dimension}`;
   }
