@@ -79,15 +79,21 @@ describe('openJoinLocation over HTTP: Cancel while members are read', () => {
   });
   afterAll(() => web?.stop());
 
-  it('stops the headers being read: no request for a member after Cancel, the members read joined', async () => {
-    const e = EXPECTED.monthly!;
-    const slow = e.members.slice(2);
-    // The last two members' consolidated metadata answer 1.5 s late; Cancel comes when the first two are read.
+  const e = EXPECTED.monthly!;
+  const slow = e.members.slice(2);
+  const log = async () => (await (await fetch(`${web.url}/__control/log`)).json()) as LogEntry[];
+  /** The last two members' consolidated metadata answer 1.5 s late. */
+  const holdSlow = async () => {
+    await fetch(`${web.url}/__control/reset`, { method: 'POST' });
     await fetch(`${web.url}/__control/config`, {
       method: 'POST',
       body: JSON.stringify({ faults: slow.map((m) => ({ kind: 'delay', ms: 1500, match: `/${m}/.zmetadata` })) }),
     });
-    const log = async () => (await (await fetch(`${web.url}/__control/log`)).json()) as LogEntry[];
+  };
+
+  it('stops the headers being read: no request for a member after Cancel, the members read joined', async () => {
+    // Cancel comes when the first two are read.
+    await holdSlow();
     // The probe's first requests, sent together (.zmetadata held), have all reached the server.
     const probed = async () => {
       const paths = new Set((await log()).map((r) => r.path));
@@ -127,5 +133,27 @@ describe('openJoinLocation over HTTP: Cancel while members are read', () => {
     const slice = await ds.read('/pr', [null, null, null]);
     expect(Array.from(slice.data as Float32Array)).toEqual(e.values.pr!.slice(0, days * cells));
     expect(statuses.some((s) => s.state === 'reading' && s.joined === 0)).toBe(true);
+  });
+
+  it('a join of the same members started meanwhile reads anew those the cancelled one was reading', async () => {
+    await holdSlow();
+    const glob = `${web.url}/fixtures/aggregate/monthly/*.zarr`;
+    const a = new AbortController();
+    const first = await openJoinLocation(glob, { signal: a.signal });
+    first.complete.catch(() => undefined);
+    // B starts while A still reads the held members (B takes A's openings of them); A is cancelled once B has a
+    // member (from A's openings: all of B's members are being opened by then).
+    const statuses: JoinStatus[] = [];
+    const b = await openJoinLocation(glob, {
+      onStatus: (s) => {
+        statuses.push(s);
+        if (s.progress.read >= 1) a.abort();
+      },
+    });
+    const ds = await b.complete;
+    const last = statuses[statuses.length - 1]!;
+    expect(last.state).toBe('done');
+    expect(last.joined).toBe(e.members.length);
+    expect(ds.model.root.dimensions.find((d) => d.name === 'time')!.length).toBe(e.dims.time!.size);
   });
 });

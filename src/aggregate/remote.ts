@@ -52,7 +52,8 @@ export interface OpenJoinLocationOptions extends Pick<OpenStoreOptions, 'aliases
 }
 
 type Opened = { readonly store: Store; readonly dataset: import('../model/types').Dataset };
-const opened = new Map<string, Promise<Opened>>();
+/** Members opened, by location, with the signal of the join that opened them (the last 4,096 used). */
+const opened = new Map<string, { readonly p: Promise<Opened>; readonly signal: AbortSignal }>();
 let openedFor = '';
 
 /** Opens one member as the viewer opens a file: its store, and its header read whole. */
@@ -62,36 +63,44 @@ function memberOpener(options: OpenJoinLocationOptions, cancel: AbortSignal): Op
     opened.clear();
     openedFor = key;
   }
+  const read = (location: string) => {
+    const p = (async () => {
+      const probed = await openStore(
+        { kind: 'url', url: location },
+        { aliases: options.aliases, credentials: options.credentials, timeoutMs: options.timeoutMs, signal: cancel },
+      );
+      const { opened: o, value } = await readOrFile(probed, (store, first) =>
+        readDataset(store, {
+          mode: probed.mode,
+          name: probed.name,
+          arrayName: lastSegment(probed.location),
+          ...first,
+          // Cancel stops the header's reading too, not only the probe's (first.signal alone would not).
+          signal: withFirstSignal(cancel, first),
+        }),
+      );
+      return { store: o.store, dataset: value };
+    })();
+    const entry = { p, signal: cancel };
+    opened.set(location, entry);
+    if (opened.size > 4096) opened.delete(opened.keys().next().value!);
+    p.catch(() => opened.get(location) === entry && opened.delete(location));
+    return entry;
+  };
   return async (location) => {
     if (cancel.aborted) throw new AbortedError({ key: location });
-    let p = opened.get(location);
-    if (!p) {
-      p = (async () => {
-        const probed = await openStore(
-          { kind: 'url', url: location },
-          { aliases: options.aliases, credentials: options.credentials, timeoutMs: options.timeoutMs, signal: cancel },
-        );
-        const { opened: o, value } = await readOrFile(probed, (store, first) =>
-          readDataset(store, {
-            mode: probed.mode,
-            name: probed.name,
-            arrayName: lastSegment(probed.location),
-            ...first,
-            // Cancel stops the header's reading too, not only the probe's (first.signal alone would not).
-            signal: withFirstSignal(cancel, first),
-          }),
-        );
-        return { store: o.store, dataset: value };
-      })();
-      opened.set(location, p);
-      if (opened.size > 4096) opened.delete(opened.keys().next().value!);
-      p.catch(() => opened.delete(location));
-    } else {
+    const cached = opened.get(location);
+    if (cached) {
       opened.delete(location); // most recently used last
-      opened.set(location, p);
+      opened.set(location, cached);
     }
+    const entry = cached ?? read(location);
     try {
-      const member = await p;
+      const member = await entry.p.catch((e: unknown) => {
+        // Being opened by another join when that join was cancelled (another join chosen): read it again here.
+        if (entry.signal !== cancel && entry.signal.aborted && !cancel.aborted) return read(location).p;
+        throw e;
+      });
       // Opened just as Cancel came: its joined coordinate is not read.
       if (cancel.aborted) throw new AbortedError({ key: location });
       return member;
