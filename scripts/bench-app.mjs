@@ -10,16 +10,18 @@
 //                              netcdf-c shows its first variable, ÷ the injected latency
 //   scrub-fast-step-vs-network the same slider held at 5 steps/s, no pause (scripts/bench-scrub.mjs)
 //   pyramid-*, zoom-refine-vs-network  a synthetic 21,600 × 43,200 pyramid (scripts/bench-pyramid.mjs)
+//   goes-disk-first-map-vs-network  a GOES-like full disk on the Map from a share link (scripts/bench-goes.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chunkTiming, drawnCount, median, openInApp, round, selectInTree, startTrace } from './bench-page.mjs';
+import { goesRow } from './bench-goes.mjs';
 import { runPyramidBench } from './bench-pyramid.mjs';
 import { SCRUB_TIME, scrubRow } from './bench-scrub.mjs';
 
 /** The app rows by part: BENCH_ONLY=app runs them all, BENCH_ONLY=scrub or pyramid one group. */
-export const APP_PARTS = ['heatmap', 'scrub', 'open1000', 'pyramid'];
+export const APP_PARTS = ['heatmap', 'scrub', 'open1000', 'pyramid', 'goes'];
 
 /** netcdf-c 4.9.3's ncgen, built by scripts/fixtures/build-netcdf.sh into the cache ($HOME-relative). */
 function ncgenPath() {
@@ -55,6 +57,15 @@ export async function ensureAppData(root, data, python) {
         `ERA5-like store of ${SCRUB_TIME} steps not written (zarr-python: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): scrub row skipped`,
       );
   }
+  // The GOES-like full disk (bench/make-goes.py): 5,424 × 5,424 int16 on scan angles with a geostationary mapping.
+  const goes = path.join(data, 'goes.zarr');
+  if (!existsSync(path.join(goes, '.zmetadata'))) {
+    const r = spawnSync(python, [path.join(root, 'bench', 'make-goes.py'), goes], { encoding: 'utf8' });
+    if (r.status !== 0)
+      notes.push(
+        `GOES-like store not written (zarr-python: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): GOES row skipped`,
+      );
+  }
   const nc = path.join(data, 'nczarr1000.file');
   if (!existsSync(path.join(nc, '.zattrs'))) {
     const ncgen = ncgenPath();
@@ -82,7 +93,14 @@ export async function ensureAppData(root, data, python) {
   };
   const timeSteps = await steps(era5);
   const scrubSteps = await steps(long);
-  return { notes, era5: timeSteps > 0, timeSteps, scrubSteps, nczarr: existsSync(path.join(nc, '.zattrs')) };
+  return {
+    notes,
+    era5: timeSteps > 0,
+    timeSteps,
+    scrubSteps,
+    nczarr: existsSync(path.join(nc, '.zattrs')),
+    goes: existsSync(path.join(goes, '.zmetadata')),
+  };
 }
 
 /** Least trials of the first-heatmap row. */
@@ -283,6 +301,7 @@ export async function runAppBench({
         baseline: `${label}: tree shown ${round(ms, 0)} ms after Enter, ${latency} ms latency, ${median(requests)} data requests (medians of ${trials})`,
       });
     }
+    if (have.goes && parts.includes('goes')) results.push(await goesRow({ context, server, label, trials }));
     if (parts.includes('pyramid')) {
       const r = await runPyramidBench({ context, server, latency, trials, label, appDir, warm: warmPyramid });
       results.push(...r.results);
