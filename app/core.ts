@@ -73,6 +73,8 @@ export {
 export { chooseHealpixLevel } from '../src/geo/healpix/levels';
 export { findDsg } from '../src/geo/dsg/detect';
 export type { DsgResult, DsgSpec } from '../src/geo/dsg/types';
+export { findGeometry } from '../src/geo/geometry/detect';
+export type { GeometryResult, GeometrySpec } from '../src/geo/geometry/types';
 export { planSeries, planSeriesSource, seriesDimension, type SeriesPlan } from '../src/series/plan';
 export { nearbyPending } from '../src/series/copies';
 export type { SeriesPart } from '../src/series/read-series';

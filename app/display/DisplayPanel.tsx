@@ -113,7 +113,10 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
       : null;
 
   const uv = useMemo(() => userView(variable, options.field), [variable, options.field]);
-  const ctx = userContext(viewContext(variable, x, y, axes.axes, axes.projected, axes.cells, axes.dsg), uv);
+  const ctx = userContext(
+    viewContext(variable, x, y, axes.axes, axes.projected, axes.cells, axes.dsg, axes.geometry),
+    uv,
+  );
   const kinds = applicableViews(views, ctx);
   const active = chooseView(views, options.view, ctx);
   // Compound, vlen and opaque slices are JSON texts: never coloured in the workers as they are read.

@@ -76,7 +76,10 @@ export const SliceView = memo(function SliceView({
         <Body
           frame={frame}
           options={options}
-          context={userContext(viewContext(variable, x, y, axes.axes, axes.projected, axes.cells, axes.dsg), uv)}
+          context={userContext(
+            viewContext(variable, x, y, axes.axes, axes.projected, axes.cells, axes.dsg, axes.geometry),
+            uv,
+          )}
         />
       </PlotTargetContext.Provider>
       {frame.rank <= 2 && (

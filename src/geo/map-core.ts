@@ -13,6 +13,8 @@ export { loadCellGrid, type LoadedCellGrid, type ReadArray } from './cell-grid-l
 export { loadDsg, type ReadText } from './dsg/load';
 export { readStrings } from '../cf/axis-values';
 export type { DsgPlacement } from './dsg/place';
+export { loadGeometries } from './geometry/load';
+export { geometryAt } from './geometry/contains';
 export { mappingTransform } from './grid-mapping/transform';
 export { geoPath } from 'd3-geo';
 

@@ -7,11 +7,12 @@ import { lazy, Suspense } from 'react';
 import type { ViewDef, ViewProps } from '../shared/view-kind';
 
 const MapView = lazy(() => import('./MapView'));
+const GeometryMap = lazy(() => import('./GeometryMap'));
 
 function LazyMap(props: ViewProps) {
   return (
     <Suspense fallback={<p className="muted">Loading the map…</p>}>
-      <MapView {...props} />
+      {props.context?.geometry ? <GeometryMap {...props} geometry={props.context.geometry} /> : <MapView {...props} />}
     </Suspense>
   );
 }
@@ -23,7 +24,8 @@ export const mapView: ViewDef = {
     ctx.numeric &&
     ((ctx.shownRank === 2 && (ctx.geo !== null || ctx.curvilinear !== null || Boolean(ctx.projected))) ||
       (ctx.shownRank === 1 && Boolean(ctx.cells)) ||
-      Boolean(ctx.dsg)),
+      Boolean(ctx.dsg) ||
+      Boolean(ctx.geometry)),
   needsValues: true,
   Component: LazyMap,
   exports: ['csv', 'npy', 'png'],

@@ -4,6 +4,7 @@ import {
   describeAxes,
   findCellGrid,
   findDsg,
+  findGeometry,
   projectedGrid,
   walkVariables,
   readAxisValues,
@@ -11,6 +12,7 @@ import {
   type AxisValues,
   type CellGridResult,
   type DsgResult,
+  type GeometryResult,
   type OpenedDataset,
   type ProjectedGridResult,
   type Variable,
@@ -69,6 +71,8 @@ export interface Axes {
   readonly cells?: CellGridResult;
   /** The CF discrete sampling geometry the variable is part of (`none` without a `featureType`). */
   readonly dsg?: DsgResult;
+  /** The CF simple geometry the variable is drawn on (`none` without a `geometry` attribute). */
+  readonly geometry?: GeometryResult;
 }
 
 /** The CF grid mapping of a variable (`none` when it names none or cannot be described). */
@@ -84,6 +88,15 @@ function projectedOf(ds: OpenedDataset, variable: Variable, axes: readonly AxisD
 function dsgOf(ds: OpenedDataset, variable: Variable): DsgResult {
   try {
     return findDsg(ds.model, variable);
+  } catch {
+    return { kind: 'none' };
+  }
+}
+
+/** The simple geometry of a variable (`none` when it cannot be described). */
+function geometryOf(ds: OpenedDataset, variable: Variable): GeometryResult {
+  try {
+    return findGeometry(ds.model, variable);
   } catch {
     return { kind: 'none' };
   }
@@ -109,6 +122,7 @@ export async function readAxes(ds: OpenedDataset, variable: Variable, dims: read
     projected: projectedOf(ds, variable, axes),
     cells: findCellGrid(ds.model, variable),
     dsg: dsgOf(ds, variable),
+    geometry: geometryOf(ds, variable),
     values: await Promise.all(axes.map((a, d) => (dims.includes(d) ? axisValues(ds, a) : undefined))),
   };
 }
@@ -136,7 +150,11 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
   const projected = useMemo(() => projectedOf(ds, variable, axes), [ds, variable, axes]);
   const cells = useMemo(() => findCellGrid(ds.model, variable), [ds, variable]);
   const dsg = useMemo(() => dsgOf(ds, variable), [ds, variable]);
-  return useMemo(() => ({ axes, values, projected, cells, dsg }), [axes, values, projected, cells, dsg]);
+  const geometry = useMemo(() => geometryOf(ds, variable), [ds, variable]);
+  return useMemo(
+    () => ({ axes, values, projected, cells, dsg, geometry }),
+    [axes, values, projected, cells, dsg, geometry],
+  );
 }
 
 /** Most coordinate variables read ahead per dataset, and the most values each may hold. */

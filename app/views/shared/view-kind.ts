@@ -18,6 +18,7 @@ import {
   type CurvilinearCoords,
   type DsgResult,
   type DsgSpec,
+  type GeometryResult,
   type LatLonDims,
   type ProjectedGrid,
   type ProjectedGridResult,
@@ -55,6 +56,11 @@ export interface ViewContext {
    * the marks are stations (the Map then shows them alone, the other dimension on its slider), else null.
    */
   readonly dsg?: DsgSpec | null;
+  /**
+   * A CF simple geometry whose instance dimension is the one shown (alone), or one of the two shown (the Map then
+   * shows the geometries alone), or a container that cannot be drawn (the Map names its problem), else null.
+   */
+  readonly geometry?: Exclude<GeometryResult, { kind: 'none' }> | null;
 }
 
 export interface ViewProps {
@@ -113,6 +119,7 @@ export function viewContext(
   mapping?: ProjectedGridResult,
   cellGrid?: CellGridResult,
   dsgResult?: DsgResult,
+  geometryResult?: GeometryResult,
 ): ViewContext {
   const curvilinear = axes.length && x !== null && y !== null && x !== y ? curvilinearCoords(axes, x, y) : null;
   const ll = axes.length && !curvilinear ? latLonDims(axes) : null;
@@ -125,7 +132,10 @@ export function viewContext(
   const d = dsgResult?.kind === 'dsg' ? dsgResult.spec : null;
   const along = d !== null && (x === d.mapDim || y === d.mapDim);
   const dsg = d && !cells && along && (shownRank === 1 || d.marks === 'instance') ? d : null;
-  return { variable, numeric: isNumeric(variable), shownRank, x, y, geo, curvilinear, projected, cells, dsg };
+  const gr = geometryResult?.kind === 'none' ? undefined : geometryResult;
+  const onShapes = gr?.kind === 'problem' || (gr !== undefined && (x === gr.spec.mapDim || y === gr.spec.mapDim));
+  const geometry = gr && shownRank > 0 && onShapes ? gr : null;
+  return { variable, numeric: isNumeric(variable), shownRank, x, y, geo, curvilinear, projected, cells, dsg, geometry };
 }
 
 /** The views that apply, in registry order (never empty: the fallback when none does). */

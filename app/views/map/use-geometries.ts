@@ -1,0 +1,58 @@
+/**
+ * The shapes of a CF simple geometry container (src/geo/geometry/): read and built once per dataset and container
+ * (with the map's core, loaded on first use), or why they could not be (a `GeometryError`'s message).
+ */
+import { useEffect, useState } from 'react';
+import { decodeSlice, findVariable, type GeometrySpec, type OpenDataset, type OpenedDataset } from '../../core';
+import { mapCore, type MapCore } from '../../plot/map/map-core';
+
+export type LoadedGeometries = Awaited<ReturnType<MapCore['loadGeometries']>>;
+
+function canRead(ds: OpenedDataset | null): ds is OpenDataset {
+  return ds !== null && typeof (ds as Partial<OpenDataset>).read === 'function';
+}
+
+/** The geometries of `spec` in `ds` (null while they load), and the error that stopped them. */
+export function useGeometries(
+  ds: OpenedDataset | null,
+  spec: GeometrySpec | null,
+): { readonly geometries: LoadedGeometries | null; readonly error: string | null } {
+  const key = ds && spec ? `${ds.location}|${JSON.stringify(spec)}` : null;
+  const [state, setState] = useState<{
+    key: string;
+    geometries: LoadedGeometries | null;
+    error: string | null;
+  } | null>(null);
+  useEffect(() => {
+    if (!key || !spec || !ds) return;
+    let live = true;
+    const variable = (path: string) => {
+      const v = findVariable(ds.model.root, path);
+      if (!v) throw new Error(`${path} is not a variable`);
+      return v;
+    };
+    const read = async (path: string) => {
+      if (!canRead(ds)) throw new Error('this dataset cannot be read');
+      const v = variable(path);
+      const d = decodeSlice(
+        await ds.read(
+          path,
+          v.shape.map(() => null),
+        ),
+      );
+      return Float64Array.from(d.values as ArrayLike<number>, (x, i) => (d.mask[i] ? NaN : Number(x)));
+    };
+    mapCore()
+      .then((core) => core.loadGeometries(spec, read, (path) => core.readStrings(ds, variable(path))))
+      .then(
+        (geometries) => live && setState({ key, geometries, error: null }),
+        (e: unknown) => live && setState({ key, geometries: null, error: e instanceof Error ? e.message : String(e) }),
+      );
+    return () => {
+      live = false;
+    };
+    // `spec` is new at every render; the key holds all of it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ds]);
+  return state && state.key === key ? state : { geometries: null, error: null };
+}
