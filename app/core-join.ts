@@ -6,3 +6,4 @@
 export { memberListLocation, parseJoinLocation, withJoin } from '../src/listing/join-location';
 export { openJoinLocation, type JoinCandidate, type JoinStatus } from '../src/aggregate/remote';
 export type { LeftOut as JoinLeftOut } from '../src/aggregate/types';
+export { droppedJoinStatus } from '../src/aggregate/dropped';

@@ -3,7 +3,8 @@
  * they are), what the join is along with a menu of the dimensions and scalar coordinates it could be along instead
  * (as the CLI's `--join`), and the members left out, each named with why. Names are shown as text, never as markup.
  */
-import { parseJoinLocation, withJoin, type JoinLeftOut, type JoinStatus } from '../core-join';
+import type { Source } from '../core';
+import { droppedJoinStatus, parseJoinLocation, withJoin, type JoinLeftOut, type JoinStatus } from '../core-join';
 import { useDataset } from '../state/dataset-store';
 import { useSlice } from '../state/slice-store';
 import { useJoin } from './join-store';
@@ -47,14 +48,41 @@ function LeftOutNotice({ leftOut }: { leftOut: readonly JoinLeftOut[] }) {
   );
 }
 
-function JoinMenu({ url, status }: { url: string; status: JoinStatus }) {
-  const asked = parseJoinLocation(url).join;
-  const choose = (value: string) => {
-    const next = withJoin(url, value === '' ? undefined : value);
-    if (next === url) return;
-    useSlice.getState().clear();
-    void useDataset.getState().open({ kind: 'url', url: next }, next);
+type DroppedJoin = Extract<Source, { kind: 'dropped-join' }>;
+
+/** The join asked for, and how to open the same members joined along another (undefined: chosen automatically). */
+interface Rejoin {
+  readonly asked: string | undefined;
+  choose(join: string | undefined): void;
+}
+
+function urlRejoin(url: string): Rejoin {
+  return {
+    asked: parseJoinLocation(url).join,
+    choose(join) {
+      const next = withJoin(url, join);
+      if (next === url) return;
+      useSlice.getState().clear();
+      void useDataset.getState().open({ kind: 'url', url: next }, next);
+    },
   };
+}
+
+function droppedRejoin(source: DroppedJoin): Rejoin {
+  return {
+    asked: source.join,
+    choose(join) {
+      if (join === source.join) return;
+      useSlice.getState().clear();
+      const label = useDataset.getState().label;
+      void useDataset.getState().open({ ...source, join }, label);
+    },
+  };
+}
+
+function JoinMenu({ rejoin, status }: { rejoin: Rejoin; status: JoinStatus }) {
+  const asked = rejoin.asked;
+  const choose = (value: string) => rejoin.choose(value === '' ? undefined : value);
   const auto = !asked && status.choice ? `${status.choice.dimension} (auto: ${WHY[status.choice.why] ?? ''})` : 'auto';
   return (
     <label className="join-menu">
@@ -72,9 +100,12 @@ function JoinMenu({ url, status }: { url: string; status: JoinStatus }) {
   );
 }
 
-export default function JoinPanel({ url }: { url: string }) {
-  const status = useJoin((s) => s.statuses[url]);
+/** The panel of a URL join (`url`: the glob or member list), or of dropped files opened as one (`dropped`). */
+export default function JoinPanel({ url, dropped }: { url: string; dropped?: DroppedJoin | undefined }) {
+  const remote = useJoin((s) => s.statuses[url]);
+  const status = dropped ? droppedJoinStatus(dropped) : remote;
   if (!status) return null;
+  const rejoin = dropped ? droppedRejoin(dropped) : urlRejoin(url);
   const { read, total, failed } = status.progress;
   const reading = status.state === 'listing' || status.state === 'reading';
   return (
@@ -98,7 +129,7 @@ export default function JoinPanel({ url }: { url: string }) {
             {status.state === 'cancelled' ? ` (cancelled after ${read} of ${total} were read)` : ''}
           </span>
         )}
-        {status.candidates.length > 0 && <JoinMenu url={url} status={status} />}
+        {status.candidates.length > 0 && <JoinMenu rejoin={rejoin} status={status} />}
       </div>
       <LeftOutNotice leftOut={status.leftOut} />
       {status.notShown.length > 0 && (

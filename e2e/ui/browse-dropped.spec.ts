@@ -6,7 +6,8 @@
  * forgets the drop and says so; an entry that cannot be read says why while the others open. The join fixtures
  * (fixtures/aggregate, scripts/fixtures/make-aggregate.py) picked as a folder: a day's netCDF files and the monthly
  * Zarr stores ticked and opened as one dataset, whose joined axis and values equal xarray's open_mfdataset
- * (expected.json); the same sets in a zip (written by Info-ZIP's `zip` at test time) listed and joined alike.
+ * (expected.json); the same sets in a zip (written by Info-ZIP's `zip` at test time) listed and joined alike. The
+ * mixed set ticked whole: its members on another grid or unreadable named in the join panel, with why.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -200,6 +201,42 @@ test('the join fixtures picked as a folder: ticked files and stores open as one 
   await expect(page.getByTestId('slider-time')).toHaveAttribute('max', String(m.dims.time!.size - 1));
   await page.getByTestId('view-matrix').click();
   await expect.poll(async () => Number(await cellValue(page, 0, 0))).toBe(m.values.pr![0]);
+});
+
+test('the mixed join set picked as a folder: the members on another grid or unreadable are named with why, the others joined', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const e = AGGREGATE_EXPECTED.mixed!;
+  const all = readdirSync(path.join(AGGREGATE_DIR, 'mixed')).filter((n) => n.endsWith('.nc'));
+  expect(all).toContain('offgrid.nc');
+  await page.goto('/');
+  await page.getByTestId('folder-input').setInputFiles(AGGREGATE_DIR);
+  await expect(page.getByTestId('browse-here')).toHaveText('aggregate');
+  await rowNamed(page, 'mixed/').getByRole('button').click();
+  await expect(page.getByTestId('browse-row')).toHaveCount(all.length);
+  await page.getByTestId('browse-select-all').click();
+  await expect(page.getByTestId('browse-picked')).toHaveText(`${all.length} selected`);
+  await page.getByTestId('browse-open-joined').click();
+
+  await expect(page.getByRole('tree')).toBeVisible({ timeout: 30_000 });
+  const panel = page.getByTestId('join-panel');
+  await expect(panel.getByTestId('join-summary')).toHaveText(
+    `${e.members.length} of ${all.length} files joined along ${e.join.dimension}`,
+  );
+  const left = panel.getByTestId('join-left-out-member');
+  await expect(left).toHaveCount(e.left_out.length);
+  for (const name of e.left_out) await expect(left.and(page.locator(`[data-member="${name}"]`))).toHaveCount(1);
+  await expect(page.locator('[data-testid=join-left-out-member][data-member="offgrid.nc"]')).toContainText(
+    'another grid',
+  );
+  await expect(panel.getByTestId('join-dimension')).toBeVisible();
+  // The others joined: the slider spans xarray's joined axis.
+  await selectPath(page, '/sst');
+  await expect(page.getByTestId(`slider-${e.join.dimension}`)).toHaveAttribute(
+    'max',
+    String(e.dims[e.join.dimension]!.size - 1),
+  );
 });
 
 test('a zip holding several datasets is listed as a folder; its files open as one dataset; Back lists again', async ({

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readSlice } from '../data/read-slice';
 import { walkVariables } from '../model/find';
 import { openDataset } from '../open';
-import { droppedMemberOpener } from './dropped';
+import { droppedJoinStatus, droppedMemberOpener } from './dropped';
 import { openJoin } from './index';
 import { AGGREGATE_DIR, AGGREGATE_EXPECTED } from './testing/expected';
 
@@ -86,6 +86,25 @@ describe('a dropped-join source', () => {
       );
       expect(Array.from(slice.data as ArrayLike<number>, Number), name).toEqual(values);
     }
+    ds.close();
+  });
+
+  it('names the mixed set’s members left out, with why, as xarray leaves them out', async () => {
+    const want = AGGREGATE_EXPECTED.mixed!;
+    const files = droppedFiles('mixed');
+    const source = { kind: 'dropped-join' as const, files, members: files.map((f) => f.path), name: 'mixed' };
+    const ds = await openDataset(source);
+    const status = droppedJoinStatus(source)!;
+    expect(status.state).toBe('done');
+    expect(status.joined).toBe(want.members.length);
+    expect(status.progress.total).toBe(files.length);
+    expect(status.choice).toMatchObject(want.join);
+    expect(status.leftOut.map((l) => path.basename(l.location)).sort()).toEqual([...want.left_out].sort());
+    const offgrid = status.leftOut.find((l) => l.location.endsWith('offgrid.nc'))!;
+    expect(offgrid.message).toMatch(/another grid/);
+    expect(ds.model.root.dimensions.find((d) => d.name === want.join.dimension)!.length).toBe(
+      want.dims[want.join.dimension]!.size,
+    );
     ds.close();
   });
 

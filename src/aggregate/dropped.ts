@@ -14,7 +14,16 @@ import { readOrFile } from '../opening/fallback';
 import { openStore, type OpenStoreOptions, type OpenedStore } from '../opening/open-store';
 import type { FolderFile, Source, Telemetry } from '../store/types';
 import { openJoin } from './index';
-import type { OpenMember } from './types';
+import { candidatesOf, type JoinStatus } from './remote';
+import type { JoinProgress, OpenMember } from './types';
+
+/** The status of each dropped join opened (as a URL join's panel shows it), by its source. */
+const statuses = new WeakMap<object, JoinStatus>();
+
+/** What the join of `source` made of its members (joined, left out and why, the join), once it is open. */
+export function droppedJoinStatus(source: object): JoinStatus | undefined {
+  return statuses.get(source);
+}
 
 /** Opens members by their path among `files` (`/` separators, as the dropped folder gives them). */
 export function droppedMemberOpener(files: readonly FolderFile[]): OpenMember {
@@ -32,7 +41,7 @@ export function droppedMemberOpener(files: readonly FolderFile[]): OpenMember {
 /**
  * Opens dropped files as one dataset: every member's header read (from the Blobs: no network), the join planned,
  * and its store, whose chunks are read from the member holding them when asked for. Members that do not fit are
- * left out; it throws only when none can be joined.
+ * left out (`droppedJoinStatus` names them, with why); it throws only when none can be joined.
  */
 export async function openDroppedJoin(
   source: Extract<Source, { kind: 'dropped-join' }>,
@@ -41,11 +50,23 @@ export async function openDroppedJoin(
 ): Promise<OpenedStore> {
   if (source.members.length < 2)
     throw new UsageError('Pick two files or more to open them as one dataset.', { key: source.name });
+  let progress: JoinProgress = { read: 0, total: source.members.length, failed: 0 };
   const joined = await openJoin(source.members, {
+    onProgress: (p) => (progress = p),
     open: droppedMemberOpener(source.files),
     join: source.join,
     name: source.name,
     signal: options.signal,
+  });
+  statuses.set(source, {
+    location: source.name,
+    state: 'done',
+    progress,
+    joined: joined.plan.members.length,
+    leftOut: joined.leftOut,
+    choice: joined.plan.choice,
+    candidates: candidatesOf(joined),
+    notShown: joined.notShown,
   });
   return { store: joined.store, mode: { medium: 'file' }, name: joined.dataset.name, telemetry, location: source.name };
 }

@@ -111,7 +111,8 @@ function memberOpener(options: OpenJoinLocationOptions, cancel: AbortSignal): Op
   };
 }
 
-function candidatesOf(joined: Joined): JoinCandidate[] {
+/** What the join could be along instead: the prototype's root dimensions and scalar variables. */
+export function candidatesOf(joined: Joined): JoinCandidate[] {
   const root = joined.plan.members[0]?.root;
   if (!root) return [];
   return [
