@@ -4,3 +4,4 @@
  * are not in the page's first script.
  */
 export { codeForView, type CodeSnippets } from '../src/code/snippets';
+export { joinDescriptionOf } from '../src/aggregate/described';

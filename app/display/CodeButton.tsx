@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { codeForView } from '../core-code';
+import { codeForView, joinDescriptionOf } from '../core-code';
 import type { DimSelection, OpenedDataset, Variable } from '../core';
 import { openCredentials } from '../state/settings-store';
 
@@ -54,6 +54,7 @@ export function CodePanel({ dataset, variable, selection, stride, raw, mapProjec
       mapProjection,
       aliases: aliases.map((a) => ({ name: a.name, url: a.url, region: a.region })),
       signed,
+      join: joinDescriptionOf(dataset),
     });
   })();
   return (

@@ -100,6 +100,8 @@ export async function readMember(
     units: coordVar ? textAttribute(coordVar.attributes, 'units') : undefined,
     signature: signatureOf(all, choice),
     choice,
+    format: ds.format,
+    consolidated: ds.dialect.consolidated,
   };
 }
 

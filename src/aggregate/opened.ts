@@ -9,15 +9,16 @@
  */
 import { type Dataset, openDataset, type OpenDatasetOptions } from '../open';
 import { emptyTelemetry } from '../store/types';
+import { describeJoin } from './described';
 import type { Joined } from './index';
 
 /** Opens the join as a dataset; `location` names it (the glob or the member list) in titles and share links. */
-export function openJoinedDataset(
+export async function openJoinedDataset(
   joined: Joined,
   location: string,
   options: Omit<OpenDatasetOptions, 'openStore'> = {},
 ): Promise<Dataset> {
-  return openDataset(
+  const ds = await openDataset(
     { kind: 'url', url: location },
     {
       ...options,
@@ -31,4 +32,15 @@ export function openJoinedDataset(
         }),
     },
   );
+  const first = joined.plan.members[0];
+  describeJoin(ds, {
+    location,
+    members: joined.plan.members.map((m) => m.location),
+    leftOut: joined.leftOut.map((l) => l.location),
+    dimension: joined.plan.choice.dimension,
+    kind: joined.plan.choice.kind,
+    format: first?.format,
+    consolidated: first?.consolidated ?? false,
+  });
+  return ds;
 }

@@ -57,4 +57,8 @@ export interface Member {
   /** What must agree across members (variables, types, shapes apart from the joined dimension). */
   readonly signature: string;
   readonly choice: JoinChoice;
+  /** The member's file format (`Dataset.format`: `netCDF-4`, `classic`, …); undefined for a Zarr store. */
+  readonly format?: string | undefined;
+  /** A Zarr member with consolidated metadata. */
+  readonly consolidated?: boolean | undefined;
 }

@@ -11,7 +11,9 @@ import type { DimSelection } from '../api';
 import { defaultFillFor } from '../cf/decode';
 import type { Dataset, Variable } from '../model/types';
 import { parseLocation } from '../url/index';
+import type { JoinDescription } from '../aggregate/described';
 import { fileSnippets } from './file-snippets';
+import { joinSnippets } from './join-snippets';
 import { mapSnippet } from './map-snippet';
 import { virtualSnippets } from './virtual-snippets';
 import { type PyValue, pyIndex, pyLiteral, pyStr, shellQuote } from './python';
@@ -38,6 +40,8 @@ export interface CodeInput {
   readonly signed?: boolean | undefined;
   /** The view is the Map, in this projection (`ProjectionName`): the snippets include cartopy code for it. */
   readonly mapProjection?: string | undefined;
+  /** The dataset is a join of many files (`joinDescriptionOf`): `xr.open_mfdataset` over its members. */
+  readonly join?: JoinDescription | undefined;
 }
 
 export interface CodeSnippets {
@@ -135,6 +139,17 @@ export function codeForView(input: CodeInput): CodeSnippets {
 function snippetsForView(input: CodeInput): CodeSnippets {
   const { variable: v, dataset } = input;
   const stride = Math.max(1, input.stride ?? 1);
+  if (input.join) {
+    const join = input.join;
+    return joinSnippets({
+      join,
+      variable: v,
+      selection: input.selection,
+      stride,
+      raw: input.raw === true,
+      target: (location) => storeTarget({ ...input, location }),
+    });
+  }
   const target = storeTarget(input);
   const virtual = virtualSnippets({
     location: input.location,
