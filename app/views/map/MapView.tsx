@@ -130,6 +130,7 @@ function GridMap({ frame, options, context }: ViewProps) {
       data-view={zoom?.view.map((v) => v.toFixed(3)).join(',')}
       data-zoomed={zoomView ? 'true' : 'false'}
       data-extent={chrome.extent?.map((v) => v.toFixed(1)).join(',')}
+      data-range={colours ? `${colours.zmin},${colours.zmax}` : undefined}
     >
       <MapControls options={options} setOptions={setOptions} />
       {problem && <p role="alert">{problem}</p>}
