@@ -11,9 +11,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { makeProjection } from '../../src/geo/projection';
-import { colorscale } from '../../src/render/colormap';
 import { STATIC_URL } from '../harness/ports';
 import { ROOT, openUrl, selectPath, seriesCsvRows, showMetadata } from '../ui/helpers';
+import { valueColour } from '../ui/map-colours';
 import { framePoint, pixels } from '../ui/map-helpers';
 
 interface Case {
@@ -30,27 +30,9 @@ const expected = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/global-grids/
   gaussian: Record<string, Case>;
 };
 
-/** viridis as the map paints it (render.ts `lut`): 256 entries interpolated between the scale's stops. */
-function lut(): number[][] {
-  const stops = colorscale('viridis').map(([t, c]) => {
-    const h = c.replace('#', '');
-    return [t, [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16))] as const;
-  });
-  return Array.from({ length: 256 }, (_, i) => {
-    const t = i / 255;
-    let k = 0;
-    while (k < stops.length - 2 && (stops[k + 1]?.[0] ?? 1) < t) k++;
-    const [t0, c0] = stops[k]!;
-    const [t1, c1] = stops[k + 1] ?? stops[k]!;
-    const f = t1 > t0 ? (t - t0) / (t1 - t0) : 0;
-    return c0.map((a, j) => Math.round(a + (c1[j]! - a) * f));
-  });
-}
-const TABLE = lut();
-
 /** The value's colour (range `[lo, hi]`), or the same under the graticule's half-transparent grey. */
 function sameColour(px: number[], v: number, [lo, hi]: [number, number]): boolean {
-  const c = TABLE[Math.max(0, Math.min(255, Math.round(((v - lo) / (hi - lo)) * 255)))]!;
+  const c = valueColour(v, [lo, hi]);
   const near = (want: number[]) => want.every((x, i) => Math.abs(x - px[i]!) <= 1);
   return px[3] === 255 && (near(c) || near(c.map((x) => (x + 90) / 2)));
 }

@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { makeProjection, zoomedProjection } from '../../src/geo/projection';
-import { colorscale } from '../../src/render/colormap';
 import { STATIC_URL } from '../harness/ports';
 import { ROOT, openUrl, selectPath, seriesCsvRows } from '../ui/helpers';
+import { sameColour as sameColourOver } from '../ui/map-colours';
 import { framePoint, pixels } from '../ui/map-helpers';
 
 interface Point {
@@ -28,42 +28,9 @@ const expected = (
   >
 )['icon-like.nc']!;
 
-/** viridis as the map paints it (render.ts `lut`): 256 entries interpolated between the scale's stops. */
-function lut(): number[][] {
-  const stops = colorscale('viridis').map(([t, c]) => {
-    const h = c.replace('#', '');
-    return [t, [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16))] as const;
-  });
-  return Array.from({ length: 256 }, (_, i) => {
-    const t = i / 255;
-    let k = 0;
-    while (k < stops.length - 2 && (stops[k + 1]?.[0] ?? 1) < t) k++;
-    const [t0, c0] = stops[k]!;
-    const [t1, c1] = stops[k + 1] ?? stops[k]!;
-    const f = t1 > t0 ? (t - t0) / (t1 - t0) : 0;
-    return c0.map((a, j) => Math.round(a + (c1[j]! - a) * f));
-  });
-}
-const TABLE = lut();
 /** The whole globe's graticule: every 90° of longitude and 30° of latitude (graticule.ts). */
 const GLOBE: [number, number] = [90, 30];
-const [LO, HI] = expected.range;
-const colourOf = (v: number) => TABLE[Math.max(0, Math.min(255, Math.round(((v - LO) / (HI - LO)) * 255)))]!;
-/**
- * The cell's colour, or the same under some of the graticule's half-transparent grey (render.ts GRATICULE_STYLE,
- * rgba(90, 90, 90, 0.5), anti-aliased where a line crosses part of the pixel): one blend factor of 0 … ½ for all
- * three channels.
- */
-function sameColour(px: number[], v: number): boolean {
-  const c = colourOf(v);
-  if (px[3] !== 255) return false;
-  if (c.every((x, i) => Math.abs(x - px[i]!) <= 1)) return true;
-  const a = c.flatMap((x, i) => (Math.abs(90 - x) > 20 ? [(px[i]! - x) / (90 - x)] : []));
-  const ok = c.every((x, i) => Math.abs(90 - x) > 20 || Math.abs(px[i]! - x) <= Math.abs(90 - x) / 2 + 1);
-  return (
-    ok && a.length > 0 && Math.min(...a) > -0.03 && Math.max(...a) < 0.53 && Math.max(...a) - Math.min(...a) < 0.06
-  );
-}
+const sameColour = (px: number[], v: number) => sameColourOver(px, v, expected.range);
 
 type Project = ((p: [number, number]) => [number, number] | null) & {
   invert?: (p: [number, number]) => [number, number] | null;
