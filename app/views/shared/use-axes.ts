@@ -11,12 +11,14 @@ import {
   type AxisDescription,
   type AxisValues,
   type CellGridResult,
+  type Dataset,
   type DsgResult,
   type GeometryResult,
   type OpenedDataset,
   type ProjectedGridResult,
   type Variable,
 } from '../../core';
+import { useDataset } from '../../state/dataset-store';
 
 const cache = new WeakMap<OpenedDataset, Map<string, Promise<AxisValues>>>();
 /** The values already read, so that a view finds them in its first render (no wait for a promise). */
@@ -76,9 +78,14 @@ export interface Axes {
 }
 
 /** The CF grid mapping of a variable (`none` when it names none or cannot be described). */
-function projectedOf(ds: OpenedDataset, variable: Variable, axes: readonly AxisDescription[]): ProjectedGridResult {
+function projectedOf(
+  ds: OpenedDataset,
+  variable: Variable,
+  axes: readonly AxisDescription[],
+  model: Dataset | null = null,
+): ProjectedGridResult {
   try {
-    return projectedGrid(ds.model, variable, axes);
+    return projectedGrid(model ?? ds.model, variable, axes);
   } catch {
     return { kind: 'none' };
   }
@@ -94,9 +101,9 @@ function dsgOf(ds: OpenedDataset, variable: Variable): DsgResult {
 }
 
 /** The simple geometry of a variable (`none` when it cannot be described). */
-function geometryOf(ds: OpenedDataset, variable: Variable): GeometryResult {
+function geometryOf(ds: OpenedDataset, variable: Variable, model: Dataset | null = null): GeometryResult {
   try {
-    return findGeometry(ds.model, variable);
+    return findGeometry(model ?? ds.model, variable);
   } catch {
     return { kind: 'none' };
   }
@@ -147,10 +154,12 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
     };
   }, [ds, axes, variable, known]);
   const values = known ?? (loaded.key === variable ? loaded.values : NONE);
-  const projected = useMemo(() => projectedOf(ds, variable, axes), [ds, variable, axes]);
+  // The model grows as pending variables are read (a scalar container or grid mapping may come later).
+  const model = useDataset((s) => (s.dataset === ds ? s.model : null));
+  const projected = useMemo(() => projectedOf(ds, variable, axes, model), [ds, variable, axes, model]);
   const cells = useMemo(() => findCellGrid(ds.model, variable), [ds, variable]);
   const dsg = useMemo(() => dsgOf(ds, variable), [ds, variable]);
-  const geometry = useMemo(() => geometryOf(ds, variable), [ds, variable]);
+  const geometry = useMemo(() => geometryOf(ds, variable, model), [ds, variable, model]);
   return useMemo(
     () => ({ axes, values, projected, cells, dsg, geometry }),
     [axes, values, projected, cells, dsg, geometry],
