@@ -94,7 +94,7 @@ export function buildGeometries(spec: GeometrySpec, a: GeometryArrays): Geometri
   for (let k = 0; k < nodes; k++) if (!Number.isFinite(a.x[k]!) || !Number.isFinite(a.y[k]!)) missing.push(k);
   if (missing.length > 0) {
     throw new GeometryError(
-      `${spec.container}: ${missing.length} of ${nodes} nodes have no ${spec.x}/${spec.y} value (node ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}).`,
+      `${spec.container}: ${missing.length} of ${nodes} nodes have no ${spec.x}/${spec.y} value${spec.mapping ? ' on the earth' : ''} (node ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}).`,
     );
   }
   const labels = Array.from({ length: n }, (_, i) => {

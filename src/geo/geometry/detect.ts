@@ -12,6 +12,9 @@ import { ancestors, findGroup, resolveVariable } from '../../cf/coordinates';
 import { namesAlong } from '../../cf/dsg';
 import { parentPath } from '../../model/find';
 import type { Dataset, Variable } from '../../model/types';
+import { parseGridMapping } from '../grid-mapping/parse';
+import type { GridMapping } from '../grid-mapping/types';
+import { unitScale } from '../grid-mapping/units';
 import type { GeometryResult, GeometryType } from './types';
 
 const TYPES: readonly GeometryType[] = ['point', 'line', 'polygon'];
@@ -93,6 +96,31 @@ export function findGeometry(ds: Dataset, v: Variable): GeometryResult {
   );
   const names = scope.find((s) => s !== ids && namesAlong(s, dim) && attr(s, 'cf_role') === '');
   const gm = attr(c, 'grid_mapping') || attr(v, 'grid_mapping');
+  const gmv = gm ? resolve(gm) : undefined;
+  const lonLat = isLon(x) && isLat(y);
+  let mapping: GridMapping | null = null;
+  let scale = 1;
+  if (!lonLat) {
+    const nodesAre = `${c.path}: its nodes ${x.path}/${y.path} are not longitude/latitude`;
+    if (!gmv) {
+      const named = gm ? `names grid_mapping "${gm}", which is not a variable of the file` : 'names no grid_mapping';
+      return problem(`${nodesAre} and it ${named}: the geometries cannot be placed on the Map.`);
+    }
+    const parsed = parseGridMapping(gmv.path, gmv.attributes);
+    if (!parsed.ok) return problem(`${nodesAre}, and ${parsed.problem.message}`);
+    const units = attr(x, 'units');
+    mapping = parsed.mapping;
+    // A geostationary x/y in metres is the projection's own, as for grids (grid-mapping/find.ts).
+    if (mapping.angular && unitScale(units, 'angle') === null && unitScale(units, 'length') !== null)
+      mapping = { ...mapping, angular: false };
+    const kind = mapping.angular ? 'angle' : mapping.degrees ? 'degrees' : 'length';
+    const s = unitScale(units, kind);
+    if (s === null)
+      return problem(
+        `${x.path}: units "${units}" are not ${kind === 'length' ? 'a length' : kind} as grid mapping ${gmv.path} needs.`,
+      );
+    scale = s;
+  }
   return {
     kind: 'geometry',
     spec: {
@@ -104,11 +132,13 @@ export function findGeometry(ds: Dataset, v: Variable): GeometryResult {
       instances: dim.length,
       x: x.path,
       y: y.path,
-      lonLat: isLon(x) && isLat(y),
+      lonLat,
       nodeCount: nc?.path ?? null,
       partNodeCount: (partNodeCount as Variable | null)?.path ?? null,
       interiorRing: (interiorRing as Variable | null)?.path ?? null,
-      gridMapping: gm ? (resolve(gm)?.path ?? null) : null,
+      gridMapping: gmv?.path ?? null,
+      mapping,
+      scale,
       ids: ids?.path ?? null,
       names: names?.path ?? null,
     },

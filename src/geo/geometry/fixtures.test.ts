@@ -134,6 +134,21 @@ describe('simple geometry fixtures', () => {
     expect(pg.labels).toEqual(points.instances.map((i, k) => `instance ${k} (${i.id})`));
   });
 
+  it('projected nodes are placed through the grid mapping at pyproj’s longitude/latitude', async () => {
+    const want = expected['polygons-lcc.nc']! as unknown as { variable: string; lon: number[]; lat: number[] };
+    const f = await open('polygons-lcc.nc');
+    const spec = specOf(f.find(want.variable));
+    expect(spec).toMatchObject({ lonLat: false, gridMapping: '/lambert', scale: 1000 });
+    expect(spec.mapping?.name).toBe('lambert_conformal_conic');
+    const g = await loadGeometries(spec, f.read, f.readText);
+    const nodes = g.shapes.flatMap((parts) => parts.flatMap((p) => Array.from(p.xy)));
+    expect(nodes).toHaveLength(want.lon.length * 2);
+    want.lon.forEach((lon, k) => {
+      expect(nodes[2 * k]).toBeCloseTo(lon, 6);
+      expect(nodes[2 * k + 1]).toBeCloseTo(want.lat[k]!, 6);
+    });
+  });
+
   it('malformed containers are a GeometryError or a problem naming the variable', async () => {
     const names = expected['bad.nc']!.variables!;
     const f = await open('bad.nc');

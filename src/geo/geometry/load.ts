@@ -3,6 +3,7 @@
  * coordinates, node and part counts, interior rings and the instances' ids and names, whole, through the dataset's
  * readers, then built (build.ts). A read that fails is a `GeometryError` naming the variable, its cause kept.
  */
+import { mappingTransform } from '../grid-mapping/transform';
 import { buildGeometries } from './build';
 import { GeometryError, type Geometries, type GeometrySpec } from './types';
 
@@ -30,5 +31,15 @@ export async function loadGeometries(spec: GeometrySpec, read: ReadArray, readTe
     spec.ids ? reading(spec.ids, readText) : null,
     spec.names ? reading(spec.names, readText) : null,
   ]);
-  return buildGeometries(spec, { x, y, nodeCount, partNodeCount, interiorRing, ids, names });
+  const [lon, lat] = spec.mapping ? toLonLat(spec, x, y) : [x, y];
+  return buildGeometries(spec, { x: lon, y: lat, nodeCount, partNodeCount, interiorRing, ids, names });
+}
+
+/** Projected nodes as longitude/latitude through the container's grid mapping (NaN where none is on the earth). */
+function toLonLat(spec: GeometrySpec, x: ArrayLike<number>, y: ArrayLike<number>): [Float64Array, Float64Array] {
+  const t = mappingTransform(spec.mapping!, spec.scale);
+  const lon = new Float64Array(x.length);
+  const lat = new Float64Array(x.length);
+  for (let k = 0; k < x.length; k++) [lon[k], lat[k]] = t.inverse(x[k]!, y[k] ?? NaN);
+  return [lon, lat];
 }

@@ -1,5 +1,6 @@
 /** CF simple geometries (CF 1.8 §7.5) as the Map draws them: what the metadata says, the shapes, the typed error. */
 import { MetadataError } from '../../errors';
+import type { GridMapping } from '../grid-mapping/types';
 
 /** CF's geometry types (the container's `geometry_type`). */
 export type GeometryType = 'point' | 'line' | 'polygon';
@@ -30,6 +31,9 @@ export interface GeometrySpec {
   readonly interiorRing: string | null;
   /** The container's (or the data variable's) grid mapping, or null. */
   readonly gridMapping: string | null;
+  /** The projection of projected x/y nodes (null for longitude/latitude), and the nodes' units in its own. */
+  readonly mapping: GridMapping | null;
+  readonly scale: number;
   /** The `cf_role` id variable along the instances, or null. */
   readonly ids: string | null;
   /** A text variable naming the instances besides their ids, or null. */
