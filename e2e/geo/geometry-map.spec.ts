@@ -3,7 +3,8 @@
  * polygon holding each sample point as shapely finds it, expected.json). The polygons, zoomed in, are filled in the
  * colour of their value at the time slider's step at every sample point shapely puts in them, and empty in their
  * holes and outside; hover names the polygon by its index, id and name; a click gives its series, equal to
- * netCDF4-python's values; points are drawn at their nodes; a malformed container's problem is named.
+ * netCDF4-python's values; projected nodes are placed through their grid mapping; points are drawn at their nodes;
+ * a malformed container's problem is named.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -144,6 +145,22 @@ test('hover names each polygon and its value, none in a hole; a click gives its 
     const rows = await seriesCsvRows(region);
     expect(rows).toHaveLength(p.values.length + 1);
     expect(rows.slice(1).map((r) => Number(r.split(',')[1]))).toEqual(p.values);
+  }
+});
+
+test('projected nodes (Lambert conformal conic) are placed by their grid mapping: hover names each polygon', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openMap(page, 'polygons-lcc.nc', '/pr');
+  await expect(page.getByTestId('map')).toHaveAttribute('data-geometry', 'polygon');
+  const { at } = await projected(page);
+  for (const i of [0, 1, 2, 3]) {
+    const s = inner(i);
+    const [fx, fy] = at(s.lon, s.lat);
+    const q = await framePoint(page, fx, fy);
+    await page.mouse.move(q.x, q.y);
+    await expect(page.getByTestId('map-hover')).toContainText(`instance ${i}: ${i + 1} — `);
   }
 });
 
