@@ -3,8 +3,8 @@
  * polygon holding each sample point as shapely finds it, expected.json). The polygons, zoomed in, are filled in the
  * colour of their value at the time slider's step at every sample point shapely puts in them, and empty in their
  * holes and outside; hover names the polygon by its index, id and name; a click gives its series, equal to
- * netCDF4-python's values; projected nodes are placed through their grid mapping; points are drawn at their nodes;
- * a malformed container's problem is named.
+ * netCDF4-python's values; projected nodes are placed through their grid mapping; lines and points are drawn at
+ * their nodes; a malformed container's problem is named.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -161,6 +161,34 @@ test('projected nodes (Lambert conformal conic) are placed by their grid mapping
     const q = await framePoint(page, fx, fy);
     await page.mouse.move(q.x, q.y);
     await expect(page.getByTestId('map-hover')).toContainText(`instance ${i}: ${i + 1} — `);
+  }
+});
+
+test('lines of several parts are stroked in their values’ colours; hover names the line under the pointer', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const e = expected['lines.nc']!;
+  await openMap(page, 'lines.nc', e.variable);
+  await expect(page.getByTestId('map')).toHaveAttribute('data-geometry', 'line');
+  const { at } = await projected(page);
+  const values = e.instances.map((l) => l.values[0]!);
+  const [lo, hi] = [Math.min(...values), Math.max(...values)];
+  // Mid-segment of each line: line 0's first segment, line 1's second part, line 2's first segment.
+  const mids: [number, number][] = [
+    [-97.5, 32.5],
+    [-81.5, 32],
+    [-95, 45],
+  ];
+  const xy = mids.map(([lon, lat]) => at(lon, lat).map(Math.floor) as [number, number]);
+  await expect
+    .poll(async () => (await pixels(page, xy)).map((b) => b.slice(16, 19)), { timeout: 20_000 })
+    .toEqual(values.map((v) => colourOf(v, lo, hi)));
+  for (const [i, [lon, lat]] of mids.entries()) {
+    const [fx, fy] = at(lon, lat);
+    const q = await framePoint(page, fx, fy);
+    await page.mouse.move(q.x, q.y);
+    await expect(page.getByTestId('map-hover')).toContainText(`instance ${i}: ${values[i]} — `);
   }
 });
 
