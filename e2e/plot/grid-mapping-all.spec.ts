@@ -169,6 +169,7 @@ for (const [name, fixture] of FIXTURES) {
     // Nearly every cell with earth behind it is on the map (not only within 10° of a round map's horizon).
     expect(placed.length, `${name}: cells on the map`).toBeGreaterThanOrEqual(Math.min(70, earth.length * 0.9));
     const inside = await expectColours(page, placed, map.range, shown.testId);
+    test.info().annotations.push({ type: 'cells checked', description: `${placed.length} on ${shown.testId}` });
     if (!deep) return;
 
     // A click well inside a cell: its series, xarray's values at both time steps.
