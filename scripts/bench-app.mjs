@@ -10,18 +10,19 @@
 //                              netcdf-c shows its first variable, ÷ the injected latency
 //   scrub-fast-step-vs-network the same slider held at 5 steps/s, no pause (scripts/bench-scrub.mjs)
 //   pyramid-*, zoom-refine-vs-network  a synthetic 21,600 × 43,200 pyramid (scripts/bench-pyramid.mjs)
-//   goes-disk-first-map-vs-network  a GOES-like full disk on the Map from a share link (scripts/bench-goes.mjs)
+//   goes-disk-first-map-vs-network  a GOES-like full disk on the Map from a share link (scripts/bench-map.mjs)
+//   mesh-first-picture-vs-network  an ICON R2B6-like mesh on the Map from a share link (scripts/bench-map.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chunkTiming, drawnCount, median, openInApp, round, selectInTree, startTrace } from './bench-page.mjs';
-import { goesRow } from './bench-goes.mjs';
+import { mapRow } from './bench-map.mjs';
 import { runPyramidBench } from './bench-pyramid.mjs';
 import { SCRUB_TIME, scrubRow } from './bench-scrub.mjs';
 
 /** The app rows by part: BENCH_ONLY=app runs them all, BENCH_ONLY=scrub or pyramid one group. */
-export const APP_PARTS = ['heatmap', 'scrub', 'open1000', 'pyramid', 'goes'];
+export const APP_PARTS = ['heatmap', 'scrub', 'open1000', 'pyramid', 'goes', 'mesh'];
 
 /** netcdf-c 4.9.3's ncgen, built by scripts/fixtures/build-netcdf.sh into the cache ($HOME-relative). */
 function ncgenPath() {
@@ -66,6 +67,15 @@ export async function ensureAppData(root, data, python) {
         `GOES-like store not written (zarr-python: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): GOES row skipped`,
       );
   }
+  // The ICON R2B6-like mesh (bench/make-mesh.py, netCDF4-python): 327,680 triangles by their vertices.
+  const mesh = path.join(data, 'icon-r2b6.nc');
+  if (!existsSync(mesh)) {
+    const r = spawnSync(python, [path.join(root, 'bench', 'make-mesh.py'), mesh], { encoding: 'utf8' });
+    if (r.status !== 0)
+      notes.push(
+        `ICON-like mesh not written (netCDF4-python: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): mesh row skipped`,
+      );
+  }
   const nc = path.join(data, 'nczarr1000.file');
   if (!existsSync(path.join(nc, '.zattrs'))) {
     const ncgen = ncgenPath();
@@ -100,6 +110,7 @@ export async function ensureAppData(root, data, python) {
     scrubSteps,
     nczarr: existsSync(path.join(nc, '.zattrs')),
     goes: existsSync(path.join(goes, '.zmetadata')),
+    mesh: existsSync(mesh),
   };
 }
 
@@ -301,7 +312,8 @@ export async function runAppBench({
         baseline: `${label}: tree shown ${round(ms, 0)} ms after Enter, ${latency} ms latency, ${median(requests)} data requests (medians of ${trials})`,
       });
     }
-    if (have.goes && parts.includes('goes')) results.push(await goesRow({ context, server, label, trials }));
+    for (const key of /** @type {const} */ (['goes', 'mesh']))
+      if (have[key] && parts.includes(key)) results.push(await mapRow({ context, server, label, trials, key }));
     if (parts.includes('pyramid')) {
       const r = await runPyramidBench({ context, server, latency, trials, label, appDir, warm: warmPyramid });
       results.push(...r.results);

@@ -38,7 +38,7 @@ const APP = path.join(TMP, 'app');
 const PY = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 // BENCH_ONLY=data|app|series|compare|listing|files|virtual runs one part (the rows of the others are left out), or
-// one group of the app's rows: scrub|pyramid|goes; default all.
+// one group of the app's rows: scrub|pyramid|goes|mesh; default all.
 const ONLY = process.env.BENCH_ONLY ?? '';
 const APP_ONLY = ONLY === '' || ONLY === 'app' ? APP_PARTS : APP_PARTS.filter((p) => p === ONLY);
 const SERIES = ONLY === '' || ONLY === 'series';

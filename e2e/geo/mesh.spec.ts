@@ -191,3 +191,14 @@ for (const key of ['ugrid.nc', 'ugrid.nc#depth', 'mpas-like.nc', 'ugrid-malforme
     }
   });
 }
+
+test('a share link opens the mesh on the Map (the cells found once the bounds are read)', async ({ page }) => {
+  const link = new URLSearchParams({ url: `${STATIC_URL}/fixtures/meshes/icon-like.nc`, var: '/S', x: 'ncells' });
+  link.set('view', 'map');
+  link.set('i', 'time:1');
+  await page.goto(`/#${link}`);
+  const canvas = page.getByTestId('map-canvas');
+  await expect(canvas).toHaveAttribute('data-grid', 'mesh');
+  await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
+  await expect(page.getByTestId('index-time')).toHaveValue('1');
+});

@@ -92,9 +92,9 @@ function projectedOf(
 }
 
 /** The discrete sampling geometry of a variable (`none` when it cannot be described). */
-function dsgOf(ds: OpenedDataset, variable: Variable): DsgResult {
+function dsgOf(ds: OpenedDataset, variable: Variable, model: Dataset | null = null): DsgResult {
   try {
-    return findDsg(ds.model, variable);
+    return findDsg(model ?? ds.model, variable);
   } catch {
     return { kind: 'none' };
   }
@@ -154,11 +154,11 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
     };
   }, [ds, axes, variable, known]);
   const values = known ?? (loaded.key === variable ? loaded.values : NONE);
-  // The model grows as pending variables are read (a scalar container or grid mapping may come later).
+  // The model grows as pending variables are read (a scalar container, grid mapping or mesh's bounds may come later).
   const model = useDataset((s) => (s.dataset === ds ? s.model : null));
   const projected = useMemo(() => projectedOf(ds, variable, axes, model), [ds, variable, axes, model]);
-  const cells = useMemo(() => findCellGrid(ds.model, variable), [ds, variable]);
-  const dsg = useMemo(() => dsgOf(ds, variable), [ds, variable]);
+  const cells = useMemo(() => findCellGrid(model ?? ds.model, variable), [ds, variable, model]);
+  const dsg = useMemo(() => dsgOf(ds, variable, model), [ds, variable, model]);
   const geometry = useMemo(() => geometryOf(ds, variable, model), [ds, variable, model]);
   return useMemo(
     () => ({ axes, values, projected, cells, dsg, geometry }),
