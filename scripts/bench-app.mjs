@@ -12,12 +12,13 @@
 //   pyramid-*, zoom-refine-vs-network  a synthetic 21,600 × 43,200 pyramid (scripts/bench-pyramid.mjs)
 //   goes-disk-first-map-vs-network  a GOES-like full disk on the Map from a share link (scripts/bench-map.mjs)
 //   mesh-first-picture-vs-network  an ICON R2B6-like mesh on the Map from a share link (scripts/bench-map.mjs)
+//   mesh-pan-frame-ms          that mesh's orthographic globe dragged: time between pictures (scripts/bench-map.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chunkTiming, drawnCount, median, openInApp, round, selectInTree, startTrace } from './bench-page.mjs';
-import { mapRow } from './bench-map.mjs';
+import { mapRow, meshPanRow } from './bench-map.mjs';
 import { runPyramidBench } from './bench-pyramid.mjs';
 import { SCRUB_TIME, scrubRow } from './bench-scrub.mjs';
 
@@ -314,6 +315,7 @@ export async function runAppBench({
     }
     for (const key of /** @type {const} */ (['goes', 'mesh']))
       if (have[key] && parts.includes(key)) results.push(await mapRow({ context, server, label, trials, key }));
+    if (have.mesh && parts.includes('mesh')) results.push(await meshPanRow({ context, server, label, trials }));
     if (parts.includes('pyramid')) {
       const r = await runPyramidBench({ context, server, latency, trials, label, appDir, warm: warmPyramid });
       results.push(...r.results);

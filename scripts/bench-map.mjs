@@ -94,3 +94,117 @@ export async function mapRow({ context, server, label, trials, key }) {
     baseline: `${label}: map drawn ${round(median(runs.map((r) => r.drawn)), 0)} ms after the link was opened, the last byte it needed at ${round(median(runs.map((r) => r.lastByte)), 0)} ms (medians of ${trials}; ${median(runs.map((r) => r.requests))} requests, ${mib} MiB; ${runs[0].protocol})`,
   };
 }
+
+export const PAN_ROW = 'mesh-pan-frame-ms';
+const PAN_TARGET = 16;
+
+/** In the page: the times the Map canvas counted a new picture (`__pictures`), and every animation frame (`__frames`). */
+function watchPictures() {
+  const w = /** @type {any} */ (window);
+  w.__pictures = [];
+  w.__frames = [];
+  const tick = (t) => {
+    w.__frames.push(t);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  let last = 0;
+  new MutationObserver(() => {
+    const el = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid=map-canvas]'));
+    const n = Number(el?.dataset.rendered ?? 0);
+    if (n > last) {
+      last = n;
+      w.__pictures.push(performance.now());
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-rendered'] });
+}
+
+/** The WebGL renderer Chromium gives this page (SwiftShader: software GL). */
+const glRenderer = (page) =>
+  page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl');
+    if (!gl) return 'no WebGL';
+    const ext = gl.getExtension('WEBGL_debug_renderer_info');
+    return String(ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+  });
+
+/**
+ * `mesh-pan-frame-ms`: the ICON-like mesh on the orthographic Map (a share link), then the globe dragged for 2 s
+ * (a pointer move every 16 ms, as a hand does): the median time between the map's successive pictures while it
+ * moves (each a new reprojection of the cells), over `trials` fresh pages.
+ */
+export async function meshPanRow({ context, server, label, trials }) {
+  const row = MAP_ROWS.mesh;
+  const medians = [];
+  const counts = [];
+  let renderer = '?';
+  for (let t = 0; t < trials; t++) {
+    const page = await context.newPage();
+    try {
+      await page.addInitScript(watchPictures);
+      const link = new URLSearchParams({ url: `${server.url}${row.path}`, var: row.variable, ...row.axes });
+      link.set('view', 'map');
+      link.set('proj', 'orthographic');
+      await page.goto(`${server.url}/index.html#${link}`);
+      await page.waitForFunction(() => /** @type {any} */ (window).__pictures.length > 0, null, { timeout: 120_000 });
+      renderer = await glRenderer(page);
+      const box = await page.getByTestId('map-plot-raster').boundingBox();
+      if (!box) throw new Error('no map on the page');
+      const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      // The moves come from the page's own clock, one every 16 ms for 2 s (a round trip per move from here would
+      // set the pace instead), as the mouse's pointer (id 1) the press captured.
+      const [from, to] = await page.evaluate(
+        ([x0, y0, w]) =>
+          new Promise((resolve) => {
+            const el = /** @type {HTMLElement} */ (document.querySelector('.map-plot'));
+            const start = performance.now();
+            const step = () => {
+              const t = performance.now() - start;
+              const f = Math.min(1, t / 2000);
+              el.dispatchEvent(
+                new PointerEvent('pointermove', {
+                  bubbles: true,
+                  pointerId: 1,
+                  pointerType: 'mouse',
+                  isPrimary: true,
+                  buttons: 1,
+                  clientX: x0 + (w / 3) * Math.sin(f * Math.PI),
+                  clientY: y0 + 20 * Math.sin(t / 320),
+                }),
+              );
+              if (f < 1) setTimeout(step, 16);
+              else resolve([start, performance.now()]);
+            };
+            step();
+          }),
+        [cx, cy, box.width],
+      );
+      await page.mouse.up();
+      const pictures = await page.evaluate(
+        ([a, b]) => /** @type {any} */ (window).__pictures.filter((x) => x >= a && x <= b),
+        [from, to],
+      );
+      if (pictures.length < 2) throw new Error(`the map did not move while dragged (${pictures.length} pictures)`);
+      const gaps = pictures.slice(1).map((x, i) => x - pictures[i]);
+      counts.push(pictures.length);
+      medians.push(gaps.length ? median(gaps) : to - from);
+      console.log(
+        `  ${label} mesh pan trial ${t + 1}: ${pictures.length} pictures in ${round(to - from, 0)} ms of dragging, median ${round(medians.at(-1), 1)} ms apart`,
+      );
+    } finally {
+      await page.close();
+    }
+  }
+  const value = median(medians);
+  const soft = /swiftshader|llvmpipe|software/i.test(renderer);
+  return {
+    name: PAN_ROW,
+    value: round(value, 1),
+    unit: 'ms',
+    target: PAN_TARGET,
+    met: value <= PAN_TARGET,
+    baseline: `${label}: median ${round(value, 1)} ms between pictures while the orthographic globe is dragged for 2 s (medians of ${trials}; ${counts.join('/')} pictures); the cells are looked up per pixel in the workers (no GPU path); Chromium's WebGL: ${renderer}${soft ? ' (software GL)' : ''}`,
+  };
+}
