@@ -152,6 +152,8 @@ export async function meshPanRow({ context, server, label, trials }) {
       if (!box) throw new Error('no map on the page');
       const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
       await page.mouse.move(cx, cy);
+      // BENCH_TRACE=dir: a Chromium trace of the drag (scripts/bench-trace-summary.mjs).
+      const stopTrace = await startTrace(context, page);
       await page.mouse.down();
       // The moves come from the page's own clock, one every 16 ms for 2 s (a round trip per move from here would
       // set the pace instead), as the mouse's pointer (id 1) the press captured.
@@ -182,6 +184,7 @@ export async function meshPanRow({ context, server, label, trials }) {
         [cx, cy, box.width],
       );
       await page.mouse.up();
+      await stopTrace('mesh-pan');
       const pictures = await page.evaluate(
         ([a, b]) => /** @type {any} */ (window).__pictures.filter((x) => x >= a && x <= b),
         [from, to],
