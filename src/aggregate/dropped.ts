@@ -11,7 +11,7 @@ import { HttpError, UsageError } from '../errors';
 import { droppedSourceAt } from '../listing/tree';
 import { readDataset } from '../model/read-dataset';
 import { readOrFile } from '../opening/fallback';
-import { openStore, type OpenStoreOptions, type OpenedStore } from '../opening/open-store';
+import { openStore, setDroppedJoinOpener, type OpenStoreOptions, type OpenedStore } from '../opening/open-store';
 import type { FolderFile, Source, Telemetry } from '../store/types';
 import { openJoin } from './index';
 import { candidatesOf, type JoinStatus } from './remote';
@@ -70,3 +70,6 @@ export async function openDroppedJoin(
   });
   return { store: joined.store, mode: { medium: 'file' }, name: joined.dataset.name, telemetry, location: source.name };
 }
+
+// openStore opens `dropped-join` sources through this module once it is loaded (src/opening does not import the join).
+setDroppedJoinOpener(openDroppedJoin);

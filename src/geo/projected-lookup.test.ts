@@ -54,6 +54,8 @@ describe('projected lookup', () => {
         for (let i = 0; i < a.length; i++) a[i] = (a[i0] ?? 0) + (i - i0) * step;
       }
       const scale = name === 'lambert-conformal-2sp' ? 1000 : 1;
+      // Geostationary x/y in metres (the WKT-only fixtures) are projected metres, as projectedGrid takes them.
+      const mapping = r.mapping.angular && fx.units === 'm' ? { ...r.mapping, angular: false } : r.mapping;
       for (const rowsAreY of [true, false]) {
         const grid = {
           kind: 'projected' as const,
@@ -62,7 +64,7 @@ describe('projected lookup', () => {
           rowsAreY,
           x,
           y,
-          mapping: r.mapping,
+          mapping,
           scale,
         };
         const lookup = gridLookup(grid);

@@ -287,6 +287,20 @@ async function openUrl(text: string, options: OpenStoreOptions, telemetry: Telem
   return withRepository(withObject, loc, options, openStore, base);
 }
 
+type DroppedJoinOpener = (
+  source: Extract<Source, { kind: 'dropped-join' }>,
+  options: OpenStoreOptions,
+  telemetry: Telemetry,
+) => Promise<OpenedStore>;
+
+/** Opens `dropped-join` sources: set by src/aggregate/dropped.ts when the join code loads (it imports this folder). */
+let droppedJoinOpener: DroppedJoinOpener | null = null;
+
+/** Who opens `dropped-join` sources (src/aggregate/dropped.ts, as it loads). */
+export function setDroppedJoinOpener(opener: DroppedJoinOpener): void {
+  droppedJoinOpener = opener;
+}
+
 /**
  * Opens a store for a source. Throws typed errors: `UrlError` (a location that does not parse), `ZipError`
  * (not a zip / no dataset), `HttpError` (remote zip missing), `ZarrviewError('usage')` (local path in a browser).
@@ -302,7 +316,9 @@ export async function openStore(source: StoreSource, options: OpenStoreOptions =
     case 'zip-file':
     case 'folder':
       return openDropped(source, options, telemetry);
-    case 'dropped-join': // the join code loads with the first join
-      return (await import('../aggregate/dropped')).openDroppedJoin(source, options, telemetry);
+    case 'dropped-join':
+      if (!droppedJoinOpener)
+        throw new UsageError('Files opened as one dataset need the join code, which is not loaded here.');
+      return droppedJoinOpener(source, options, telemetry);
   }
 }
