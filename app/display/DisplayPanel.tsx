@@ -24,6 +24,7 @@ import { usePrefetch } from '../views/heatmap/use-prefetch';
 import { TiledHeatmap } from '../views/heatmap/TiledHeatmap';
 import { tiledAxis, tiledPlan } from '../views/heatmap/tiled-view';
 import { ViewToolbar } from './ViewToolbar';
+import { useLateCellAxes } from './use-late-cell-axes';
 import { CodePanel, SeriesPanel, TiledMap } from './on-demand';
 import { loadingText, slicedShape } from '../views/shared/slice-labels';
 
@@ -89,6 +90,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
     // Only a new variable resets the view (a new model of the same dataset keeps it).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [variable]);
+  useLateCellAxes(dataset, variable);
 
   const rank = variable.shape.length;
   const x = rank ? viewX : null;
