@@ -249,3 +249,52 @@ test('counts that do not add up are named, nothing drawn', async ({ page }) => {
   );
   await expect(page.getByTestId('map-canvas')).not.toHaveAttribute('data-marks', /./);
 });
+
+test('profiles: one disc per profile at its place, named by its profile_id; a click gives the profile along depth', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const want = expected['profiles.nc']!;
+  await openMap(page, 'profiles.nc', want.variable, 'profile');
+  const { marks, at } = await projected(page);
+  expect(marks).toEqual(want.instances.map((s) => [s.lon, s.lat]));
+  const hover = page.getByTestId('map-hover');
+  const s = want.instances[2]!;
+  const [fx, fy] = at(s.lon!, s.lat!);
+  const q = await framePoint(page, fx, fy);
+  await page.mouse.move(q.x, q.y);
+  await expect(hover).toContainText(
+    `${s.id} (lat ${s.lat!.toFixed(2)}°, lon ${s.lon!.toFixed(2)}°): ${s.values![0]} — `,
+  );
+  await page.mouse.click(q.x, q.y);
+  const region = page.getByRole('region', { name: new RegExp(`at ${s.id}$`) });
+  await expect(region).toBeVisible();
+  await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
+  const rows = await seriesCsvRows(region);
+  expect(rows).toHaveLength(s.values!.length + 1);
+  const got = rows.slice(1).map((r) => r.split(',')[1] ?? '');
+  expect(got.map((g) => (g === '' ? null : Number(g)))).toEqual(s.values);
+});
+
+test('a timeSeriesProfile: one disc per station; the hover gives its value at the time and depth of the sliders', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const want = expected['station-profiles.nc']! as unknown as {
+    variable: string;
+    instances: { id: string; lat: number; lon: number; values: number[][] }[];
+  };
+  await openMap(page, 'station-profiles.nc', want.variable, 'station');
+  await page.getByTestId('index-time').fill('3');
+  await page.getByTestId('index-z').fill('1');
+  const { marks, at } = await projected(page);
+  expect(marks).toEqual(want.instances.map((s) => [s.lon, s.lat]));
+  const hover = page.getByTestId('map-hover');
+  for (const s of want.instances) {
+    const q = await framePoint(page, ...at(s.lon, s.lat));
+    await page.mouse.move(q.x, q.y);
+    await expect(hover).toContainText(
+      `${s.id} (lat ${s.lat.toFixed(2)}°, lon ${s.lon.toFixed(2)}°): ${s.values[3]![1]} — `,
+    );
+  }
+});

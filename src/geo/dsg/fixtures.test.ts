@@ -91,6 +91,46 @@ describe('DSG fixtures', () => {
     for (const p of ['/lat', '/lon', '/time', '/station_id', '/station_name']) expect(f.dsg(p).kind).toBe('none');
   });
 
+  it('a profile orthogonal array: one mark per profile at its position, labelled by its profile_id, depth on the slider', async () => {
+    const want = expected['profiles.nc']!;
+    const f = await open('profiles.nc');
+    const spec = specOf(f.dsg(want.variable));
+    expect(spec).toMatchObject({
+      featureType: want.featureType,
+      layout: 'multidimensional',
+      instanceDim: 'profile',
+      elementDim: 'z',
+      mapDim: 0,
+      marks: 'instance',
+      placedBy: 'instance',
+      ids: '/profile_id',
+      length: want.instances.length,
+    });
+    const placed = await loadDsg(spec, f.read, f.readText);
+    expect(Array.from(placed.lat)).toEqual(want.instances.map((s) => s.lat));
+    expect(Array.from(placed.lon)).toEqual(want.instances.map((s) => s.lon));
+    expect(placed.labels).toEqual(want.instances.map((s) => s.id));
+    expect(placed.problems).toEqual([]);
+  });
+
+  it('a timeSeriesProfile orthogonal array: one mark per station, time and depth on sliders', async () => {
+    const want = expected['station-profiles.nc']!;
+    const f = await open('station-profiles.nc');
+    const spec = specOf(f.dsg(want.variable));
+    expect(spec).toMatchObject({
+      featureType: want.featureType,
+      layout: 'multidimensional',
+      instanceDim: 'station',
+      mapDim: 0,
+      marks: 'instance',
+      ids: '/station_id',
+    });
+    const placed = await loadDsg(spec, f.read, f.readText);
+    expect(Array.from(placed.lat)).toEqual(want.instances.map((s) => s.lat));
+    expect(Array.from(placed.lon)).toEqual(want.instances.map((s) => s.lon));
+    expect(placed.labels).toEqual(want.instances.map((s) => s.id));
+  });
+
   for (const [file, layout] of [
     ['trajectories-ragged.nc', 'contiguous'],
     ['trajectories-indexed.nc', 'indexed'],
