@@ -10,10 +10,10 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { makeProjection, zoomedProjection } from '../../src/geo/projection';
 import { isProjectionName } from '../../src/geo/projection-names';
-import { colorscale } from '../../src/render/colormap';
 import { STATIC_URL } from '../harness/ports';
 import { ROOT, openUrl, selectPath, seriesCsvRows } from '../ui/helpers';
 import { framePoint, pixels } from '../ui/map-helpers';
+import { valueColour } from '../ui/map-colours';
 
 interface Instance {
   id: string;
@@ -35,24 +35,8 @@ const expected = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/dsg/expected.
 >;
 const stations = expected['stations-ts.nc']!;
 
-/** viridis as the map paints it (render.ts `lut`): 256 entries interpolated between the scale's stops. */
-const TABLE = (() => {
-  const stops = colorscale('viridis').map(([t, c]) => {
-    const h = c.replace('#', '');
-    return [t, [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16))] as const;
-  });
-  return Array.from({ length: 256 }, (_, i) => {
-    const t = i / 255;
-    let k = 0;
-    while (k < stops.length - 2 && (stops[k + 1]?.[0] ?? 1) < t) k++;
-    const [t0, c0] = stops[k]!;
-    const [t1, c1] = stops[k + 1] ?? stops[k]!;
-    const f = t1 > t0 ? (t - t0) / (t1 - t0) : 0;
-    return c0.map((a, j) => Math.round(a + (c1[j]! - a) * f));
-  });
-})();
-const colourOf = (v: number, lo: number, hi: number) =>
-  TABLE[Math.max(0, Math.min(255, Math.round(((v - lo) / (hi - lo)) * 255)))]!;
+/** The viridis colour the Map paints for `v` over `[lo, hi]` (e2e/ui/map-colours.ts). */
+const colourOf = (v: number, lo: number, hi: number) => valueColour(v, [lo, hi]);
 
 /** Opens a fixture's variable on the Map (a 2-D variable first shown along `along` alone). */
 async function openMap(page: Page, file: string, variable: string, along?: string) {

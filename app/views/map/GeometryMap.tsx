@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { mapValues } from './map-values';
 import { formatNumber, PROJECTION_LABELS, type GeometryResult, type GeometrySpec, type Land } from '../../core';
 import type { ViewProps } from '../shared/view-kind';
 import { RasterPlot, type AxisFrame, type RasterImage, type RasterPointer } from '../../plot/RasterPlot';
@@ -67,7 +68,7 @@ function ShapesMap({ frame, options, context, spec }: ViewProps & { spec: Geomet
   const values = useMemo(() => {
     if (!frame.values || both) return null;
     const { values: v, mask } = frame.values;
-    return Float64Array.from(v as ArrayLike<number>, (x, i) => (mask && mask[i] ? NaN : Number(x)));
+    return mapValues(v as ArrayLike<number>, mask);
   }, [frame.values, both]);
   const scaled = useMemo(
     () => (values ? scaleValues(values, null, options.scale, options.range) : null),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapValues } from './use-map-grid';
+import { mapValues } from './map-values';
 
 describe('mapValues', () => {
   it('copies typed and plain arrays as float64, masked cells NaN', () => {

@@ -3,6 +3,7 @@
  * (with the map's core, loaded on first use), or why they could not be (a `DsgError`'s message).
  */
 import { useEffect, useState } from 'react';
+import { mapValues } from './map-values';
 import { decodeSlice, findVariable, type DsgSpec, type OpenDataset, type OpenedDataset } from '../../core';
 import { mapCore, type MapCore } from '../../plot/map/map-core';
 
@@ -36,7 +37,7 @@ export function useDsgMarks(
           v.shape.map(() => null),
         ),
       );
-      return Float64Array.from(d.values as ArrayLike<number>, (x, i) => (d.mask[i] ? NaN : Number(x)));
+      return mapValues(d.values as ArrayLike<number>, d.mask);
     };
     mapCore()
       .then((core) => core.loadDsg(spec, read, (path) => core.readStrings(ds, variable(path))))

@@ -3,6 +3,7 @@
  * (with the map's core, loaded on first use), or why they could not be (a `GeometryError`'s message).
  */
 import { useEffect, useState } from 'react';
+import { mapValues } from './map-values';
 import { decodeSlice, findVariable, type GeometrySpec, type OpenDataset, type OpenedDataset } from '../../core';
 import { mapCore, type MapCore } from '../../plot/map/map-core';
 
@@ -40,7 +41,7 @@ export function useGeometries(
           v.shape.map(() => null),
         ),
       );
-      return Float64Array.from(d.values as ArrayLike<number>, (x, i) => (d.mask[i] ? NaN : Number(x)));
+      return mapValues(d.values as ArrayLike<number>, d.mask);
     };
     mapCore()
       .then((core) => core.loadGeometries(spec, read, (path) => core.readStrings(ds, variable(path))))

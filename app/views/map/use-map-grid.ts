@@ -5,6 +5,7 @@
  * with the time step, so the reprojection is not redone when a slider moves.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { mapValues } from './map-values';
 import { decodeSlice, formatNumber, type OpenDataset, type OpenedDataset } from '../../core';
 import type { SliceFrame } from '../shared/slice-frame';
 import type { ViewContext } from '../shared/view-kind';
@@ -184,18 +185,6 @@ export function useMapGrid(
   }, [values, variable, projected, curvilinear, curvKey, regular, regularKey, n1, low, high, stride]);
   if (context?.cells) return shown.error ? { ...cells, error: cells.error ?? shown.error } : cells;
   return { grid, error, problems: [] };
-}
-
-/**
- * The slice's values as the Map colours them, masked cells NaN. A full disk is tens of millions of cells: a typed
- * array is copied natively and the mask applied in a plain loop (a mapping callback per cell took seconds).
- */
-export function mapValues(v: ArrayLike<number>, mask: ArrayLike<number | boolean> | null | undefined): Float64Array {
-  const out = new Float64Array(v.length);
-  if (ArrayBuffer.isView(v) && !(v instanceof BigInt64Array || v instanceof BigUint64Array)) out.set(v);
-  else for (let i = 0; i < v.length; i++) out[i] = Number(v[i]);
-  if (mask) for (let i = 0; i < out.length; i++) if (mask[i]) out[i] = NaN;
-  return out;
 }
 
 /** `(12.5, −30)`: a cell's latitude and longitude as the series title shows them. */
