@@ -16,7 +16,7 @@ import { useSeries } from '../state/series-store';
 import { ProgressiveHeatmap } from '../views/heatmap/ProgressiveHeatmap';
 import { SliceView } from './SliceView';
 import { plotStride } from '../views/shared/stride';
-import { useAxes } from '../views/shared/use-axes';
+import { readCount, useAxes } from '../views/shared/use-axes';
 import { FieldSelect } from './FieldSelect';
 import { readsAsText, unavailableViews, userContext, userView } from './user-frame';
 import { applicableViews, chooseView, isNumeric, viewContext, type ViewRegistry } from '../views/shared/view-kind';
@@ -162,7 +162,7 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   }, [ready, tiled, dataset, variable.path, selection, compare, stride, load, prepare]);
   // While this variable's first slice loads, its heatmap's axes are drawn once the coordinates are read.
   const loadingHere = pendingKey !== null && keyPath(pendingKey) === variable.path;
-  const axesRead = axes.values.length === axes.axes.length;
+  const axesRead = readCount(axes) === axes.axes.length;
   const host = useMemo(() => createPlotHost(), [variable.path]); // eslint-disable-line react-hooks/exhaustive-deps -- one per variable
   useEffect(() => () => disposePlotHost(host), [host]);
   useLayoutEffect(() => {

@@ -25,7 +25,7 @@ import {
   type IndexChange,
   type Travel,
 } from './travel';
-import type { Axes } from '../shared/use-axes';
+import { readCount, type Axes } from '../shared/use-axes';
 
 /** Cache budget assumed for the bound (the data context's default). */
 const CACHE_BYTES = 256 * 1024 * 1024;
@@ -66,7 +66,7 @@ function useDwellPrefetch(a: Args): void {
   const { dataset, variable, shown, pending, axes, x, y, playing, kind, options } = a;
   useEffect(() => {
     if (!shown || pending || shown.other || shown.slice.variable.path !== variable.path) return;
-    const view = JSON.stringify([x, y, playing, kind, options, axes.values.length]);
+    const view = JSON.stringify([x, y, playing, kind, options, readCount(axes)]);
     if (from.current?.shown === shown && from.current.view === view) return;
     from.current = { shown, view };
     const sel = shown.selection;
@@ -164,6 +164,7 @@ function useTravelPrefetch(a: Args): void {
     live.current = a;
   });
   const { dataset, variable, selection, stride, axes, x, y, playing, kind, options } = a;
+  const axesRead = readCount(axes);
 
   useEffect(() => {
     const now = performance.now();
@@ -187,7 +188,7 @@ function useTravelPrefetch(a: Args): void {
     }
     const n = variable.shape[dim] ?? 1;
     const base = selection.map((s, d) => (d === dim ? null : s));
-    const key = JSON.stringify([variable.path, base, stride, x, y, kind, options, axes.values.length]);
+    const key = JSON.stringify([variable.path, base, stride, x, y, kind, options, axesRead]);
     let r = r0 && r0.key === key && r0.dataset === dataset ? r0 : null;
     if (r !== r0) {
       dropAll(r0);
@@ -232,7 +233,7 @@ function useTravelPrefetch(a: Args): void {
     for (const i of stale(r.flights.keys(), r.window)) drop(r, i);
     for (const i of [...r.done]) if (!r.window.includes(i)) r.done.delete(i);
     pump(r, run, variable.path, stride, options);
-  }, [dataset, variable, selection, stride, axes.values.length, x, y, playing, kind, options]);
+  }, [dataset, variable, selection, stride, axesRead, x, y, playing, kind, options]);
 
   useEffect(
     () => () => {

@@ -63,6 +63,11 @@ function knownValues(ds: OpenedDataset, axes: readonly AxisDescription[]): AxisV
 
 const NONE: readonly (AxisValues | undefined)[] = [];
 
+/** How many of the axes have their values read (they arrive one by one). */
+export function readCount(axes: Axes): number {
+  return axes.axes.reduce((n, _, d) => n + (axes.values[d] ? 1 : 0), 0);
+}
+
 export interface Axes {
   readonly axes: readonly AxisDescription[];
   /** Values per dimension, undefined until loaded. */
@@ -110,9 +115,9 @@ function geometryOf(ds: OpenedDataset, variable: Variable, model: Dataset | null
 }
 
 /** The axes of a variable as its metadata describes them (none where it cannot be described). */
-function axesOf(ds: OpenedDataset, variable: Variable): AxisDescription[] {
+function axesOf(ds: OpenedDataset, variable: Variable, model: Dataset | null = null): AxisDescription[] {
   try {
-    return describeAxes(ds.model, variable);
+    return describeAxes(model ?? ds.model, variable);
   } catch {
     return [];
   }
@@ -136,7 +141,11 @@ export async function readAxes(ds: OpenedDataset, variable: Variable, dims: read
 
 /** The axes of a variable and, once read, their coordinate values (failures fall back to indices). */
 export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
-  const axes = useMemo(() => axesOf(ds, variable), [ds, variable]);
+  // The model grows as pending variables are read (a scalar container, grid mapping or mesh's bounds may come later;
+  // so may the station names that label a dimension, or a coordinate's units): a variable unchanged by that keeps
+  // its identity, so its axes follow the model, not the variable alone.
+  const model = useDataset((s) => (s.dataset === ds ? s.model : null));
+  const axes = useMemo(() => axesOf(ds, variable, model), [ds, variable, model]);
   const [loaded, setLoaded] = useState<{ key: Variable; values: (AxisValues | undefined)[] }>({
     key: variable,
     values: [],
@@ -146,16 +155,22 @@ export function useAxes(ds: OpenedDataset, variable: Variable): Axes {
   useEffect(() => {
     if (known) return;
     let alive = true;
-    void Promise.all(axes.map((a) => axisValues(ds, a))).then((values) => {
-      if (alive) setLoaded({ key: variable, values });
+    // Each axis as it is read: a slow coordinate (a long time axis) does not hold back the names of another.
+    axes.forEach((a, d) => {
+      void axisValues(ds, a).then((v) => {
+        if (!alive) return;
+        setLoaded((prev) => {
+          const values = prev.key === variable ? [...prev.values] : [];
+          values[d] = v;
+          return { key: variable, values };
+        });
+      });
     });
     return () => {
       alive = false;
     };
   }, [ds, axes, variable, known]);
   const values = known ?? (loaded.key === variable ? loaded.values : NONE);
-  // The model grows as pending variables are read (a scalar container, grid mapping or mesh's bounds may come later).
-  const model = useDataset((s) => (s.dataset === ds ? s.model : null));
   const projected = useMemo(() => projectedOf(ds, variable, axes, model), [ds, variable, axes, model]);
   const cells = useMemo(() => findCellGrid(model ?? ds.model, variable), [ds, variable, model]);
   const dsg = useMemo(() => dsgOf(ds, variable, model), [ds, variable, model]);
