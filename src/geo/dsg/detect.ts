@@ -11,7 +11,14 @@ import { ancestors, findGroup, resolveVariable } from '../../cf/coordinates';
 import { namesAlong } from '../../cf/dsg';
 import { parentPath } from '../../model/find';
 import type { Dataset, Variable } from '../../model/types';
-import { FEATURE_TYPES, type DsgLayout, type DsgResult, type DsgSpec, type FeatureType } from './types';
+import {
+  FEATURE_TYPES,
+  type DsgCoordinate,
+  type DsgLayout,
+  type DsgResult,
+  type DsgSpec,
+  type FeatureType,
+} from './types';
 
 const ID_ROLES = new Set(['timeseries_id', 'profile_id', 'trajectory_id']);
 const LAT_UNITS = new Set(['degrees_north', 'degree_north', 'degree_n', 'degrees_n', 'degreen', 'degreesn']);
@@ -29,6 +36,12 @@ function isAxis(v: Variable, standard: string, units: Set<string>): boolean {
   return attr(v, 'standard_name') === standard || units.has(attr(v, 'units').toLowerCase());
 }
 
+const isVertical = (v: Variable) =>
+  attr(v, 'axis').toUpperCase() === 'Z' ||
+  attr(v, 'positive') !== '' ||
+  ['depth', 'altitude', 'height'].includes(attr(v, 'standard_name'));
+const isTime = (v: Variable) => attr(v, 'standard_name') === 'time' || attr(v, 'axis').toUpperCase() === 'T';
+
 /** Is `v` one of the geometry's own variables (ids, names, counts, index, coordinates), not data? */
 function isStructure(v: Variable): boolean {
   return (
@@ -39,12 +52,79 @@ function isStructure(v: Variable): boolean {
     attr(v, 'instance_dimension') !== '' ||
     isAxis(v, 'latitude', LAT_UNITS) ||
     isAxis(v, 'longitude', LON_UNITS) ||
-    attr(v, 'standard_name') === 'time' ||
+    isTime(v) ||
+    isVertical(v) ||
     (v.dimensions.length === 1 && v.dimensions[0]?.name === v.name)
   );
 }
 
 const problem = (featureType: FeatureType, message: string): DsgResult => ({ kind: 'problem', featureType, message });
+const dimsOf = (v: Variable) => v.dimensions.map((d) => d.name);
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((d, i) => d === b[i]);
+
+interface Layout {
+  readonly layout: DsgLayout;
+  readonly instanceDim: string | null;
+  readonly elementDim: string;
+  readonly mapDims: readonly number[];
+  readonly ragged: Variable | null;
+  readonly profileDim: string | null;
+  readonly profileIndex: Variable | null;
+}
+
+/** How `dims` (the data variable's) are laid out, given the dimensions of latitude/longitude; null: not a DSG's. */
+function layoutOf(featureType: FeatureType, dims: readonly string[], latDims: readonly string[], scope: Variable[]) {
+  const none = { ragged: null, profileDim: null, profileIndex: null };
+  if (latDims.length === 2) {
+    const mapDims = latDims.map((d) => dims.indexOf(d));
+    if (mapDims.some((d) => d < 0) || mapDims[0]! > mapDims[1]!) return null;
+    const [instanceDim, elementDim] = latDims as [string, string];
+    return { layout: 'multidimensional', instanceDim, elementDim, mapDims, ...none } satisfies Layout;
+  }
+  const placeDim = latDims[0]!;
+  const count = scope.find((c) => attr(c, 'sample_dimension') === dims[0] && c.dimensions.length === 1);
+  const index = (along: string) =>
+    scope.find((c) => attr(c, 'instance_dimension') !== '' && same(dimsOf(c), [along])) ?? null;
+  if (dims.length === 1 && count) {
+    const countDim = count.dimensions[0]!.name;
+    const outer = index(countDim);
+    const instanceDim = outer ? attr(outer, 'instance_dimension') : countDim;
+    const profileDim = outer ? countDim : null;
+    const l: Layout = {
+      layout: 'contiguous',
+      instanceDim,
+      elementDim: dims[0]!,
+      mapDims: [0],
+      ragged: count,
+      profileDim,
+      profileIndex: outer,
+    };
+    return l;
+  }
+  const ix = dims.length === 1 ? index(dims[0]!) : null;
+  if (ix) {
+    const instanceDim = attr(ix, 'instance_dimension');
+    return { layout: 'indexed', instanceDim, elementDim: dims[0]!, mapDims: [0], ...none, ragged: ix } satisfies Layout;
+  }
+  if (dims.length === 1 && (featureType === 'point' || placeDim === dims[0])) {
+    // Points, or one value per instance (a station's height): one mark per index.
+    const point = featureType === 'point';
+    const l: Layout = {
+      layout: point ? 'point' : 'multidimensional',
+      instanceDim: point ? null : dims[0]!,
+      elementDim: dims[0]!,
+      mapDims: [0],
+      ...none,
+    };
+    return l;
+  }
+  if (dims.length >= 2 && dims.includes(placeDim)) {
+    const mapDims = [dims.indexOf(placeDim)];
+    const elementDim = dims.find((d) => d !== placeDim)!;
+    return { layout: 'multidimensional', instanceDim: placeDim, elementDim, mapDims, ...none } satisfies Layout;
+  }
+  return null;
+}
 
 /** The layout of data variable `v` of a DSG file (`none` when the file declares no `featureType`). */
 export function findDsg(ds: Dataset, v: Variable): DsgResult {
@@ -66,64 +146,55 @@ export function findDsg(ds: Dataset, v: Variable): DsgResult {
       `${what} has no ${missing} (a variable with standard_name ${!lat ? 'latitude' : 'longitude'} or units ${!lat ? 'degrees_north' : 'degrees_east'}): its features cannot be placed on the Map.`,
     );
   }
-  if (
-    lat.dimensions.length !== 1 ||
-    lon.dimensions.length !== 1 ||
-    lat.dimensions[0]?.name !== lon.dimensions[0]?.name
-  ) {
+  const latDims = dimsOf(lat);
+  const dims = dimsOf(v);
+  if (latDims.length < 1 || latDims.length > 2 || !same(latDims, dimsOf(lon))) {
     return problem(
       featureType,
-      `${what}: the Map draws features placed by 1-D latitude and longitude along one dimension; ${lat.path}(${lat.dimensions.map((d) => d.name).join(', ')}) and ${lon.path}(${lon.dimensions.map((d) => d.name).join(', ')}) are not.`,
+      `${what}: the Map draws features placed by latitude and longitude along the same one or two dimensions; ${lat.path}(${latDims.join(', ')}) and ${lon.path}(${dimsOf(lon).join(', ')}) are not.`,
     );
   }
-  const placeDim = lat.dimensions[0]!.name;
-  const dims = v.dimensions.map((d) => d.name);
-  const count = scope.find((c) => attr(c, 'sample_dimension') !== '' && c.dimensions.length === 1);
-  const index = scope.find((c) => attr(c, 'instance_dimension') !== '' && c.dimensions.length === 1);
-  let layout: DsgLayout;
-  let instanceDim: string | null;
-  let elementDim: string;
-  let ragged: Variable | null = null;
-  let mapDim = 0;
-  if (dims.length === 1 && count && attr(count, 'sample_dimension') === dims[0]) {
-    layout = 'contiguous';
-    ragged = count;
-    instanceDim = count.dimensions[0]!.name;
-    elementDim = dims[0]!;
-  } else if (dims.length === 1 && index && index.dimensions[0]?.name === dims[0]) {
-    layout = 'indexed';
-    ragged = index;
-    instanceDim = attr(index, 'instance_dimension');
-    elementDim = dims[0]!;
-  } else if (dims.length === 1 && (featureType === 'point' || placeDim === dims[0])) {
-    // Points, or one value per instance (a station's height): one mark per index.
-    layout = featureType === 'point' ? 'point' : 'multidimensional';
-    instanceDim = featureType === 'point' ? null : dims[0]!;
-    elementDim = dims[0]!;
-  } else if (dims.length >= 2 && dims.includes(placeDim)) {
-    layout = 'multidimensional';
-    instanceDim = placeDim;
-    mapDim = dims.indexOf(placeDim);
-    elementDim = dims.find((d) => d !== placeDim)!;
-  } else {
+  const l = layoutOf(featureType, dims, latDims, scope);
+  if (!l) {
     return problem(
       featureType,
-      `${what}: its dimensions (${dims.join(', ')}) are neither those of ${lat.path}(${placeDim}) nor a ragged array's (no count variable with sample_dimension, no index variable with instance_dimension, along ${dims.join(', ')}).`,
+      `${what}: its dimensions (${dims.join(', ')}) are neither those of ${lat.path}(${latDims.join(', ')}) nor a ragged array's (no count variable with sample_dimension, no index variable with instance_dimension, along ${dims.join(', ')}).`,
     );
   }
-  if (layout === 'indexed' && !scope.some((c) => c.dimensions.some((d) => d.name === instanceDim))) {
+  const { layout, instanceDim, elementDim, mapDims, profileDim } = l;
+  const index = l.profileIndex ?? (layout === 'indexed' ? l.ragged : null);
+  if (index && !scope.some((c) => c.dimensions.some((d) => d.name === instanceDim))) {
     return problem(
       featureType,
-      `${what}: ${index!.path} names instance_dimension "${instanceDim}", which no variable has.`,
+      `${what}: ${index.path} names instance_dimension "${instanceDim}", which no variable has.`,
     );
   }
-  const placedBy = placeDim === elementDim && layout !== 'multidimensional' ? 'element' : 'instance';
+  const placeDim = latDims[0]!;
+  const placedBy =
+    latDims.length === 2 || (placeDim === elementDim && layout !== 'multidimensional')
+      ? 'element'
+      : profileDim !== null && placeDim === profileDim
+        ? 'profile'
+        : 'instance';
   if (placedBy === 'instance' && placeDim !== instanceDim) {
     return problem(
       featureType,
       `${what}: ${lat.path} is along ${placeDim}, neither the instance dimension ${instanceDim ?? '(none)'} nor the element dimension ${elementDim}.`,
     );
   }
+  const marks = layout === 'multidimensional' && latDims.length === 1 ? 'instance' : 'element';
+  // The elements' own time and depth: along the marks' dimensions, the instances or the profiles.
+  const mapNames = mapDims.map((d) => dims[d]!);
+  const coordinate = (test: (c: Variable) => boolean): DsgCoordinate | null => {
+    if (marks === 'instance') return null;
+    for (const c of candidates.filter(test)) {
+      const cd = dimsOf(c);
+      if (same(cd, mapNames)) return { path: c.path, along: 'element' };
+      if (instanceDim && same(cd, [instanceDim])) return { path: c.path, along: 'instance' };
+      if (profileDim && same(cd, [profileDim])) return { path: c.path, along: 'profile' };
+    }
+    return null;
+  };
   const instDims = scope.flatMap((c) => c.dimensions).find((d) => d.name === instanceDim);
   const ids = instDims
     ? scope.find((c) => ID_ROLES.has(attr(c, 'cf_role').toLowerCase()) && c.dimensions[0]?.name === instanceDim)
@@ -137,16 +208,22 @@ export function findDsg(ds: Dataset, v: Variable): DsgResult {
     variable: v.path,
     instanceDim,
     elementDim,
-    mapDim,
-    marks: layout === 'multidimensional' ? 'instance' : 'element',
-    length: v.shape[mapDim] ?? 0,
+    mapDim: mapDims[0]!,
+    mapDims,
+    marks,
+    length: mapDims.reduce((n, d) => n * (v.shape[d] ?? 0), 1),
     instances: instDims?.length ?? 0,
     latitude: lat.path,
     longitude: lon.path,
     placedBy,
     ids: ids && (ids.type === 'char' || ids.type === 'string' || ids.dimensions.length === 1) ? ids.path : null,
     names: names?.path ?? null,
-    ragged: ragged?.path ?? null,
+    ragged: l.ragged?.path ?? null,
+    profileDim,
+    profileIndex: l.profileIndex?.path ?? null,
+    time: coordinate(isTime),
+    z: coordinate(isVertical),
+    stacked: marks === 'element' && placedBy !== 'element',
   };
   return { kind: 'dsg', spec };
 }

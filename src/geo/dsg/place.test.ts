@@ -10,6 +10,7 @@ const base: DsgSpec = {
   instanceDim: 'trajectory',
   elementDim: 'obs',
   mapDim: 0,
+  mapDims: [0],
   marks: 'element',
   length: 4,
   instances: 2,
@@ -19,6 +20,11 @@ const base: DsgSpec = {
   ids: null,
   names: null,
   ragged: '/rowSize',
+  profileDim: null,
+  profileIndex: null,
+  time: null,
+  z: null,
+  stacked: false,
 };
 const lat = [1, 2, 3, 4];
 const lon = [10, 20, 30, 40];

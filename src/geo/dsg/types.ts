@@ -32,22 +32,50 @@ export interface DsgSpec {
   readonly elementDim: string;
   /** Position, among the data variable's dimensions, of the one the Map draws along (one mark per index). */
   readonly mapDim: number;
+  /**
+   * The data variable's dimensions the Map draws along, in its order: `[mapDim]`, or two for features placed by
+   * 2-D latitude/longitude (`lat(trajectory, obs)`: one mark per trajectory and observation, row-major).
+   */
+  readonly mapDims: readonly number[];
   /** Whether the marks drawn are the instances (a station's value) or the elements (a trajectory's points). */
   readonly marks: 'instance' | 'element';
-  /** Number of marks: the length of the data variable along `mapDim`. */
+  /** Number of marks: the product of the data variable's lengths along `mapDims`. */
   readonly length: number;
   /** Number of instances (0 for `point`). */
   readonly instances: number;
   readonly latitude: string;
   readonly longitude: string;
-  /** Whether latitude/longitude are along the instance dimension (else along the elements). */
-  readonly placedBy: 'instance' | 'element';
+  /**
+   * Whether latitude/longitude are along the instance dimension, the elements, or the profiles of a two-level
+   * ragged array (a trajectoryProfile's profiles, each at its own place).
+   */
+  readonly placedBy: 'instance' | 'element' | 'profile';
   /** The `cf_role` id variable (timeseries_id, trajectory_id, profile_id), or null. */
   readonly ids: string | null;
   /** A text variable naming the instances besides their ids (`station_name`), or null. */
   readonly names: string | null;
   /** The count variable of a contiguous ragged array, or the index variable of an indexed one. */
   readonly ragged: string | null;
+  /**
+   * Two-level ragged arrays (CF H.5.3, H.6.3): the profile dimension (the count variable's), and the index
+   * variable (`instance_dimension`, along the profiles) giving each profile's station or trajectory; else null.
+   */
+  readonly profileDim: string | null;
+  readonly profileIndex: string | null;
+  /** The elements' time and vertical coordinates, and what they are along; null when the Map has no use for them. */
+  readonly time: DsgCoordinate | null;
+  readonly z: DsgCoordinate | null;
+  /**
+   * Several elements at one place (ragged stations and profiles): the Map shows, at each place, the element at the
+   * time and depth of its own sliders, and a click gives the feature's elements in order.
+   */
+  readonly stacked: boolean;
+}
+
+/** A coordinate of the elements: one value per element, per instance or per profile (two-level ragged). */
+export interface DsgCoordinate {
+  readonly path: string;
+  readonly along: 'element' | 'instance' | 'profile';
 }
 
 export type DsgResult =
