@@ -16,7 +16,8 @@ import type { Dataset } from '../model/types';
 import { joinedDocuments } from './documents';
 import { readMembers } from './members';
 import { type JoinPlan, planJoin } from './plan';
-import { JoinStore } from './store';
+import { JoinStore, memberReads } from './store';
+import type { DataContext } from '../data/context';
 import type { JoinProgress, LeftOut, Member, OpenMember } from './types';
 
 export { chooseJoin } from './choose';
@@ -59,12 +60,15 @@ export interface Joined {
 export async function joinOf(
   members: readonly Member[],
   failed: readonly LeftOut[],
-  options: Pick<JoinOptions, 'name' | 'signal' | 'executor'> = {},
+  options: Pick<JoinOptions, 'name' | 'signal' | 'executor'> & {
+    /** The members' chunk reads: the joins of one set as it grows share one, so none reads a chunk twice. */
+    readonly reads?: DataContext | undefined;
+  } = {},
 ): Promise<Joined | undefined> {
   const plan = planJoin(members, failed);
   if (!plan) return undefined;
   const { docs, layouts, notShown } = joinedDocuments(plan);
-  const store = new JoinStore(docs, layouts, plan, options.executor);
+  const store = new JoinStore(docs, layouts, plan, options.executor, options.reads);
   const dataset = await readDataset(store, { name: options.name ?? 'joined', signal: options.signal });
   return { store, dataset, plan, leftOut: plan.leftOut, notShown };
 }
@@ -73,6 +77,9 @@ export async function joinOf(
 export async function openJoin(locations: readonly string[], options: JoinOptions): Promise<Joined> {
   if (locations.length === 0) throw new UsageError('no files to join.');
   const context = createDataContext({ executor: new InlineExecutor(), cacheBytes: 16 * 2 ** 20 });
+  // Every snapshot and the whole join read the members through one context: a coordinate or slice read through one
+  // dataset of the growing join is in memory for the next.
+  const reads = memberReads(options.executor);
   const members: Member[] = [];
   const failed: LeftOut[] = [];
   let read = 0;
@@ -87,11 +94,11 @@ export async function openJoin(locations: readonly string[], options: JoinOption
       if ('store' in m) members.push(m);
       else failed.push(m);
       options.onProgress?.({ read, total: locations.length, failed: failed.length }, () =>
-        joinOf([...members], [...failed], options),
+        joinOf([...members], [...failed], { ...options, reads }),
       );
     },
   });
-  const joined = await joinOf(all, bad, options);
+  const joined = await joinOf(all, bad, { ...options, reads });
   if (!joined) {
     const reasons = planJoin([], bad) ?? bad;
     const list = (Array.isArray(reasons) ? reasons : []) as LeftOut[];

@@ -4,7 +4,9 @@
  * store's small data context, and handed on as plain little-endian values — as a CFA master's chunks are read from
  * its fragments. The member's chunks are decoded by the executor given (by default the shared context's: the
  * worker pool in a browser, where a worker may fetch the chunk itself; in-process in Node), not on the calling
- * thread. Members stay open (their stores and the variables read), never their data.
+ * thread. Members stay open (their stores and the variables read), never their data. The members' decoded chunks
+ * are cached in the store's data context: the stores of one join as it grows share one (`memberReads`), so a chunk
+ * read through one dataset of the join (a coordinate, a slice) is not requested again through the next.
  *
  * A member whose chunk cannot be read costs only that chunk: `get` throws a `ChunkError` naming the member, which
  * the data path reads as the fill value and lists in the slice's `failedChunks`.
@@ -24,6 +26,11 @@ import type { Member } from './types';
 
 type Numeric = Parameters<typeof chunkBytes>[3];
 
+/** The data context of a join's member reads (its own cache of their decoded chunks, the executor's decodes). */
+export function memberReads(executor: DecodeExecutor = defaultContext().executor): DataContext {
+  return createDataContext({ executor, cacheBytes: 32 * 2 ** 20 });
+}
+
 export class JoinStore implements Store {
   readonly description: string;
   private readonly failing = new Set<string>();
@@ -34,9 +41,10 @@ export class JoinStore implements Store {
     private readonly layouts: ReadonlyMap<string, VariableLayout>,
     readonly plan: JoinPlan,
     executor: DecodeExecutor = defaultContext().executor,
+    reads?: DataContext,
   ) {
-    // Its own cache (members' decoded chunks, bounded), the shared executor's decodes.
-    this.ctx = createDataContext({ executor, cacheBytes: 32 * 2 ** 20 });
+    // The members' decoded chunks (bounded): the join's own cache, shared by its snapshots when given.
+    this.ctx = reads ?? memberReads(executor);
     const n = plan.members.length;
     this.description = `${n} member${n === 1 ? '' : 's'} joined along ${plan.choice.dimension}`;
   }
