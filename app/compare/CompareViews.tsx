@@ -7,11 +7,13 @@ import { ErrorMessage } from '../common/ErrorMessage';
 import type { OpenDataset, Variable } from '../core';
 import { colorscale } from '../plot/colormap';
 import type { CompareMode, LinkMode, RegridChoice } from '../state/compare-settings';
+import { useCompare } from '../state/compare-store';
 import type { ViewOptions } from '../state/view-options';
 import { drawStep, everyStep, nearestIndex, sharedRange, symmetricRange, zRows, type Grid2 } from './compare-math';
 import { compareCode } from './compare-code';
 import { gridsMatch, type Side } from './compare-read';
 import { compareMapGrid } from './compare-map-grid';
+import { BSteps } from './BSteps';
 import { CompareMap } from './CompareMap';
 import { CompareSeries, type SeriesPoint } from './CompareSeries';
 import { LinkedPlot, newLinkGroup } from './LinkedPlot';
@@ -61,7 +63,8 @@ function heatmap(
 
 export function CompareViews(props: Props) {
   const { dsA, varA, selA, x, y, dsB, varB, link, method, mode, options } = props;
-  const state = usePair(dsA, varA, selA, { x, y }, dsB, varB, link, mode === 'diff' ? method : null);
+  const steps = useCompare((s) => s.steps);
+  const state = usePair(dsA, varA, selA, { x, y }, dsB, varB, link, mode === 'diff' ? method : null, steps);
   const [group] = useState(newLinkGroup);
   const [alone] = useState(newLinkGroup);
   const [point, setPoint] = useState<SeriesPoint | null>(null);
@@ -112,6 +115,7 @@ export function CompareViews(props: Props) {
   return (
     <div className="compare-views" data-testid="compare-views" aria-busy={state.loading}>
       {state.error !== null && <ErrorMessage error={state.error} title="The comparison could not be read" />}
+      <BSteps varA={varA} x={x} y={y} dsB={dsB} varB={varB} pair={pair} />
       {pair && (
         <div className="compare-notes">
           <p data-testid="compare-link-text">

@@ -8,20 +8,13 @@ import {
   decodeSlice,
   defaultFillFor,
   type DimSelection,
-  type DimensionLink,
   type OpenDataset,
   type PairAxis,
   type Variable,
 } from '../core';
-import {
-  convertValues,
-  difference,
-  differenceText,
-  linkSelection,
-  readLinkAxes,
-  unitsForDifference,
-} from '../core-compare';
+import { convertValues, difference, differenceText, readLinkAxes, unitsForDifference } from '../core-compare';
 import type { LinkMode, RegridChoice } from '../state/compare-settings';
+import { holdSteps, linkB, type Steps } from './link-b';
 import { alignLongitudes, isGlobal, orient, sameCoordinates, type Grid2 } from './compare-math';
 import { readCellPositions, type CellPositions } from './compare-curvilinear';
 
@@ -69,6 +62,8 @@ export interface PairDifference {
   readonly summary: readonly string[];
 }
 
+export { linkB } from './link-b';
+
 const axesCache = new WeakMap<object, Map<string, Promise<PairAxis[]>>>();
 
 /** The link axes of a variable, read once per dataset. */
@@ -95,33 +90,6 @@ export function coords(axis: PairAxis | undefined, n: number): Float64Array {
   return v ? Float64Array.from(v) : Float64Array.from({ length: n }, (_, i) => i);
 }
 
-/** B's selection for A's: linked by coordinate value, or by index (clamped: past B's end is `none`). */
-export function linkB(
-  mode: LinkMode,
-  axesA: readonly PairAxis[],
-  selA: readonly (number | null)[],
-  axesB: readonly PairAxis[],
-  shapeB: readonly number[],
-): { selection: DimSelection[]; links: DimensionLink[]; linked: boolean; text: string[] } {
-  if (mode === 'coords') {
-    const r = linkSelection(axesA, selA, axesB);
-    const text = r.links.flatMap((l) => (l.link ? [`${l.dimensionA} → ${l.dimensionB}: ${l.link.text}`] : []));
-    return { ...r, text };
-  }
-  const strip = (axes: readonly PairAxis[]) => axes.map((a) => ({ ...a, axis: null }));
-  const r = linkSelection(strip(axesA), selA, strip(axesB));
-  let linked = true;
-  const text: string[] = [];
-  r.selection.forEach((s, d) => {
-    const l = r.links[d];
-    if (typeof s !== 'number' || !l?.dimensionA) return;
-    const n = shapeB[d] ?? 0;
-    if (s >= n) linked = false;
-    text.push(`${l.dimensionA} → ${l.dimensionB}: ${s < n ? `index ${s}` : `none: index ${s} is past B's ${n}`}`);
-  });
-  return { ...r, linked, text };
-}
-
 /** Reads A's slice and B's linked one, B in A's units and A's roles. */
 export async function readPair(
   dsA: OpenDataset,
@@ -132,6 +100,7 @@ export async function readPair(
   varB: Variable,
   mode: LinkMode,
   signal: AbortSignal,
+  steps: Steps = {},
 ): Promise<PairSlices> {
   const kept = selA.flatMap((s, d) => (s === null ? [d] : []));
   if (kept.length !== 2 || !kept.includes(view.x) || !kept.includes(view.y))
@@ -140,7 +109,8 @@ export async function readPair(
   const readA = dsA.read(varA.path, selA, { signal });
   void readA.catch(() => undefined);
   const [axesA, axesB] = await Promise.all([linkAxes(dsA, varA), linkAxes(dsB, varB)]);
-  const link = linkB(mode, axesA, selA, axesB, varB.shape);
+  // B's dimensions held at B's own step do not follow A's.
+  const link = holdSteps(linkB(mode, axesA, selA, axesB, varB.shape), axesB, varB.shape, steps);
   const keptB = link.selection.flatMap((s, d) => (s === null ? [d] : []));
   const bY = keptB.find((d) => link.links[d]?.dimensionA === axesA[view.y]?.dimension);
   const bX = keptB.find((d) => d !== bY);

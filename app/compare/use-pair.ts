@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { isAbort, type OpenDataset, type Variable } from '../core';
 import type { LinkMode, RegridChoice } from '../state/compare-settings';
 import { pairDifference, readPair, type PairDifference, type PairSlices } from './compare-read';
+import type { Steps } from './link-b';
 
 export interface PairState {
   readonly pair: PairSlices | null;
@@ -12,6 +13,7 @@ export interface PairState {
   readonly loading: boolean;
 }
 
+const NO_STEPS: Steps = {};
 const EMPTY: PairState = { pair: null, diff: null, error: null, diffError: null, loading: true };
 
 /** A state and the inputs it was read for (a newer input: loading). */
@@ -28,11 +30,12 @@ export function usePair(
   varB: Variable,
   link: LinkMode,
   method: RegridChoice | null,
+  steps: Steps = NO_STEPS,
 ): PairState {
   const [tagged, setTagged] = useState<Tagged>({ ...EMPTY, token: null });
   const selKey = selA.join(',');
   const { x, y } = view;
-  const token = useMemo(() => ({}), [dsA, varA, selKey, x, y, dsB, varB, link, method]); // eslint-disable-line react-hooks/exhaustive-deps -- identity of the inputs
+  const token = useMemo(() => ({}), [dsA, varA, selKey, x, y, dsB, varB, link, method, steps]); // eslint-disable-line react-hooks/exhaustive-deps -- identity of the inputs
   useEffect(() => {
     const controller = new AbortController();
     const signal = controller.signal;
@@ -41,7 +44,7 @@ export function usePair(
     void (async () => {
       try {
         if (x === null || y === null) throw new Error('Comparing with another dataset shows 2-D slices.');
-        const pair = await readPair(dsA, varA, sel, { x, y }, dsB, varB, link, signal);
+        const pair = await readPair(dsA, varA, sel, { x, y }, dsB, varB, link, signal, steps);
         if (signal.aborted) return;
         if (method === null) return setState({ pair, diff: null, error: null, diffError: null, loading: false });
         setState({ pair, diff: null, error: null, diffError: null, loading: true });

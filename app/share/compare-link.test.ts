@@ -38,6 +38,22 @@ describe('share links of a comparison with a second dataset', () => {
     expect(decodeShare(hash)).toEqual({ ok: true, state: { url: 'https://h.example/a.zarr', b } });
   });
 
+  it('keeps the dimensions B holds at its own step (A = one day, B = another of the same join)', () => {
+    const b = {
+      url: 'https://h.example/daily/*.nc',
+      link: 'coords',
+      method: 'linear',
+      mode: 'diff',
+      steps: { time: 9, 'a:b,c': 2 },
+    } as const;
+    const hash = encodeShare({ url: 'https://h.example/daily/*.nc', variable: '/tas', b });
+    expect(new URLSearchParams(hash).get('bstep')).toBe('time:9,a%3Ab%2Cc:2');
+    expect(decodeShare(hash)).toEqual({
+      ok: true,
+      state: { url: 'https://h.example/daily/*.nc', variable: '/tas', b },
+    });
+  });
+
   it('leaves the defaults out and reads them back', () => {
     const b = { url: 'https://h.example/b.zarr', link: 'coords', method: 'linear', mode: 'side' } as const;
     const hash = encodeShare({ url: 'https://h.example/a.zarr', b });
@@ -69,6 +85,10 @@ describe('share links of a comparison with a second dataset', () => {
       `${a}&burl=https%3A%2F%2Fh%2Fb.zarr&bdiff=cubic`,
       `${a}&burl=https%3A%2F%2Fh%2Fb.zarr&bview=%3Cscript%3E`,
       `${a}&bvar=%2Ftas`,
+      `${a}&bstep=time%3A1`,
+      `${a}&burl=https%3A%2F%2Fh%2Fb.zarr&bstep=time%3A-1`,
+      `${a}&burl=https%3A%2F%2Fh%2Fb.zarr&bstep=__proto__%3A1`,
+      `${a}&burl=https%3A%2F%2Fh%2Fb.zarr&bstep=%25E0%3A1`,
     ]) {
       const r = decodeShare(bad);
       expect(r.ok, bad).toBe(false);

@@ -1,7 +1,8 @@
 /**
  * The share-link keys of a comparison with a second dataset: `burl` (B's location, redacted as A's `url` is),
  * `bvar` (B's variable), `blink` (`index`; absent: by coordinates), `bdiff` (regridding: `nearest`; absent:
- * bilinear) and `bview` (`diff`, `map`, `meta`; absent: side by side). Decoding treats them as hostile, as `url` is.
+ * bilinear), `bview` (`diff`, `map`, `meta`; absent: side by side) and `bstep` (B's dimensions held at B's own step,
+ * `dim:index,…` as A's `i`). Decoding treats them as hostile, as `url` is.
  */
 import { redactLocation } from '../core';
 import {
@@ -23,6 +24,30 @@ export function encodeCompare(p: URLSearchParams, b: CompareSettings): void {
   if (b.link !== 'coords') p.set('blink', b.link);
   if (b.method !== 'linear') p.set('bdiff', b.method);
   if (b.mode !== 'side') p.set('bview', b.mode);
+  const steps = Object.entries(b.steps ?? {});
+  if (steps.length) p.set('bstep', steps.map(([k, v]) => `${encodeURIComponent(k)}:${v}`).join(','));
+}
+
+const NAME_RE = /^\P{Cc}{1,256}$/u;
+
+/** B's own steps from `bstep`, or null when malformed. */
+function decodeSteps(text: string): Record<string, number> | null {
+  const steps = Object.create(null) as Record<string, number>;
+  const parts = text.split(',');
+  if (parts.length > 64) return null;
+  for (const part of parts) {
+    const m = /^([^:]+):(\d{1,12})$/.exec(part);
+    if (!m) return null;
+    let name: string;
+    try {
+      name = decodeURIComponent(m[1] ?? '');
+    } catch {
+      return null;
+    }
+    if (!NAME_RE.test(name) || name === '__proto__') return null;
+    steps[name] = Number(m[2]);
+  }
+  return steps;
 }
 
 /** The reason a location cannot be opened from a link, or null when it can (the rules of A's `url`). */
@@ -47,7 +72,7 @@ function oneOf<T extends string>(p: URLSearchParams, key: string, allowed: reado
  */
 export function decodeCompare(p: URLSearchParams): CompareSettings | null | string {
   const url = p.get('burl');
-  const keys = ['bvar', 'blink', 'bdiff', 'bview'];
+  const keys = ['bvar', 'blink', 'bdiff', 'bview', 'bstep'];
   if (url === null) return keys.some((k) => p.has(k)) ? 'This link compares with a dataset it does not name.' : null;
   const problem = locationProblem(url, 'second dataset');
   if (problem) return problem;
@@ -60,5 +85,8 @@ export function decodeCompare(p: URLSearchParams): CompareSettings | null | stri
   if (method === null) return 'The regridding of the comparison in this link is not valid.';
   const mode = oneOf<CompareMode>(p, 'bview', COMPARE_MODES, 'side');
   if (mode === null) return 'The comparison view in this link is not valid.';
-  return { url, variable: variable ?? undefined, link, method, mode };
+  const stepText = p.get('bstep');
+  const steps = stepText === null ? undefined : decodeSteps(stepText);
+  if (steps === null) return 'The steps of the second dataset in this link are not valid.';
+  return { url, variable: variable ?? undefined, link, method, mode, ...(steps ? { steps } : {}) };
 }

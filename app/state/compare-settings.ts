@@ -18,4 +18,6 @@ export interface CompareSettings {
   readonly link: LinkMode;
   readonly method: RegridChoice;
   readonly mode: CompareMode;
+  /** B's dimensions held at B's own step (by name), not following A's. */
+  readonly steps?: Readonly<Record<string, number>> | undefined;
 }
