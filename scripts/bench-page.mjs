@@ -63,7 +63,7 @@ export function instrument() {
       w.__pics.push(pic);
       requestAnimationFrame(() => (pic.drawn = performance.now()));
     }
-  }).observe(document.body, {
+  }).observe(document.body ?? document, {
     subtree: true,
     childList: true,
     attributes: true,
@@ -98,7 +98,8 @@ export const drawnCount = (page) => page.evaluate(() => /** @type {any} */ (wind
 /**
  * Resource timing entries whose URL matches `re`, fetched by the page or by one of its workers (a decode worker
  * fetches a chunk it decodes as it arrives), on the page's clock (workers' clocks start at their own time origin):
- * `{ name, start, end, bytes, protocol }`, in ms.
+ * `{ name, start, sent, end, bytes, protocol }`, in ms (`sent`: when the request went out, after any wait for a
+ * connection).
  */
 export async function resources(page, re) {
   const find = (source) =>
@@ -110,6 +111,7 @@ export async function resources(page, re) {
         return {
           name: r.name,
           start: performance.timeOrigin + r.startTime,
+          sent: performance.timeOrigin + (r.requestStart || r.startTime),
           end: performance.timeOrigin + r.responseEnd,
           bytes: r.encodedBodySize,
           protocol: r.nextHopProtocol,
@@ -118,7 +120,7 @@ export async function resources(page, re) {
   const found = [...(await page.evaluate(find, re.source))];
   for (const w of page.workers()) found.push(...(await w.evaluate(find, re.source).catch(() => [])));
   const origin = await page.evaluate(() => performance.timeOrigin);
-  return found.map((e) => ({ ...e, start: e.start - origin, end: e.end - origin }));
+  return found.map((e) => ({ ...e, start: e.start - origin, sent: e.sent - origin, end: e.end - origin }));
 }
 
 /** When the last byte of the objects whose URL matches `re` arrived (page clock) and over which protocol. */
@@ -153,4 +155,21 @@ export async function startTrace(context, page) {
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, `${name}-${Date.now()}.json`), trace);
   };
+}
+
+/**
+ * The rows of one bench part measured over both protocols (`byProtocol`: label → rows) as the report shows them:
+ * the HTTP/1.1 rows, each with its HTTP/2 figure in its detail (met by both when the row says `bothProtocols`).
+ */
+export function joinProtocols(byProtocol) {
+  return (byProtocol['HTTP/1.1'] ?? []).map((row) => {
+    const other = byProtocol['HTTP/2']?.find((x) => x.name === row.name && !x.notMeasured);
+    return other && !row.notMeasured
+      ? {
+          ...row,
+          met: row.bothProtocols ? row.met && other.met : row.met,
+          baseline: `${row.baseline}; over HTTP/2 ${other.value} (${other.baseline.replace(/^HTTP\/2: /, '')})`,
+        }
+      : row;
+  });
 }

@@ -6,8 +6,9 @@
 //   5. the viewer itself: first heatmap, slider steps, a held-key scrub, opening a 1,000-variable NCZarr group
 //      (scripts/bench-app.mjs), a 21,600 × 43,200 pyramid made on demand by the server (bench/synthetic/,
 //      scripts/bench-pyramid.mjs), a point series over 10,000 chunks (scripts/bench-series.mjs, when present), a
-//      share link of two datasets side by side (scripts/bench-compare.mjs) and the first screen of a 100,000-key S3
-//      prefix in s3rver (scripts/bench-listing.mjs)
+//      share link of two datasets side by side (scripts/bench-compare.mjs), the first screen of a 100,000-key S3
+//      prefix in s3rver (scripts/bench-listing.mjs) and a glob of 365 daily netCDF-4 files opened as one dataset
+//      (scripts/bench-aggregate.mjs)
 //   6. netCDF files read in place: a 1 GiB netCDF-4 file of 1,000 variables and a CDF-2 file (bench/files.ts)
 //   7. virtual stores: a netCDF-4 file in place ÷ kerchunk references into it, plain Zarr v3 ÷ the same chunks in
 //      an Icechunk repository (bench/virtual.ts, in Node)
@@ -26,7 +27,7 @@ import { benchCertificate } from '../bench/tls.mjs';
 import { APP_PARTS, ensureAppData, runAppBench } from './bench-app.mjs';
 import { CHROMIUM, CHROMIUM_ARGS as ARGS } from './bench-chromium.mjs';
 import { runAsync, runDataBench } from './bench-data.mjs';
-import { round } from './bench-page.mjs';
+import { joinProtocols, round } from './bench-page.mjs';
 import { recordRun, renderReport } from './bench-report.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -37,16 +38,19 @@ const APP = path.join(TMP, 'app');
 // Debian's python3 (zarr-python writes the data, xarray + fsspec is a baseline); BENCH_PYTHON overrides it.
 const PY = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
-// BENCH_ONLY=data|app|series|compare|listing|files|virtual runs one part (the rows of the others are left out), or
+// BENCH_ONLY=data|app|series|compare|listing|aggregate|files|virtual runs one part (the rows of the others are left out), or
 // one group of the app's rows: scrub|pyramid|goes|mesh; default all.
 const ONLY = process.env.BENCH_ONLY ?? '';
 const APP_ONLY = ONLY === '' || ONLY === 'app' ? APP_PARTS : APP_PARTS.filter((p) => p === ONLY);
 const SERIES = ONLY === '' || ONLY === 'series';
 const COMPARE = ONLY === '' || ONLY === 'compare';
 const LISTING = ONLY === '' || ONLY === 'listing';
+const AGGREGATE = ONLY === '' || ONLY === 'aggregate';
 const SERIES_MODULE = path.join(ROOT, 'scripts', 'bench-series.mjs');
 // Parts 1-5 run in Chromium: the browser, its pages and their data are made only when one of them runs.
-const BROWSER = ONLY === '' || ONLY === 'data' || APP_ONLY.length > 0 || SERIES || COMPARE || LISTING;
+const BROWSER = ONLY === '' || ONLY === 'data' || APP_ONLY.length > 0 || SERIES || COMPARE || LISTING || AGGREGATE;
+// The aggregate part alone needs none of the other parts' data (it writes its own files).
+const OWN_DATA = ONLY === 'aggregate';
 const LATENCY = 20;
 
 function run(cmd, args, opts = {}) {
@@ -90,7 +94,7 @@ async function main() {
     console.log('BENCHMARKS.md: current figures rewritten from benchmarks/current.json (nothing measured)');
     return;
   }
-  const writer = BROWSER ? await ensureData() : null;
+  const writer = BROWSER && !OWN_DATA ? await ensureData() : null;
   // Other processes on the machine skew every figure here (2 cores): record how busy it was.
   const loadBefore = os.loadavg()[0];
   let app = { notes: [] };
@@ -99,7 +103,7 @@ async function main() {
       console.log('▶ building the benchmark page');
       run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
     }
-    app = await ensureAppData(ROOT, DATA, PY);
+    if (!OWN_DATA) app = await ensureAppData(ROOT, DATA, PY);
     console.log('▶ building the app');
     // BENCH_TRACE (scripts/bench-app.mjs): names in the trace's profiles are the source's.
     const minify = process.env.BENCH_TRACE ? ['--minify', 'false'] : [];
@@ -163,22 +167,12 @@ async function main() {
         notes.push(...r.notes);
       }
       // Rows over HTTP/1.1 (as the issue measured them); the HTTP/2 figures go into the detail column.
-      for (const row of byProtocol['HTTP/1.1'] ?? []) {
-        const other = byProtocol['HTTP/2']?.find((x) => x.name === row.name && !x.notMeasured);
-        results.push(
-          other && !row.notMeasured
-            ? {
-                ...row,
-                met: row.bothProtocols ? row.met && other.met : row.met,
-                baseline: `${row.baseline}; over HTTP/2 ${other.value} (${other.baseline.replace(/^HTTP\/2: /, '')})`,
-              }
-            : row,
-        );
-      }
+      results.push(...joinProtocols(byProtocol));
     }
     if (SERIES) await seriesRuns();
     if (COMPARE) await compareRuns();
     if (LISTING) await listingRuns();
+    if (AGGREGATE) await aggregateRuns();
   } finally {
     await browser?.close();
     await server?.stop();
@@ -186,19 +180,22 @@ async function main() {
     for (const s of Object.values(appServers)) await s.stop();
   }
 
-  /** The point series row, from scripts/bench-series.mjs's runSeriesBench when that module is there. */
-  async function seriesRuns() {
-    const row = 'series-10k-chunks-vs-network';
-    if (!existsSync(SERIES_MODULE)) return void notes.push(`${row} not measured: no scripts/bench-series.mjs yet`);
-    console.log(`▶ run 5b: a point series over 10,000 chunks (scripts/bench-series.mjs), ${LATENCY} ms latency`);
+  /**
+   * One browser part from its module (`fn`, given the browser, the servers' maker and the shared arguments): its
+   * rows and notes, or a note that `row` was not measured.
+   */
+  async function partRuns(title, module, fn, row) {
+    console.log(`▶ ${title}, ${LATENCY} ms latency`);
     try {
-      const { runSeriesBench } = await import(SERIES_MODULE);
-      const r = await runSeriesBench({
+      const run = (await import(module))[fn];
+      const r = await run({
         browser,
         startServer,
         tls,
+        root: ROOT,
         appDir: APP,
         dataDir: DATA,
+        py: PY,
         latency: LATENCY,
         trials: TRIALS,
       });
@@ -209,49 +206,42 @@ async function main() {
     }
   }
 
+  /** The point series row, from scripts/bench-series.mjs's runSeriesBench when that module is there. */
+  async function seriesRuns() {
+    const row = 'series-10k-chunks-vs-network';
+    if (!existsSync(SERIES_MODULE)) return void notes.push(`${row} not measured: no scripts/bench-series.mjs yet`);
+    const title = 'run 5b: a point series over 10,000 chunks (scripts/bench-series.mjs)';
+    await partRuns(title, SERIES_MODULE, 'runSeriesBench', row);
+  }
+
   /** Compare with…: A beside B from a share link against A alone (scripts/bench-compare.mjs). */
-  async function compareRuns() {
-    console.log(
-      `▶ run 5c: a share link of A beside B against A alone (scripts/bench-compare.mjs), ${LATENCY} ms latency`,
+  function compareRuns() {
+    return partRuns(
+      'run 5c: a share link of A beside B against A alone (scripts/bench-compare.mjs)',
+      './bench-compare.mjs',
+      'runCompareBench',
+      'compare-first-picture-vs-single',
     );
-    try {
-      const { runCompareBench } = await import('./bench-compare.mjs');
-      const r = await runCompareBench({
-        browser,
-        startServer,
-        root: ROOT,
-        appDir: APP,
-        dataDir: DATA,
-        latency: LATENCY,
-        trials: TRIALS,
-      });
-      results.push(...r.results);
-      notes.push(...r.notes);
-    } catch (e) {
-      notes.push(`compare-first-picture-vs-single not measured: ${String(e).split('\n').slice(0, 3).join(' ')}`);
-    }
   }
 
   /** The first screen of a 100,000-key S3 prefix in s3rver (scripts/bench-listing.mjs). */
-  async function listingRuns() {
-    console.log(
-      `▶ run 5d: the first screen of a 100,000-key S3 prefix (scripts/bench-listing.mjs), ${LATENCY} ms latency`,
+  function listingRuns() {
+    return partRuns(
+      'run 5d: the first screen of a 100,000-key S3 prefix (scripts/bench-listing.mjs)',
+      './bench-listing.mjs',
+      'runListingBench',
+      'listing-100k-first-screen-ms',
     );
-    try {
-      const { runListingBench } = await import('./bench-listing.mjs');
-      const r = await runListingBench({
-        browser,
-        startServer,
-        root: ROOT,
-        appDir: APP,
-        latency: LATENCY,
-        trials: TRIALS,
-      });
-      results.push(...r.results);
-      notes.push(...r.notes);
-    } catch (e) {
-      notes.push(`listing-100k-first-screen-ms not measured: ${String(e).split('\n').slice(0, 3).join(' ')}`);
-    }
+  }
+
+  /** A glob of 365 daily netCDF-4 files opened as one dataset (scripts/bench-aggregate.mjs). */
+  function aggregateRuns() {
+    return partRuns(
+      'run 5e: 365 daily netCDF-4 files as one dataset (scripts/bench-aggregate.mjs)',
+      './bench-aggregate.mjs',
+      'runAggregateBench',
+      'aggregate rows',
+    );
   }
 
   if (ONLY === '' || ONLY === 'files') {
