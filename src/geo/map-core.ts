@@ -13,6 +13,7 @@ export { loadCellGrid, type LoadedCellGrid, type ReadArray } from './cell-grid-l
 export { loadDsg, type ReadText } from './dsg/load';
 export { readStrings } from '../cf/axis-values';
 export type { DsgPlacement } from './dsg/place';
+export { coordinateTexts, unitsOf } from './dsg/labels';
 export { featureSeries, shownMarks, sliderSteps, type FeatureSeries, type SliderValues } from './dsg/select';
 export { loadGeometries } from './geometry/load';
 export { geometryAt } from './geometry/contains';

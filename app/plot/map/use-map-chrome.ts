@@ -47,12 +47,14 @@ export function useMapChrome(
   spec: ProjectionSpec,
   grid: MapGrid | null,
   zoom: MapZoom | null,
+  /** The frame box to open on when there is no grid (marks placed by the caller), or null: the whole frame. */
+  box: Rect | null = null,
 ): MapChrome {
   const geo = useMemo(() => (core ? checked(core, spec) : null), [core, spec]);
   const round = spec.name === 'orthographic';
   const extent = useMemo(
-    () => (geo && grid && !round ? dataExtent(gridCells(grid), geo.project, spec.width, spec.height) : null),
-    [geo, grid, round, spec.width, spec.height],
+    () => (round ? null : geo && grid ? dataExtent(gridCells(grid), geo.project, spec.width, spec.height) : box),
+    [geo, grid, round, spec.width, spec.height, box],
   );
   const whole: Rect = [0, 0, spec.width, spec.height];
   const view = zoom?.view ?? extent ?? whole;

@@ -22,15 +22,22 @@ import {
 } from '../../plot/map/zoom';
 import { colourBarOf } from '../heatmap/ImageHeatmap';
 import { markAt, paintDsg, STATION_RADIUS, TRACK_RADIUS } from './dsg-paint';
+import { marksExtent } from './dsg-extent';
+import { DsgSeries, type ShownSeries } from './DsgSeries';
+import { DsgSliders } from './DsgSliders';
 import { useDsgMarks } from './use-dsg-marks';
+import { useDsgSliders } from './use-dsg-sliders';
 
 const WIDTH = 720;
 
 /**
  * The Map of a CF discrete sampling geometry (src/geo/dsg/): a station's value at the time of its slider as a disc
  * at the station, a trajectory's observations as discs on its line, in the colours of their values, over the
- * graticule and coastlines; hover names the station or trajectory and gives the value, a click on a station opens
- * its series. The marks' longitude/latitude are on the canvas (`data-marks`) for tests.
+ * graticule and coastlines, framed on the features; marks stacked at one place (ragged stations and profiles) show
+ * the element at the Map's own time and depth sliders. Hover names the feature and gives the value; a click on a
+ * station or profile opens its series along the variable's slider dimension (the series panel), on a trajectory or
+ * stacked marks the feature's elements in order (DsgSeries), on a point its value (points have no series). The
+ * marks' longitude/latitude are on the canvas (`data-marks`) for tests.
  */
 export default function DsgMap({ frame, options, context, spec }: ViewProps & { spec: DsgSpec }) {
   const setOptions = useView((s) => s.setOptions);
@@ -46,19 +53,22 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
   const globe = useGlobeDrag(options, setOptions, WIDTH, height, zoom?.scale ?? 1);
   const view = globe.spec;
   // The graticule and its labels follow a zoom; the marks are drawn once on the whole frame.
-  const chrome = useMapChrome(core, view, null, zoom);
-  const lines = chrome.graticule?.lines ?? null;
 
-  // Stations shown with their times (a heatmap's two axes): the Map shows the stations alone, time on its slider.
-  const both = frame.rank === 2;
+  // Stations shown with their times (a heatmap's two axes): the Map shows the stations alone, time on its slider;
+  // marks along two dimensions (2-D latitude/longitude) need the slice of both.
+  const two = spec.mapDims.length === 2;
+  const onMarks = two
+    ? frame.rank === 2 && new Set([context?.x, context?.y, ...spec.mapDims]).size === 2
+    : frame.rank === 1;
   useEffect(() => {
-    if (both) setAxes(spec.mapDim, null);
-  }, [both, setAxes, spec.mapDim]);
+    if (two && !onMarks) setAxes(spec.mapDims[1]!, spec.mapDims[0]!);
+    else if (!two && frame.rank === 2) setAxes(spec.mapDim, null);
+  }, [two, onMarks, frame.rank, setAxes, spec.mapDim, spec.mapDims]);
   const values = useMemo(() => {
-    if (!frame.values || both) return null;
+    if (!frame.values || !onMarks) return null;
     const { values: v, mask } = frame.values;
     return mapValues(v as ArrayLike<number>, mask);
-  }, [frame.values, both]);
+  }, [frame.values, onMarks]);
   const scaled = useMemo(
     () => (values ? scaleValues(values, null, options.scale, options.range) : null),
     [values, options.scale, options.range],
@@ -77,7 +87,7 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
   );
   const projection = useMemo(() => (core ? core.makeProjection(view) : null), [core, view]);
   // Frame pixels of the marks; those on the far side of the globe (the inverse does not come back) are left out.
-  const xy = useMemo(() => {
+  const placedXy = useMemo(() => {
     if (!marks || !projection || !core) return null;
     const invert = core.checkedInvert(projection);
     return Array.from(marks.lon, (lon, k) => {
@@ -86,6 +96,22 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
       return [p[0], p[1]] as const;
     });
   }, [marks, projection, core]);
+  const sliders = useDsgSliders(core, dataset, spec, marks);
+  // The marks drawn: every placed one, or of stacked marks the one at the sliders at each place.
+  const shown = useMemo(
+    () => (core && marks ? core.shownMarks(spec, marks, sliders.at) : null),
+    // `spec` is held by its marks (read once per layout).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [core, marks, sliders.at],
+  );
+  const xy = useMemo(
+    () => (placedXy && shown ? placedXy.map((p, k) => (shown.shown[k] ? p : null)) : null),
+    [placedXy, shown],
+  );
+  const box = useMemo(() => (placedXy ? marksExtent(placedXy, view.width, view.height) : null), [placedXy, view]);
+  // The graticule and its labels follow a zoom; the map opens framed on the marks.
+  const chrome = useMapChrome(core, view, null, zoom, box);
+  const lines = chrome.graticule?.lines ?? null;
 
   const [paint, setPaint] = useState<{
     image: RasterImage | null;
@@ -98,19 +124,19 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
   const zoomKey = zoom?.extent ? JSON.stringify([zoom.extent, zoom.size, zoom.scale]) : null;
   useEffect(() => {
     const cv = canvas.current;
-    if (!core || !projection || !marks || !xy || !values || !colours || !cv) return;
+    if (!core || !projection || !marks || !xy || !shown || !values || !colours || !cv) return;
     const z = zoomKey ? (JSON.parse(zoomKey) as [Rect, [number, number], number]) : null;
     const size: [number, number] = z ? z[1] : [view.width, view.height];
     const proj = z ? core.zoomedProjection(view, z[0], z[1]) : projection;
     // Device pixels per CSS pixel of a zoom's image; the whole frame's pixels are the marks' own.
     const k = z ? z[1][0] / (z[0][2] - z[0][0]) / z[2] : 1;
-    const shown = z
+    const drawn = z
       ? xy.map((p, i) => (p ? (proj([marks.lon[i]!, marks.lat[i]!]) as [number, number] | null) : null))
       : xy;
     let live = true;
     const draw = (outline: Land | null) => {
       if (!live) return;
-      const picture = { xy: shown, values, tracks: marks.tracks, radius: radius * k };
+      const picture = { xy: drawn, values, tracks: shown.tracks, radius: radius * k };
       if (!paintDsg(core, cv, size, proj, picture, colours, outline, lines, k)) return;
       const extent = z ? { extent: zoomPlacement(z[0], z[1]) } : {};
       const image = { width: size[0], height: size[1], source: cv, ...extent };
@@ -125,7 +151,7 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
     return () => {
       live = false;
     };
-  }, [core, projection, marks, xy, values, colours, options.coastlines, lines, radius, view, zoomKey]);
+  }, [core, projection, marks, xy, shown, values, colours, options.coastlines, lines, radius, view, zoomKey]);
 
   const [hover, setHover] = useState('');
   // Within the disc as drawn: frame pixels on the whole frame, screen pixels on a zoom's image.
@@ -144,13 +170,39 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
     const element = spec.marks === 'element' && spec.layout !== 'point' ? ` ${spec.elementDim} ${k}` : '';
     setHover(`${labelOf(k)}${element} (${where}): ${value} — ${frame.title}`);
   };
+  const [series, setSeries] = useState<ShownSeries | null>(null);
+  const [note, setNote] = useState('');
   const onClick = (p: RasterPointer) => {
-    if (globe.wasDrag() || spec.marks !== 'instance' || !context) return;
+    if (globe.wasDrag() || !context || !marks || !core) return;
     const k = markOf(p);
     if (k < 0) return;
+    setNote('');
+    const label = labelOf(k);
+    if (spec.layout === 'point') {
+      setSeries(null);
+      const v = values?.[k];
+      const when = marks.time ? sliders.timeText(marks.time[k]!) : '';
+      const value = v === undefined || Number.isNaN(v) ? 'no data' : formatNumber(v);
+      return setNote(
+        `${label}${when ? ` at ${when}` : ''}: ${value}. A point feature is a single observation: it has no series.`,
+      );
+    }
+    const fs = values ? core.featureSeries(spec, marks, k, values, sliders.at) : null;
+    if (fs) {
+      setPoint(null);
+      return setSeries(sliders.seriesOf(fs, label));
+    }
+    if (spec.marks === 'element' && !two) return setNote(`${label}: this feature has no series to show.`);
+    // A station's or profile's series runs along a slider dimension of the variable: the series panel reads it.
     const v = context.variable;
-    const indices = v.shape.map((_, d) => (d === spec.mapDim ? k * frame.stride : (viewIndices[d] ?? 0)));
-    setPoint({ variable: v.path, indices, label: labelOf(k) });
+    const cols = two ? (v.shape[spec.mapDims[1]!] ?? 1) : 1;
+    const at = two ? [Math.floor(k / cols), k % cols] : [k * frame.stride];
+    const indices = v.shape.map((_, d) => {
+      const j = spec.mapDims.indexOf(d);
+      return j >= 0 ? at[j]! : (viewIndices[d] ?? 0);
+    });
+    setSeries(null);
+    setPoint({ variable: v.path, indices, label });
   };
 
   const colorbar = useMemo(
@@ -177,6 +229,7 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
       data-view={zoom?.view.map((v) => v.toFixed(3)).join(',')}
     >
       <MapControls options={options} setOptions={setOptions} />
+      <DsgSliders sliders={sliders.sliders} onChange={sliders.set} />
       {problem && <p role="alert">{problem}</p>}
       {marks && marks.problems.length > 0 && (
         <ul className="muted" data-testid="map-grid-problems">
@@ -225,6 +278,19 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
       <output data-testid="map-hover" className="muted">
         {hover}
       </output>
+      {note && (
+        <p className="muted" data-testid="dsg-note">
+          {note}
+        </p>
+      )}
+      {series && context && (
+        <DsgSeries
+          series={series}
+          variable={context.variable.path}
+          units={sliders.units}
+          onClose={() => setSeries(null)}
+        />
+      )}
     </figure>
   );
 }

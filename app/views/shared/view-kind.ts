@@ -130,8 +130,9 @@ export function viewContext(
   const c = cellGrid?.kind === 'grid' ? cellGrid.grid : null;
   const cells = c && shownRank === 1 && (x === c.dim || y === c.dim) ? c : null;
   const d = dsgResult?.kind === 'dsg' ? dsgResult.spec : null;
-  const along = d !== null && (x === d.mapDim || y === d.mapDim);
-  const dsg = d && !cells && along && (shownRank === 1 || d.marks === 'instance') ? d : null;
+  const along = d !== null && (d.mapDims ?? [d.mapDim]).some((m) => x === m || y === m);
+  // Marks along two dimensions (2-D latitude/longitude) are drawn from the slice of both.
+  const dsg = d && !cells && along && (shownRank === 1 || d.marks === 'instance' || d.mapDims?.length === 2) ? d : null;
   const gr = geometryResult?.kind === 'none' ? undefined : geometryResult;
   const onShapes = gr?.kind === 'problem' || (gr !== undefined && (x === gr.spec.mapDim || y === gr.spec.mapDim));
   const geometry = gr && shownRank > 0 && onShapes ? gr : null;
