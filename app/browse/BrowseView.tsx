@@ -7,16 +7,18 @@
  * A dropped folder's listing (local-places.ts) reads its own lister, opens entries from the dropped files (the
  * picked ones as one dataset, joined from those files), and shows the entries that cannot be read with why.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isPlaceEntry, type ListingEntry, type Place } from '../core';
 import { useDataset } from '../state/dataset-store';
-import { leavePlace, listerOf, placeKey, showPlace, takeFirstPage, useBrowse, type PlaceView } from './browse-store';
+import { leavePlace, placeKey, showPlace } from './browse-store';
+import { BrowseRow } from './BrowseRow';
 import { crumbsOf } from './crumbs';
 import { JoinBar } from './JoinBar';
 import { LOCAL_GONE, joinSourceOf, sourceOfEntry } from './local-places';
-import { KIND_LABEL, formatSize } from './rows';
 import { isMember, useSelection } from './selection';
 import { useLinkState, useMirrorLink } from './use-link-state';
+import { useListing } from './use-listing';
+import { useFolderProbes, useSelectedProbe } from './use-probes';
 import './browse.css';
 
 const ROW = 30;
@@ -25,65 +27,20 @@ const FIND_PAGES = 20;
 
 export function BrowseView({ place }: { place: Place }) {
   const key = placeKey(place);
-  const views = useBrowse((s) => s.views);
-  const [view, setView] = useState<PlaceView>(
-    () => views.get(key) ?? { entries: [], next: undefined, title: undefined, scrollTop: 0, selected: 0 },
-  );
   const { filter, setFilter, sort, setSort, linked, setLinked } = useLinkState(place);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { view, setView, error, setError, loading, loadMore, loadingRef, listed, views } = useListing(
+    place,
+    key,
+    filter,
+  );
   const [height, setHeight] = useState(600);
   const [scrollTop, setScrollTop] = useState(view.scrollTop);
   const list = useRef<HTMLDivElement>(null);
-  const loadingRef = useRef(false);
-  /** Whether a page of this place has been read (the entries shown are its). */
-  const listed = useRef(view.entries.length > 0);
 
   // Keep the view of this place (pages read, scroll, selection) for Back.
   useEffect(() => {
     views.set(key, { ...view, scrollTop });
   }, [views, key, view, scrollTop]);
-
-  const loadMore = async (fresh: boolean, signal?: AbortSignal) => {
-    if (loadingRef.current && !fresh) return;
-    loadingRef.current = true;
-    setLoading(true);
-    try {
-      const lister = listerOf(place);
-      const prefixFilter = place.kind === 's3' && filter ? filter : undefined;
-      // The first page placeOf read to find this place is this listing's first page.
-      const kept = fresh && !prefixFilter ? takeFirstPage(place) : undefined;
-      const page = kept ?? (await lister.list(place, { cursor: fresh ? undefined : view.next, prefixFilter, signal }));
-      if (signal?.aborted) return;
-      listed.current = true;
-      setError(null);
-      setView((v) => ({
-        ...v,
-        entries: fresh ? [...page.entries] : [...v.entries, ...page.entries],
-        next: page.next,
-        title: page.title ?? v.title,
-      }));
-    } catch (e) {
-      if (!signal?.aborted) setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      loadingRef.current = false;
-      setLoading(false);
-    }
-  };
-
-  // First page (unless Back brought the listing back as it was); S3 filters refetch by prefix.
-  const filterKey = place.kind === 's3' ? filter : '';
-  const first = useRef(view.entries.length > 0);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const c = new AbortController();
-    const t = setTimeout(() => void loadMore(true, c.signal), filterKey ? 250 : 0);
-    return () => (clearTimeout(t), c.abort());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, filterKey]);
 
   useEffect(() => {
     const el = list.current;
@@ -120,25 +77,13 @@ export function BrowseView({ place }: { place: Place }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastRow, shown.length, view.next]);
 
-  // The kinds of the folders and files on screen, made sure (a listing or 8 bytes each, a few at a time).
-  const probed = useRef(new Set<string>());
-  useEffect(() => {
-    const c = new AbortController();
-    const todo = shown.slice(firstRow, lastRow).filter((e) => e.guessed && !probed.current.has(e.key ?? e.name));
-    const run = async () => {
-      for (const e of todo.slice(0, 24)) {
-        if (c.signal.aborted) return;
-        probed.current.add(e.key ?? e.name);
-        if (!e.place) continue; // files: by name, then by their first bytes when selected
-        const sure = await Promise.resolve()
-          .then(() => listerOf(place).probe(e, place, c.signal))
-          .catch(() => e);
-        setView((v) => ({ ...v, entries: v.entries.map((x) => (x === e ? sure : x)) }));
-      }
-    };
-    void run();
-    return () => c.abort();
-  }, [shown, firstRow, lastRow, place]);
+  const replace = useCallback(
+    (from: ListingEntry, to: ListingEntry) =>
+      setView((v) => ({ ...v, entries: v.entries.map((x) => (x === from ? to : x)) })),
+    [setView],
+  );
+  const onScreen = useMemo(() => shown.slice(firstRow, lastRow), [shown, firstRow, lastRow]);
+  useFolderProbes(place, onScreen, replace);
 
   // A dropped folder's picked files open as one dataset from the dropped files (a `dropped-join` source).
   const openLocalJoin = (picked: readonly string[]): string | undefined => {
@@ -174,7 +119,10 @@ export function BrowseView({ place }: { place: Place }) {
     if (i * ROW < el.scrollTop) el.scrollTop = i * ROW;
     else if ((i + 1) * ROW > el.scrollTop + el.clientHeight) el.scrollTop = (i + 1) * ROW - el.clientHeight;
   };
+  /** Whether the user has selected an entry here (a file selected is probed by its first bytes). */
+  const [touched, setTouched] = useState(false);
   const select = (i: number) => {
+    setTouched(true);
     setLinked(undefined);
     setView((v) => ({ ...v, selected: i }));
     scrollTo(i);
@@ -189,6 +137,7 @@ export function BrowseView({ place }: { place: Place }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [found, linked, view.next]);
   useMirrorLink(place, filter, sort, linked ?? shown[selected]?.name);
+  useSelectedProbe(place, touched ? shown[selected] : undefined, replace);
   const crumbs = crumbsOf(place);
   const onKey = (ev: React.KeyboardEvent) => {
     const step = ev.key === 'ArrowDown' ? 1 : ev.key === 'ArrowUp' ? -1 : 0;
@@ -238,8 +187,10 @@ export function BrowseView({ place }: { place: Place }) {
             <option value="size">size</option>
           </select>
         </label>
-        <span className="browse-count" data-testid="browse-count">
-          {shown.length} {view.next ? '+ more' : ''} {loading ? '(reading…)' : ''}
+        <span className="browse-count" data-testid="browse-count" data-arriving={view.arriving || undefined}>
+          {view.arriving
+            ? `${shown.length}${filter ? ` of ${view.entries.length}` : ''} so far, still arriving…`
+            : `${shown.length} ${view.next ? '+ more' : ''} ${loading ? '(reading…)' : ''}`}
         </span>
       </div>
       <JoinBar selection={picks} members={members} open={place.kind === 'local' ? openLocalJoin : undefined} />
@@ -259,51 +210,21 @@ export function BrowseView({ place }: { place: Place }) {
         data-testid="browse-list"
       >
         <div style={{ height: shown.length * ROW, position: 'relative' }}>
-          {shown.slice(firstRow, lastRow).map((e, j) => {
+          {onScreen.map((e, j) => {
             const i = firstRow + j;
             return (
-              <div
+              <BrowseRow
                 key={`${e.name} ${i}`}
-                id={`browse-row-${i}`}
-                role="listitem"
-                aria-current={i === selected ? 'true' : undefined}
-                className={`browse-row${i === selected ? ' selected' : ''}`}
-                style={{ top: i * ROW, height: ROW }}
-                onClick={(ev) => (ev.shiftKey ? picks.toggle(i, true) : select(i))}
-                onDoubleClick={() => activate(e)}
-                data-testid="browse-row"
-                data-kind={e.kind}
-              >
-                {isMember(e) ? (
-                  <input
-                    type="checkbox"
-                    className="browse-pick"
-                    aria-label={`Select ${e.name}`}
-                    checked={picks.picked.has(e.open!)}
-                    onClick={(ev) => {
-                      ev.stopPropagation();
-                      picks.toggle(i, ev.shiftKey);
-                    }}
-                    onChange={() => undefined}
-                    data-testid="browse-pick"
-                  />
-                ) : (
-                  <span className="browse-pick" aria-hidden="true" />
-                )}
-                <span className={`browse-kind kind-${e.kind}`}>{KIND_LABEL[e.kind] ?? e.kind}</span>
-                <button type="button" className="browse-name" onClick={() => activate(e)} title={e.note}>
-                  {e.name}
-                  {e.kind === 'folder' ? '/' : ''}
-                </button>
-                <span className="browse-size">{formatSize(e.size)}</span>
-                <span className="browse-date">{e.date ? e.date.slice(0, 16).replace('T', ' ') : ''}</span>
-                {e.note && <span className="browse-note">{e.note}</span>}
-                {e.error && (
-                  <span className="browse-entry-error" data-testid="browse-entry-error">
-                    {e.error}
-                  </span>
-                )}
-              </div>
+                entry={e}
+                index={i}
+                top={i * ROW}
+                height={ROW}
+                selected={i === selected}
+                picked={isMember(e) && picks.picked.has(e.open!)}
+                onSelect={(ev) => (ev.shiftKey ? picks.toggle(i, true) : select(i))}
+                onPick={(ev) => picks.toggle(i, ev.shiftKey)}
+                onOpen={() => activate(e)}
+              />
             );
           })}
         </div>

@@ -17,6 +17,10 @@ export interface PlaceView {
   title: string | undefined;
   scrollTop: number;
   selected: number;
+  /** The place's document is still arriving (its next page comes as it is read). */
+  arriving: boolean;
+  /** A page of this listing came while its document was arriving: the next ones are read without scrolling. */
+  streamed: boolean;
 }
 
 interface BrowseState {

@@ -3,19 +3,40 @@
  * entries with the size and date the page shows, without a DOM: a small scan over `<a …>` tags and the text between
  * one link and the next. Only links to direct children of the folder on the same origin are kept: a link to any
  * other host or folder (sort links, parents, absolute URLs elsewhere) is never an entry, so it is never followed.
+ * The page is scanned as it arrives by index-stream.ts; this file reads one anchor.
  */
 import { decodeXmlText } from './xml';
 import { kindOfFileName, kindOfFolderName } from './kind';
 import type { Entry } from './types';
 
-/** `<a …>` tags with their attribute text (quoted values may hold `>`). */
-const ANCHOR = /<a\s((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
 const HREF = /(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
-const INDEX_TITLE = /<(title|h1)[^>]*>\s*(Index of|Directory listing for|Directory of|Listing of)\b/i;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** The child an href names under `base` (a folder URL ending in `/`), or undefined. */
+/** A plain child name: what most index pages write, resolved without parsing URLs. */
+const PLAIN = /^[\w~-][\w.~-]*\/?$/;
+let lastBase: { readonly base: string; readonly href: string | undefined } | undefined;
+
+/** `base` as a URL's href (undefined when it does not parse), the last one kept. */
+function baseHref(base: string): string | undefined {
+  if (lastBase?.base !== base) {
+    let href: string | undefined;
+    try {
+      href = new URL(base).href;
+    } catch {
+      href = undefined;
+    }
+    lastBase = { base, href };
+  }
+  return lastBase.href;
+}
+
 export function childOf(href: string, base: string): { name: string; folder: boolean; url: string } | undefined {
+  const plain = PLAIN.test(href) ? baseHref(base) : undefined;
+  if (plain?.endsWith('/') && !plain.includes('?') && !plain.includes('#')) {
+    const folder = href.endsWith('/');
+    return { name: folder ? href.slice(0, -1) : href, folder, url: plain + href };
+  }
   let u: URL;
   let b: URL;
   try {
@@ -67,37 +88,28 @@ function parseSize(text: string, afterDate: boolean): number | undefined {
 }
 
 /**
- * The entries of an index page of folder `base`; undefined when the page is not an index (neither titled as one
- * nor a script-free page of child links).
+ * The entry an `<a …>` tag names (`attrs`: its attribute text; `between`: the text from the tag's end to the next
+ * anchor, 4096 characters at most), or undefined when it is no direct child of folder `base` on its origin.
  */
-export function parseIndexPage(html: string, base: string): Entry[] | undefined {
-  const anchors = [...html.matchAll(ANCHOR)];
-  const byName = new Map<string, Entry>();
-  for (let i = 0; i < anchors.length; i++) {
-    const a = anchors[i]!;
-    const h = HREF.exec(a[1] ?? '');
-    if (!h) continue;
-    const child = childOf(h[1] ?? h[2] ?? h[3] ?? '', base);
-    if (!child || byName.has(child.name)) continue;
-    const end = anchors[i + 1]?.index ?? html.length;
-    const between = html.slice(a.index + a[0].length, Math.min(end, a.index + a[0].length + 4096));
-    const closeAt = between.search(/<\/a\s*>/i);
-    const after = decodeXmlText((closeAt < 0 ? '' : between.slice(closeAt)).replace(/<[^>]*>/g, ' ')).split(/\n/)[0]!;
-    const date = parseDate(after);
-    const size = child.folder ? undefined : parseSize(after, date !== undefined);
-    const kind = child.folder ? kindOfFolderName(child.name) : kindOfFileName(child.name);
-    const url = child.url;
-    byName.set(child.name, {
-      name: child.name,
-      kind,
-      guessed: true,
-      key: url,
-      size,
-      date,
-      place: child.folder ? { kind: 'http', url } : undefined,
-      open: child.folder ? (kind === 'folder' ? undefined : url.replace(/\/$/, '')) : url,
-    });
-  }
-  if (!INDEX_TITLE.test(html) && (/<script\b/i.test(html) || byName.size === 0)) return undefined;
-  return [...byName.values()];
+export function entryOfAnchor(attrs: string, between: string, base: string): Entry | undefined {
+  const h = HREF.exec(attrs);
+  if (!h) return undefined;
+  const child = childOf(h[1] ?? h[2] ?? h[3] ?? '', base);
+  if (!child) return undefined;
+  const closeAt = between.search(/<\/a\s*>/i);
+  const after = decodeXmlText((closeAt < 0 ? '' : between.slice(closeAt)).replace(/<[^>]*>/g, ' ')).split(/\n/)[0]!;
+  const date = parseDate(after);
+  const size = child.folder ? undefined : parseSize(after, date !== undefined);
+  const kind = child.folder ? kindOfFolderName(child.name) : kindOfFileName(child.name);
+  const url = child.url;
+  return {
+    name: child.name,
+    kind,
+    guessed: true,
+    key: url,
+    size,
+    date,
+    place: child.folder ? { kind: 'http', url } : undefined,
+    open: child.folder ? (kind === 'folder' ? undefined : url.replace(/\/$/, '')) : url,
+  };
 }

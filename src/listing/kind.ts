@@ -78,6 +78,17 @@ export function kindOfBytes(bytes: Uint8Array): EntryKind | undefined {
   return 'file';
 }
 
+/** What a file's first bytes say it is, in words (the netCDF-3 variant, netCDF-4/HDF5, zip, no dataset). */
+export function formatOfBytes(bytes: Uint8Array): string | undefined {
+  const kind = kindOfBytes(bytes);
+  if (kind === 'netcdf3')
+    return bytes[3] === 1 ? 'netCDF-3 classic' : bytes[3] === 2 ? 'netCDF-3 64-bit offset' : 'CDF-5';
+  if (kind === 'netcdf4') return 'netCDF-4/HDF5';
+  if (kind === 'zip') return 'zip';
+  if (kind === 'file') return 'not a dataset';
+  return undefined;
+}
+
 /** A STAC asset's kind by its media type, roles and href. */
 export function kindOfAsset(type: string | undefined, roles: readonly string[], href: string): EntryKind {
   const t = (type ?? '').toLowerCase();

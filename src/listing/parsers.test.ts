@@ -1,6 +1,6 @@
 /** The listing parsers against real-shaped and hostile documents. */
 import { describe, expect, it } from 'vitest';
-import { parseIndexPage } from './html-index';
+import { parseIndexPage } from './index-stream';
 import { parseS3Page } from './s3';
 import { isStac, stacPage } from './stac';
 import { parseThredds } from './thredds';

@@ -13,10 +13,13 @@
 import { AbortedError, HttpError } from '../errors';
 import { parseLocation } from '../url/index';
 import { ListingRefusedError, httpRefusedAdvice } from './errors';
-import { fetchDocument, sameOrigin, type TextAnswer } from './fetch';
-import { parseIndexPage } from './html-index';
-import { probeHttp } from './probe-http';
-import { listS3, probeS3File, probeS3Folder, s3Context, type ListerOptions, type S3Context } from './s3';
+import { openDocument, type DocumentStream } from './doc-stream';
+import { sameOrigin, type TextAnswer } from './fetch';
+import { parseIndexPage } from './index-stream';
+import { listIndex, waitIndex } from './index-pages';
+import { fileFirstBytes, probeHttp } from './probe-http';
+import { formatOfBytes, kindOfBytes } from './kind';
+import { listS3, probeS3Bytes, probeS3Folder, s3Context, type ListerOptions, type S3Context } from './s3';
 import { isStac, stacPage } from './stac';
 import { parseThredds, threddsPage, threddsXmlUrl, type ThreddsDocument } from './thredds';
 import type { Entry, ListPage, ListRequest, Place } from './types';
@@ -33,6 +36,11 @@ export interface Lister {
 }
 
 const DEFAULT_PAGE = 1000;
+/** The entries of a folder's index read to probe its kind (its first ones, when the index is long). */
+const PROBE_ENTRIES = 1000;
+
+/** The folder URL an index page lists (ending in `/`, no query). */
+const baseOf = (url: string): string => url.replace(/[?#].*$/, '').replace(/\/?$/, '/');
 
 function parseJson(text: string): unknown {
   try {
@@ -42,9 +50,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** What kind of place a document is, by its content: a THREDDS catalog, a STAC document, or an index page. */
-function kindOfDocument(answer: TextAnswer): Place['kind'] {
-  const t = answer.text.trimStart();
+/** The characters of a document's start that say what it is. */
+const HEAD = 8192;
+
+/** What kind of place a document is, by its start: a THREDDS catalog, a STAC document, or an index page. */
+function kindOfHead(head: string): Place['kind'] {
+  const t = head.trimStart();
   if (t.startsWith('<') && /<(\w+:)?catalog[\s>]/.test(t.slice(0, 4096))) return 'thredds';
   if (t.startsWith('{')) return 'stac';
   return 'http';
@@ -84,7 +95,7 @@ function threddsOf(answer: TextAnswer): ThreddsDocument | undefined {
 }
 
 function readDocument(answer: TextAnswer, place: Place): DocumentPage {
-  const kind = kindOfDocument(answer);
+  const kind = kindOfHead(answer.text.slice(0, HEAD));
   if (kind === 'thredds' && place.kind === 'thredds') {
     const doc = threddsOf(answer);
     return doc && threddsPage(doc, place.dataset);
@@ -94,13 +105,13 @@ function readDocument(answer: TextAnswer, place: Place): DocumentPage {
     return isStac(json) ? stacPage(json, answer.url) : undefined;
   }
   if (place.kind === 'http') {
-    const entries = parseIndexPage(answer.text, answer.url.replace(/[?#].*$/, '').replace(/\/?$/, '/'));
+    const entries = parseIndexPage(answer.text, baseOf(answer.url));
     if (entries) return { entries };
   }
   return undefined;
 }
 
-function refusal(answer: TextAnswer, where: string): ListingRefusedError {
+function refusal(answer: { readonly status: number }, where: string): ListingRefusedError {
   const what =
     answer.status === 403 || answer.status === 401
       ? `access denied, ${answer.status}`
@@ -121,21 +132,45 @@ function refusal(answer: TextAnswer, where: string): ListingRefusedError {
 /** Creates a lister; it keeps S3 contexts and the last documents it read. */
 export function createLister(options: ListerOptions = {}): Lister {
   const s3 = new Map<string, Promise<S3Context | undefined>>();
-  const docs = new Map<string, Promise<TextAnswer>>();
+  const docs = new Map<string, Promise<DocumentStream>>();
   const s3Of = (url: string) => {
     let c = s3.get(url);
     if (!c) s3.set(url, (c = s3Context(url, options)));
     return c;
   };
-  const docOf = (url: string, signal?: AbortSignal) => {
+  const docOf = async (url: string, signal?: AbortSignal): Promise<DocumentStream> => {
     let d = docs.get(url);
-    if (!d) {
-      d = fetchDocument(url, { fetch: options.fetch, signal });
+    if (d) {
+      // The newest read is kept longest.
+      docs.delete(url);
+      docs.set(url, d);
+    } else {
+      d = openDocument(url, { fetch: options.fetch, signal });
       docs.set(url, d);
       d.catch(() => docs.delete(url));
       if (docs.size > 16) docs.delete(docs.keys().next().value!);
     }
-    return d;
+    const doc = await d;
+    // A document whose readers all gave up was abandoned where it was: it is read again.
+    if (doc.failure instanceof AbortedError && !signal?.aborted) {
+      if (docs.get(url) === d) docs.delete(url);
+      return docOf(url, signal);
+    }
+    return doc;
+  };
+  /** A folder's index entries for a probe: the place's own document when it is being read, else read for this. */
+  const folderIndex = async (base: string, signal?: AbortSignal): Promise<Entry[] | undefined> => {
+    const shared = docs.has(base);
+    const doc = shared
+      ? await docOf(base, signal)
+      : await openDocument(base, { fetch: options.fetch, signal, maxBytes: 4 * 1024 * 1024 });
+    try {
+      if (doc.status >= 400) return undefined;
+      const p = await waitIndex(doc, base, PROBE_ENTRIES, signal);
+      return p.isIndex ? [...p.entries] : undefined;
+    } finally {
+      if (!shared) doc.cancel();
+    }
   };
 
   const resolve = async (url: string, signal?: AbortSignal): Promise<Place> => {
@@ -144,22 +179,29 @@ export function createLister(options: ListerOptions = {}): Lister {
     if (loc.scheme !== 'http' && loc.scheme !== 'https')
       throw new ListingRefusedError(404, `${url} is not a place that can be listed here (s3:// or http(s):// only).`);
     const target = threddsXmlUrl(url);
-    const answer = await docOf(target, signal);
-    if (answer.status >= 400) throw refusal(answer, url);
-    const t = answer.text.trimStart();
+    const doc = await docOf(target, signal);
+    if (doc.status >= 400) throw refusal(doc, url);
+    const t = (await doc.head(HEAD, signal)).trimStart();
     if (t.startsWith('<') && /<(\w+:)?ListBucketResult[\s>]/.test(t.slice(0, 4096))) {
       // An S3-compatible host reached by a plain URL: list it as S3, path style.
       const u = new URL(url);
       return { kind: 's3', url: `${u.origin}${u.pathname.replace(/\/?$/, '/')}#mode=s3` };
     }
-    const place: Place = { kind: kindOfDocument(answer), url: answer.url };
+    const place: Place = { kind: kindOfHead(t), url: doc.url };
+    if (place.kind === 'http') {
+      // An index page is a place as soon as it says so (or once it ends): its first entries are enough.
+      const p = await waitIndex(doc, baseOf(doc.url), 1, signal);
+      if (p.isIndex) return place;
+      if (p.isIndex === undefined && doc.failure !== undefined) throw doc.failure;
+      throw refusal(doc, url);
+    }
     try {
-      if (pageOfDocument(answer, place)) return place;
+      if (pageOfDocument(await doc.answer(signal), place)) return place;
     } catch (e) {
       if (!(e instanceof XmlLimitError)) throw e;
       throw new ListingRefusedError(404, `${url} is not a catalog read here: ${e.message}`, { key: url, cause: e });
     }
-    throw refusal(answer, url);
+    throw refusal(doc, url);
   };
 
   const list = async (place: Place, request: ListRequest = {}): Promise<ListPage> => {
@@ -171,8 +213,15 @@ export function createLister(options: ListerOptions = {}): Lister {
     }
     let url = place.url;
     if (request.cursor?.startsWith('u:')) url = request.cursor.slice(2);
-    const answer = await docOf(url, request.signal);
-    if (answer.status >= 400) throw refusal(answer, url);
+    const doc = await docOf(url, request.signal);
+    if (doc.status >= 400) throw refusal(doc, url);
+    if (place.kind === 'http' && kindOfHead(await doc.head(HEAD, request.signal)) === 'http') {
+      const size = request.pageSize ?? DEFAULT_PAGE;
+      const page = await listIndex(doc, baseOf(doc.url), { ...request, pageSize: size });
+      if (!page) throw refusal(doc, url);
+      return page;
+    }
+    const answer = await doc.answer(request.signal);
     let page: ReturnType<typeof pageOfDocument>;
     try {
       page = pageOfDocument(answer, place);
@@ -196,23 +245,31 @@ export function createLister(options: ListerOptions = {}): Lister {
     if (place.kind !== 's3' && !sameOrigin(entry.key, place.url)) return entry;
     try {
       let kind: Entry['kind'] | undefined;
-      if (place.kind === 's3') {
-        const ctx = await s3Of(place.url);
-        if (!ctx) return entry;
-        kind = entry.place ? await probeS3Folder(ctx, entry.key, signal) : await probeS3File(ctx, entry.key, signal);
-      } else {
-        kind = await probeHttp(entry, { fetch: options.fetch, signal });
-      }
+      let format: string | undefined;
+      const ctx = place.kind === 's3' ? await s3Of(place.url) : undefined;
+      if (place.kind === 's3' && !ctx) return entry;
+      if (!entry.place) {
+        // A file: its first 8 bytes, read as opening it would read them.
+        const bytes = ctx
+          ? await probeS3Bytes(ctx, entry.key, signal)
+          : await fileFirstBytes(entry.key, { fetch: options.fetch, signal });
+        if (!bytes) return { ...entry, probeFailed: 'not found' };
+        kind = kindOfBytes(bytes);
+        format = formatOfBytes(bytes);
+      } else if (ctx) kind = await probeS3Folder(ctx, entry.key, signal);
+      else kind = await probeHttp(entry, { fetch: options.fetch, signal, index: (base) => folderIndex(base, signal) });
       if (!kind) return { ...entry, guessed: false };
       return {
         ...entry,
         kind,
+        format,
         guessed: false,
         open: kind === 'folder' ? undefined : (entry.open ?? entry.place?.url.replace(/\/(#|$)/, '$1')),
       };
     } catch (e) {
       if (e instanceof AbortedError || signal?.aborted) throw e;
-      if (e instanceof HttpError) return entry; // a probe that fails changes nothing: the entry still opens
+      // A probe that fails changes nothing but says so on a file: the entry still opens.
+      if (e instanceof HttpError) return entry.place ? entry : { ...entry, probeFailed: e.message };
       throw e;
     }
   };

@@ -1,14 +1,15 @@
 /** Probing an entry over plain HTTP: a folder by its index page, a file by its first 8 bytes (one Range request). */
+import { HttpError } from '../errors';
 import { fetchFailure } from '../store/http-errors';
 import type { FetchLike } from '../store/http-store';
-import { fetchDocument } from './fetch';
-import { parseIndexPage } from './html-index';
-import { isNczarrText, kindOfBytes, kindOfFolderListing } from './kind';
+import { isNczarrText, kindOfFolderListing } from './kind';
 import type { Entry } from './types';
 
 interface ProbeOptions {
   readonly fetch?: FetchLike | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** A folder's index entries (the first ones of a long index); undefined when it has no index page. */
+  readonly index: (base: string) => Promise<Entry[] | undefined>;
 }
 
 async function firstBytes(url: string, n: number, o: ProbeOptions): Promise<Uint8Array | undefined> {
@@ -35,17 +36,27 @@ async function firstBytes(url: string, n: number, o: ProbeOptions): Promise<Uint
   return out.subarray(0, at);
 }
 
-/** The kind an HTTP entry turns out to be; undefined when nothing is learnt. */
+/** A file's first 8 bytes (one Range request, no credentials); an `HttpError` when the server refuses them. */
+export async function fileFirstBytes(url: string, o: Omit<ProbeOptions, 'index'>): Promise<Uint8Array> {
+  const doFetch: FetchLike = o.fetch ?? ((u, init) => globalThis.fetch(u, init));
+  let res: Response;
+  try {
+    res = await doFetch(url, { headers: { Range: 'bytes=0-7' }, credentials: 'omit', signal: o.signal });
+  } catch (e) {
+    throw fetchFailure(e, url, url, o.signal);
+  }
+  if (!res.ok) {
+    void res.body?.cancel().catch(() => undefined);
+    throw new HttpError('http', res.status, `the server answered ${res.status}`, { key: url });
+  }
+  return new Uint8Array(await res.arrayBuffer()).slice(0, 8);
+}
+
+/** The kind an HTTP folder turns out to be; undefined when nothing is learnt. */
 export async function probeHttp(entry: Entry, o: ProbeOptions): Promise<Entry['kind'] | undefined> {
   const url = entry.key!;
-  if (!entry.place) {
-    const bytes = await firstBytes(url, 8, o);
-    return bytes ? kindOfBytes(bytes) : undefined;
-  }
   const base = url.replace(/\/?$/, '/');
-  const answer = await fetchDocument(base, { fetch: o.fetch, signal: o.signal, maxBytes: 4 * 1024 * 1024 });
-  if (answer.status >= 400) return undefined;
-  const entries = parseIndexPage(answer.text, base);
+  const entries = await o.index(base);
   if (!entries) return undefined;
   const kind = kindOfFolderListing(
     entries.filter((e) => !e.place).map((e) => e.name),

@@ -11,7 +11,7 @@ import { encodeKeyPath } from '../store/http-store';
 import { S3Store } from '../store/s3-store';
 import { formatLocation, parseLocation, resolveS3, type ParsedLocation } from '../url/index';
 import { ListingRefusedError, s3RefusedAdvice } from './errors';
-import { kindOfBytes, kindOfFileName, kindOfFolderName, kindOfStore } from './kind';
+import { kindOfFileName, kindOfFolderName, kindOfStore } from './kind';
 import type { Entry, ListPage, ListRequest } from './types';
 import { childOf, childrenOf, parseXmlBounded, rootElement, XmlLimitError, type XmlNode } from './xml';
 
@@ -162,11 +162,7 @@ export async function probeS3Folder(ctx: S3Context, key: string, signal?: AbortS
 }
 
 /** A file's kind from its first 8 bytes (undefined: keep the name's). */
-export async function probeS3File(
-  ctx: S3Context,
-  key: string,
-  signal?: AbortSignal,
-): Promise<Entry['kind'] | undefined> {
-  const bytes = await ctx.store.getRange(`/${key}`, { offset: 0, length: 8 }, { signal });
-  return bytes ? kindOfBytes(bytes) : undefined;
+/** An object's first 8 bytes (one Range request, signed as opening it is); undefined when it is not there. */
+export async function probeS3Bytes(ctx: S3Context, key: string, signal?: AbortSignal): Promise<Uint8Array | undefined> {
+  return ctx.store.getRange(`/${key}`, { offset: 0, length: 8 }, { signal });
 }

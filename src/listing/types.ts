@@ -51,6 +51,10 @@ export interface Entry {
   readonly note?: string | undefined;
   /** Why this entry cannot be read (its bytes, its metadata); it is listed, and does not open. */
   readonly error?: string | undefined;
+  /** What its first bytes say it is, in words (`netCDF-3 64-bit offset`), once probed. */
+  readonly format?: string | undefined;
+  /** Why its first bytes could not be read by a probe (it still opens, or says why then). */
+  readonly probeFailed?: string | undefined;
 }
 
 export interface ListPage {
@@ -59,6 +63,8 @@ export interface ListPage {
   readonly next?: string | undefined;
   /** A title for the place when its document has one (THREDDS catalog name, STAC title). */
   readonly title?: string | undefined;
+  /** The place's document is still arriving: more entries will follow (an index page read as a stream). */
+  readonly arriving?: boolean | undefined;
 }
 
 export interface ListRequest {
