@@ -5,6 +5,7 @@ import { resolveVariable } from '../cf/coordinates';
 import { defaultFillFor } from '../cf/decode';
 import { absoluteTimeUnit, parseTimeUnits } from '../cf/time-units';
 import { gridMappingFindings } from './grid-mapping-checks';
+import { featureFindings } from './feature-checks';
 import { meshFindings } from './mesh-checks';
 import type { Dataset, Variable } from '../model/types';
 import { MODIFIERS, closestStandardName } from './standard-names';
@@ -158,6 +159,7 @@ export function cfFindings(ds: Dataset, v: Variable, tables: ReportTables): Find
 
   out.push(...gridMappingFindings(ds, v));
   out.push(...meshFindings(ds, v));
+  out.push(...featureFindings(ds, v));
 
   const fill = fillOf(ds, v);
   const range = validRange(v);
