@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PENDING, recordRun } from './bench-report.mjs';
+import { cmpOf, PENDING, recordRun } from './bench-report.mjs';
 
 interface Row {
   name: string;
@@ -69,5 +69,21 @@ describe('bench report', () => {
       'first-slice-after-last-byte-ms-http1',
       'b',
     ]);
+  });
+
+  it('reads the aggregate rows as their targets mean them: N× faster at least, the others at most', () => {
+    const rows = {
+      'aggregate-open-365-files-vs-xarray-open-mfdataset': '≥',
+      'aggregate-open-requests-per-file': '≤',
+      'aggregate-first-picture-vs-network': '≤',
+      'aggregate-scrub-across-files-vs-network': '≤',
+      'aggregate-series-365-files-vs-network': '≤',
+    };
+    for (const [name, cmp] of Object.entries(rows)) {
+      // A measured row that misses its target either way round is still read in its own direction.
+      expect(cmpOf({ name, value: 1, target: 10, met: false })).toBe(cmp);
+      expect(cmpOf({ name, value: 100, target: 10, met: false })).toBe(cmp);
+      expect(PENDING.find((p) => p.name === name)?.cmp).toBe(cmp);
+    }
   });
 });
