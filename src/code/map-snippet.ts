@@ -10,11 +10,13 @@
  */
 import type { DimSelection } from '../api';
 import { describeAxes } from '../cf/coordinates';
+import { findDsg } from '../geo/dsg/detect';
 import { curvilinearCoords, latLonDims } from '../geo/geo-axes';
 import { projectedGrid } from '../geo/grid-mapping/find';
 import { findVariable } from '../model/find';
 import type { Dataset, Variable } from '../model/types';
 import { MAP_PROJECTIONS, cartopyCrs } from './cartopy';
+import { dsgMapSnippet } from './dsg-snippet';
 import { pyStr } from './python';
 
 export interface MapSnippetInput {
@@ -92,9 +94,12 @@ function relativeName(variablePath: string, mappingPath: string): string {
 /** The cartopy snippet of a Map view, built on the view's xarray snippet; null where it cannot be one. */
 export function mapSnippet(input: MapSnippetInput, xarray: string): string | null {
   const kept = input.selection.flatMap((s, d) => (typeof s === 'number' ? [] : [d]));
-  if (kept.length !== 2) return null;
   // Only an xarray open gives the coordinates (the by-path zarr-python open has none).
   if (!/xr\.open_(zarr|dataset)\(/.test(xarray)) return null;
+  const projection = MAP_PROJECTIONS[input.projection ?? ''] ?? 'ccrs.PlateCarree()';
+  const dsg = findDsg(input.dataset, input.variable);
+  if (dsg.kind === 'dsg') return dsgMapSnippet(input, dsg.spec, xarray, projection, []);
+  if (kept.length !== 2) return null;
   const lines = xarray.split('\n');
   const da = lines.findIndex((l) => l.startsWith('da = '));
   if (da < 0) return null;
@@ -104,7 +109,6 @@ export function mapSnippet(input: MapSnippetInput, xarray: string): string | nul
   const head = lines.slice(0, firstBlank < 0 ? 0 : firstBlank);
   const body = lines.slice(firstBlank < 0 ? 0 : firstBlank, da + 1);
   const imports = ['import cartopy.crs as ccrs', 'import matplotlib.pyplot as plt', ...where.imports, ...head].sort();
-  const projection = MAP_PROJECTIONS[input.projection ?? ''] ?? 'ccrs.PlateCarree()';
   return [
     ...new Set(imports),
     ...body,
