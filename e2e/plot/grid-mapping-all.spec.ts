@@ -166,15 +166,22 @@ for (const [name, fixture] of FIXTURES) {
     const shown = await shownImage(page, map);
     const earth = cells.filter((c) => c.lon !== null);
     const placed = place(cells, shown.proj, shown.w, shown.h, map.visible);
-    // Nearly every cell with earth behind it is on the map (not only within 10° of a round map's horizon).
-    expect(placed.length, `${name}: cells on the map`).toBeGreaterThanOrEqual(Math.min(70, earth.length * 0.9));
+    // Nearly every cell with earth behind it is on the map (not only within 10° of a round map's horizon): at least
+    // 100 sampled screen points checked per mapping.
+    expect(placed.length, `${name}: cells on the map`).toBeGreaterThanOrEqual(Math.max(100, earth.length * 0.75));
     const inside = await expectColours(page, placed, map.range, shown.testId);
     test.info().annotations.push({ type: 'cells checked', description: `${placed.length} on ${shown.testId}` });
     if (!deep) return;
 
     // A click well inside a cell: its series, xarray's values at both time steps.
     expect(inside.length).toBeGreaterThan(3);
-    const target = inside[Math.floor(inside.length / 2)]!;
+    // The cell nearest the image's middle: the zoom box around it stays inside the frame.
+    const mid = [shown.w / 2, shown.h / 2];
+    const target = inside.reduce((best, p) =>
+      Math.hypot(p.at[0] - mid[0]!, p.at[1] - mid[1]!) < Math.hypot(best.at[0] - mid[0]!, best.at[1] - mid[1]!)
+        ? p
+        : best,
+    );
     const [tx, ty] = target.at.map((v, i) => (v + 0.5) / shown.k + (i === 0 ? extentOf(shown)[0] : extentOf(shown)[1]));
     const q = await framePoint(page, tx!, ty!);
     await page.mouse.click(q.x, q.y);
@@ -199,9 +206,9 @@ for (const [name, fixture] of FIXTURES) {
   });
 }
 
-test('the fixtures checked: over 100 cells each for most mappings, all but the malformed ones', () => {
+test('the fixtures checked: over 100 cells with earth behind them for every mapping but the malformed ones', () => {
   expect(FIXTURES.length).toBeGreaterThanOrEqual(20);
   expect([...DEEP].every((n) => FIXTURES.some(([k]) => k === n))).toBe(true);
-  const many = FIXTURES.filter(([, f]) => (f.cells ?? []).filter((c) => c.lon !== null).length >= 100);
-  expect(many.length).toBeGreaterThanOrEqual(15);
+  const few = FIXTURES.filter(([, f]) => (f.cells ?? []).filter((c) => c.lon !== null).length < 100);
+  expect(few.map(([k]) => k)).toEqual([]);
 });
