@@ -14,6 +14,7 @@ import { STATIC_URL } from '../harness/ports';
 import { ROOT, openUrl, selectPath, seriesCsvRows } from '../ui/helpers';
 import { framePoint, pixels } from '../ui/map-helpers';
 import { valueColour } from '../ui/map-colours';
+import { coloursAt } from './dsg-helpers';
 
 interface Instance {
   id: string;
@@ -210,11 +211,18 @@ test('contiguous ragged trajectories: every observation drawn at its place; hove
   expect(marks).toEqual([...obs].sort((a, b) => a.index - b.index).map((o) => [o.lon, o.lat]));
   const values = obs.map((o) => o.value);
   const [lo, hi] = [Math.min(...values), Math.max(...values)];
-  const got = await pixels(
-    page,
-    obs.map((o) => at(o.lon, o.lat).map(Math.floor) as [number, number]),
-  );
-  expect(got.map((b) => b.slice(16, 19))).toEqual(values.map((v) => colourOf(v, lo, hi)));
+  // The Map opens framed on the drifters: the canvas is then the zoom's image (coloursAt reads either).
+  await expect
+    .poll(
+      () =>
+        coloursAt(
+          page,
+          obs.map((o) => [o.lon, o.lat]),
+        ),
+      { timeout: 20_000 },
+    )
+    .toEqual(values.map((v) => colourOf(v, lo, hi)));
+  await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-extent', /,/);
   const hover = page.getByTestId('map-hover');
   for (const o of [obs[0]!, obs[6]!, obs[11]!]) {
     const [fx, fy] = at(o.lon, o.lat);

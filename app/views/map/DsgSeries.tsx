@@ -7,6 +7,8 @@ export interface ShownSeries {
   /** The feature, as the hover names it. */
   readonly label: string;
   /** What the series runs along: `time`, the vertical coordinate's name, or the element dimension. */
+  readonly coordinate: string;
+  /** Its axis title (the name with its units). */
   readonly axis: string;
   readonly along: 'time' | 'z' | 'index';
   /** The x texts are dates (a CF time). */
@@ -38,7 +40,7 @@ export function DsgSeries({
   units: string;
   onClose: () => void;
 }) {
-  const title = `${series.along === 'time' ? 'Time series' : `Series along ${series.axis}`} at ${series.label}`;
+  const title = `${series.along === 'time' ? 'Time series' : `Series along ${series.coordinate}`} at ${series.label}`;
   const along = series.along === 'z';
   const name = `${fileStem(variable)} ${series.label}`;
   const trace = {

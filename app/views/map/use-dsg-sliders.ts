@@ -58,7 +58,15 @@ export function useDsgSliders(
     const name = path?.split('/').pop() ?? spec.elementDim;
     const units = path && core && model ? core.unitsOf(model, path) : '';
     const axis = fs.along === 'z' && units ? `${name} (${units})` : fs.along === 'time' ? 'time' : name;
-    return { label, axis, along: fs.along, dates: fs.along === 'time' && t.dates, x: t.texts, y: fs.y };
+    return {
+      label,
+      coordinate: fs.along === 'time' ? 'time' : name,
+      axis,
+      along: fs.along,
+      dates: fs.along === 'time' && t.dates,
+      x: t.texts,
+      y: fs.y,
+    };
   };
   const units = core && model ? core.unitsOf(model, spec.variable) : '';
   return { sliders, at, set, timeText, seriesOf, units };
