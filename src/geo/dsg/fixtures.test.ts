@@ -193,7 +193,14 @@ describe('DSG fixtures', () => {
     const want = expected['stations-ragged.nc']!;
     const f = await open('stations-ragged.nc');
     const spec = specOf(f.dsg(want.variable));
-    expect(spec).toMatchObject({ layout: 'contiguous', marks: 'element', placedBy: 'instance', instances: 3 });
+    expect(spec).toMatchObject({
+      layout: 'contiguous',
+      marks: 'element',
+      placedBy: 'instance',
+      instances: 3,
+      stacked: true,
+      time: { path: '/time', along: 'element' },
+    });
     const placed = await loadDsg(spec, f.read, f.readText);
     expect(placed.labels).toEqual(want.instances.map((s) => s.id));
     const obs = want.instances.flatMap((s, i) => s.obs!.map((o) => ({ ...o, i })));
