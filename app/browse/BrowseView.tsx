@@ -27,7 +27,7 @@ const FIND_PAGES = 20;
 
 export function BrowseView({ place }: { place: Place }) {
   const key = placeKey(place);
-  const { filter, setFilter, sort, setSort, linked, setLinked } = useLinkState(place);
+  const { filter, setFilter, sort, setSort, linked, setLinked, linkedPicks } = useLinkState(place);
   const { view, setView, error, setError, loading, loadMore, loadingRef, listed, views } = useListing(
     place,
     key,
@@ -66,7 +66,14 @@ export function BrowseView({ place }: { place: Place }) {
     return rows;
   }, [view.entries, filter, sort]);
 
-  const picks = useSelection(shown);
+  const picks = useSelection(shown, linkedPicks);
+  const pickedNames = useMemo(
+    () => [
+      ...view.entries.filter((e) => isMember(e) && picks.picked.has(e.open!)).map((e) => e.name),
+      ...picks.waiting,
+    ],
+    [view.entries, picks.picked, picks.waiting],
+  );
   const members = useMemo(() => shown.filter(isMember).length, [shown]);
 
   // Rows on screen, and a few more; the next page when its end comes into view.
@@ -136,7 +143,7 @@ export function BrowseView({ place }: { place: Place }) {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [found, linked, view.next]);
-  useMirrorLink(place, filter, sort, linked ?? shown[selected]?.name);
+  useMirrorLink(place, filter, sort, linked ?? shown[selected]?.name, pickedNames);
   useSelectedProbe(place, touched ? shown[selected] : undefined, replace);
   const crumbs = crumbsOf(place);
   const onKey = (ev: React.KeyboardEvent) => {

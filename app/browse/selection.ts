@@ -21,17 +21,41 @@ export interface Selection {
   clear(): void;
   /** The members picked, in the order shown. */
   urls(): string[];
+  /** The names a link ticks whose entries have not been shown yet. */
+  readonly waiting: readonly string[];
 }
 
-export function useSelection(shown: readonly ListingEntry[]): Selection {
+/**
+ * The picks of a listing; `linked` names entries a link ticks, picked as soon as they are shown (their page may
+ * come later), until the user changes the picks.
+ */
+export function useSelection(shown: readonly ListingEntry[], linked: readonly string[] = []): Selection {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState<readonly string[]>(linked);
+  // The link's ticks, each picked when its entry is shown (the entries of a place arrive page by page).
+  const [seen, setSeen] = useState(shown);
+  if (seen !== shown && waiting.length > 0) {
+    setSeen(shown);
+    const want = new Set(waiting);
+    const found = shown.filter((e) => isMember(e) && want.has(e.name));
+    if (found.length > 0) {
+      const names = new Set(found.map((e) => e.name));
+      setWaiting(waiting.filter((n) => !names.has(n)));
+      setPicked(new Set([...picked, ...found.map((e) => e.open!)]));
+    }
+  }
+  const setByUser = (next: ReadonlySet<string>) => {
+    setWaiting([]);
+    setPicked(next);
+  };
   const clear = () => {
-    setPicked(new Set());
+    setByUser(new Set());
     setAnchor(null);
   };
   return {
     picked,
+    waiting,
     toggle(i, extend) {
       const e = shown[i];
       if (!e || !isMember(e)) return;
@@ -49,15 +73,15 @@ export function useSelection(shown: readonly ListingEntry[]): Selection {
         else next.add(e.open!);
         setAnchor(i);
       }
-      setPicked(next);
+      setByUser(next);
     },
     extend(from, to) {
       const next = new Set(picked);
       for (const x of shown.slice(Math.min(from, to), Math.max(from, to) + 1)) if (isMember(x)) next.add(x.open!);
-      setPicked(next);
+      setByUser(next);
       if (anchor === null) setAnchor(from);
     },
-    all: () => setPicked(new Set([...picked, ...shown.filter(isMember).map((e) => e.open!)])),
+    all: () => setByUser(new Set([...picked, ...shown.filter(isMember).map((e) => e.open!)])),
     clear,
     urls: () => shown.filter((e) => isMember(e) && picked.has(e.open!)).map((e) => e.open!),
   };

@@ -7,6 +7,7 @@ describe('listing links', () => {
     filter: 'OR_ABI & 10%',
     sort: 'date',
     selected: 'OR_ABI-L2-CMIPF-M6C13_G16_s20240010000204.nc',
+    picked: ['a b.nc', 'R&D #1.nc', 'café.nc'],
   };
 
   it('round-trips the place, the filter, the sort and the entry selected', () => {
@@ -27,6 +28,14 @@ describe('listing links', () => {
     expect(decodeBrowse(query)).toMatchObject({ ok: true, link: { place: { url: 'https://h/f/?k=1' } } });
   });
 
+  it('carries each ticked entry once, and none past the bound', () => {
+    const twice = decodeBrowse('browse=https://h/f/&kind=http&pick=a.nc&pick=b.nc&pick=a.nc');
+    expect(twice).toMatchObject({ ok: true, link: { picked: ['a.nc', 'b.nc'] } });
+    const many = Array.from({ length: 501 }, (_, i) => `f${i}.nc`);
+    const query = encodeBrowse({ place: { kind: 'http', url: 'https://h/f/' }, picked: many });
+    expect(new URLSearchParams(query).getAll('pick')).toEqual([]);
+  });
+
   it('a query without a place is no listing', () => {
     expect(decodeBrowse('')).toEqual({ ok: true, link: null });
     expect(decodeBrowse('?q=x')).toEqual({ ok: true, link: null });
@@ -45,6 +54,8 @@ describe('listing links', () => {
     ['browse=https://h/f/&kind=http&sort=random', 'Unknown sort'],
     ['browse=https://h/f/&kind=http&q=%07', 'filter'],
     [`browse=https://h/f/&kind=http&sel=${'x'.repeat(2000)}`, 'entry selected'],
+    ['browse=https://h/f/&kind=http&pick=a.nc&pick=%0A', 'entry ticked'],
+    [`browse=https://h/f/&kind=http${'&pick=a'.repeat(501)}`, 'more than 500'],
   ])('rejects the hostile query %s with a message', (query, words) => {
     const r = decodeBrowse(query);
     expect(r.ok).toBe(false);

@@ -1,7 +1,8 @@
 /**
  * The link of a listing (app/browse): the page URL's query carries the place (`browse=<url>&kind=…`, plus
  * `at=<dataset>` inside a THREDDS catalog), the name filter (`q`), the sort (`sort=date|size`, name when absent) and
- * the entry the cursor is on (`sel=<name>`), so that a pasted link shows the same listing in the same state.
+ * the entry the cursor is on (`sel=<name>`) and the entries ticked for "Open as one dataset" (`pick=<name>`, once
+ * each, at most MAX_PICKS), so that a pasted link shows the same listing in the same state.
  * Decoding treats the query as hostile: every field is checked, and anything odd gives a message instead of a state.
  *
  * @example
@@ -18,6 +19,8 @@ export interface BrowseLink {
   readonly sort?: BrowseSort | undefined;
   /** The name of the entry the cursor is on. */
   readonly selected?: string | undefined;
+  /** The names of the entries ticked to open as one dataset, in the order shown. */
+  readonly picked?: readonly string[] | undefined;
 }
 
 export type BrowseDecode = { ok: true; link: BrowseLink | null } | { ok: false; error: string };
@@ -29,6 +32,8 @@ const TEXT_RE = /^\P{Cc}{1,1024}$/u;
 const AT_RE = /^\d{1,6}(\/\d{1,6}){0,63}$/;
 const KINDS = new Set<Place['kind']>(['s3', 'http', 'thredds', 'stac']);
 const SORTS = new Set<BrowseSort>(['name', 'date', 'size']);
+/** Ticked entries a link carries at most (more are not written: the link would outgrow what browsers keep). */
+export const MAX_PICKS = 500;
 
 /** The query (without `?`) of a listing's link. Credentials never enter it: the place is redacted. */
 export function encodeBrowse(link: BrowseLink): string {
@@ -39,6 +44,7 @@ export function encodeBrowse(link: BrowseLink): string {
   if (link.filter) p.set('q', link.filter);
   if (link.sort && link.sort !== 'name') p.set('sort', link.sort);
   if (link.selected) p.set('sel', link.selected);
+  if (link.picked && link.picked.length <= MAX_PICKS) for (const name of link.picked) p.append('pick', name);
   return p.toString();
 }
 
@@ -80,6 +86,10 @@ export function decodeBrowse(query: string): BrowseDecode {
       if (!TEXT_RE.test(sel)) return fail('The entry selected in this link is not valid.');
       link.selected = sel;
     }
+    const picks = p.getAll('pick');
+    if (picks.length > MAX_PICKS) return fail(`This link ticks more than ${MAX_PICKS} entries.`);
+    if (picks.some((n) => !TEXT_RE.test(n))) return fail('An entry ticked in this link is not valid.');
+    if (picks.length) link.picked = [...new Set(picks)];
     return { ok: true, link };
   } catch {
     return fail('This link could not be read.');
