@@ -1,9 +1,12 @@
 /**
  * The browser of a place (src/listing): breadcrumbs up, a name filter (S3: the listing prefix, fetched by the
  * server), sort by name, date or size, a virtualised list (only the rows on screen are in the page; the next page is
- * fetched when the end comes into view), each entry with its kind, size and date. Keyboard: ↑/↓ move, Enter opens,
+ * fetched when the end comes into view; a document still arriving, a long index page, shows each page as it is read,
+ * use-listing.ts), each entry with its kind, size and date (BrowseRow.tsx; a selected file's kind from its first
+ * bytes, use-probes.ts). Keyboard: ↑/↓ move, Enter opens,
  * Backspace goes up. A click opens a dataset or lists a folder or catalog; Back returns here, where it was. Files
- * can be picked (a row's box, Shift for a range, Space, Shift+↑/↓, Ctrl/⌘+A) and opened as one dataset (JoinBar).
+ * can be picked (a row's box, Shift for a range, Space, Shift+↑/↓, Ctrl/⌘+A; the page URL carries the picks) and
+ * opened as one dataset (JoinBar).
  * A dropped folder's listing (local-places.ts) reads its own lister, opens entries from the dropped files (the
  * picked ones as one dataset, joined from those files), and shows the entries that cannot be read with why.
  */
