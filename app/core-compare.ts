@@ -16,3 +16,6 @@ export {
   convertValues,
   UnitsError,
 } from '../src/compare';
+
+/** Projected cells' longitude/latitude through a grid mapping (proj4), loaded when a compared side needs it. */
+export const loadMappingTransform = () => import('../src/geo/grid-mapping/transform');

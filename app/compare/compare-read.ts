@@ -17,6 +17,7 @@ import type { LinkMode, RegridChoice } from '../state/compare-settings';
 import { holdSteps, linkB, type Steps } from './link-b';
 import { alignLongitudes, isGlobal, orient, sameCoordinates, type Grid2 } from './compare-math';
 import { readCellPositions, type CellPositions } from './compare-curvilinear';
+import { readProjectedPair, regridProjected, type ProjectedPair } from './compare-projected';
 
 /** One side as drawn: the field (rows y × columns x) and its coordinates. */
 export interface Side {
@@ -49,6 +50,8 @@ export interface PairSlices {
   readonly namesB: { readonly x: string; readonly y: string } | null;
   /** B's cells' latitude and longitude when B's grid is curvilinear (its side is then drawn on its own grid). */
   readonly curvilinear: CellPositions | null;
+  /** A's and B's cells on the earth when either is on projected x/y with a grid mapping (else null). */
+  readonly projected: ProjectedPair | null;
   /** B's values into A's: x × scale + offset (null: none needed or none possible). */
   readonly conversion: { readonly scale: number; readonly offset: number; readonly text: string } | null;
 }
@@ -133,7 +136,7 @@ export async function readPair(
   const names = { x: axesA[xDim]?.dimension ?? 'x', y: axesA[yDim]?.dimension ?? 'y' };
   const dimsA = axesA.map((x) => x.dimension);
   const dimsB = axesB.map((x) => x.dimension);
-  const none = { selB: null, namesB: null, conversion: null, curvilinear: null };
+  const none = { selB: null, namesB: null, conversion: null, curvilinear: null, projected: null };
   const base = {
     a,
     names,
@@ -176,21 +179,30 @@ export async function readPair(
     x: coords(axesB[bX], varB.shape[bX] ?? 1),
   };
   const curvilinear = readCells ? await readCells : null;
+  const projected = await readProjectedPair(
+    { ds: dsA, v: varA, rows: yDim, cols: xDim, x: a.x, y: a.y },
+    { ds: dsB, v: varB, rows: bY, cols: bX, x: bSource.x, y: bSource.y },
+    axesB,
+    curvilinear !== null,
+  );
   let b = bSource;
-  if (base.kindX === 'longitude' && !curvilinear) {
+  if (base.kindX === 'longitude' && !curvilinear && !projected?.b) {
     const al = alignLongitudes(gridB, bSource.x, a.x);
     b = { grid: al.grid, x: al.lon, y: bSource.y };
   }
   const namesB = { x: axesB[bX]?.dimension ?? 'x', y: axesB[bY]?.dimension ?? 'y' };
-  return { ...base, b, bSource, unitsText, problem, selB: link.selection, namesB, conversion, curvilinear };
+  return { ...base, b, bSource, unitsText, problem, selB: link.selection, namesB, conversion, curvilinear, projected };
 }
 
 /** Whether B's grid (longitudes in A's range) is A's. */
 export function gridsMatch(pair: PairSlices): boolean {
   const { a, b } = pair;
+  const p = pair.projected;
   return (
     b !== null &&
     !pair.curvilinear &&
+    // Both on the same mapping, or neither projected (a projected side against a lat/lon one never matches).
+    (p === null || (p.a !== null && p.b !== null && p.a.proj4 === p.b.proj4)) &&
     sameCoordinates(a.x, b.x, pair.kindX === 'longitude') &&
     sameCoordinates(a.y, b.y)
   );
@@ -210,6 +222,9 @@ export async function pairDifference(
   if (gridsMatch(pair)) {
     bOnA = b.grid;
     label = 'B on A’s grid as read (the grids match)';
+  } else if (pair.projected) {
+    const r = await regridProjected(dsA, { ...pair, bSource }, pair.projected, signal);
+    return finish(pair, { values: r.values, ny: a.grid.ny, nx: a.grid.nx }, r.label);
   } else {
     const latLon = pair.kindY === 'latitude' && pair.kindX === 'longitude';
     const lonLat = pair.kindY === 'longitude' && pair.kindX === 'latitude';
