@@ -19,6 +19,7 @@ import { joinName, parseJoinLocation } from '../listing/join-location';
 import { createLister } from '../listing/place';
 import type { Store } from '../store/types';
 import { type Joined, openJoin } from './index';
+import { namesFile } from './file-name';
 import { openJoinedDataset } from './opened';
 import type { JoinChoice, JoinKind, JoinProgress, LeftOut, OpenMember } from './types';
 
@@ -56,8 +57,11 @@ type Opened = { readonly store: Store; readonly dataset: import('../model/types'
 const opened = new Map<string, { readonly p: Promise<Opened>; readonly signal: AbortSignal }>();
 let openedFor = '';
 
-/** Opens one member as the viewer opens a file: its store, and its header read whole. */
-function memberOpener(options: OpenJoinLocationOptions, cancel: AbortSignal): OpenMember {
+/**
+ * Opens one member as the viewer opens a file: its store, and its header read whole. A member named as a file
+ * (file-name.ts) is read as one first: its header by a byte range, no Zarr probe (seven requests answered 404).
+ */
+function memberOpener(options: OpenJoinLocationOptions, cancel: AbortSignal, pattern: string): OpenMember {
   const key = JSON.stringify([options.aliases ?? [], options.credentials ?? null]);
   if (key !== openedFor) {
     opened.clear();
@@ -69,15 +73,19 @@ function memberOpener(options: OpenJoinLocationOptions, cancel: AbortSignal): Op
         { kind: 'url', url: location },
         { aliases: options.aliases, credentials: options.credentials, timeoutMs: options.timeoutMs, signal: cancel },
       );
-      const { opened: o, value } = await readOrFile(probed, (store, first) =>
-        readDataset(store, {
-          mode: probed.mode,
-          name: probed.name,
-          arrayName: lastSegment(probed.location),
-          ...first,
-          // Cancel stops the header's reading too, not only the probe's (first.signal alone would not).
-          signal: withFirstSignal(cancel, first),
-        }),
+      const { opened: o, value } = await readOrFile(
+        probed,
+        (store, first) =>
+          readDataset(store, {
+            mode: probed.mode,
+            name: probed.name,
+            arrayName: lastSegment(probed.location),
+            ...first,
+            // Cancel stops the header's reading too, not only the probe's (first.signal alone would not).
+            signal: withFirstSignal(cancel, first),
+          }),
+        // Not a file after all (a Zarr store named `x.nc`): readOrFile falls back to the Zarr probes.
+        { fileFirst: namesFile(location, pattern, probed.mode) },
       );
       return { store: o.store, dataset: value };
     })();
@@ -173,7 +181,7 @@ export async function openJoinLocation(
       return ds;
     }));
   const complete = openJoin(members, {
-    open: memberOpener(options, cancel.signal),
+    open: memberOpener(options, cancel.signal, body),
     join,
     name: joinName(body),
     concurrency: options.concurrency,

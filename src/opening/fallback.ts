@@ -27,6 +27,25 @@ export function withFirstSignal(
   return signal ? AbortSignal.any([signal, first.signal]) : first.signal;
 }
 
+export interface ReadOrFileOptions {
+  /**
+   * The location names a file (a join's member `x.nc`): it is read as one first, its header by a byte range, with
+   * no Zarr document looked for under it; only when it is none (no object there, a web page, bytes no format knows)
+   * does the Zarr reading follow.
+   */
+  readonly fileFirst?: boolean | undefined;
+}
+
+/** The location read as a file, or undefined when it is none: no object there, a web page, unknown bytes. */
+async function fileAt(opened: OpenedStore): Promise<OpenedStore | undefined> {
+  try {
+    return await opened.asFile!();
+  } catch (e) {
+    if (isZarrviewError(e) && e.code === 'not-found') return undefined;
+    throw e;
+  }
+}
+
 /** The repository at the opened location, or undefined: a probe the server refused says nothing. */
 async function repositoryOf(opened: OpenedStore): Promise<OpenedStore | undefined> {
   try {
@@ -50,7 +69,14 @@ async function repositoryOf(opened: OpenedStore): Promise<OpenedStore | undefine
 export async function readOrFile<T>(
   opened: OpenedStore,
   read: (store: Store, first?: FirstRead) => Promise<T>,
+  options: ReadOrFileOptions = {},
 ): Promise<{ opened: OpenedStore; value: T }> {
+  if (options.fileFirst && opened.asFile) {
+    const file = await fileAt(opened);
+    if (file) return { opened: file, value: await read(file.store) };
+    // Not a file after all (a Zarr store named `x.nc`, rare): its Zarr documents are looked for as for any location.
+    return readOrFile({ ...opened, asFile: undefined }, read);
+  }
   let repository: Promise<OpenedStore | undefined> | undefined;
   let found: (repo: OpenedStore) => void = () => undefined;
   const early = new Promise<OpenedStore>((resolve) => (found = resolve));

@@ -65,8 +65,17 @@ describe('HttpStore', () => {
     expect(await s.getRange('/a b/0.0', { suffixLength: 4 })).toEqual(big.subarray(996));
     expect(await s.head('/a b/0.0')).toEqual({ size: 1000 });
     expect(await s.head('/nope')).toBeUndefined();
+    // The suffix's offset from the size the range before it was answered with (Content-Range): no HEAD.
     const suffix = server.requests.slice(-4, -2);
     expect(suffix.map((r) => [r.method, r.headers.range])).toEqual([
+      ['GET', 'bytes=10-14'],
+      ['GET', 'bytes=996-999'],
+    ]);
+    expect(s.knownSize('/a b/0.0')).toBe(1000);
+    // Without a range answered before, the size is asked for (HEAD) first.
+    const fresh = new HttpStore(`${server.url}/ds/`);
+    expect(await fresh.getRange('/a b/0.0', { suffixLength: 4 })).toEqual(big.subarray(996));
+    expect(server.requests.slice(-2).map((r) => [r.method, r.headers.range])).toEqual([
       ['HEAD', undefined],
       ['GET', 'bytes=996-999'],
     ]);

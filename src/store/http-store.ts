@@ -182,6 +182,11 @@ export class HttpStore implements Store {
     return size;
   }
 
+  /** The object's size when an answer already said it (a HEAD, a range's `Content-Range`); no request. */
+  knownSize(key: AbsolutePath): number | undefined {
+    return this.sizes.get(key);
+  }
+
   /** `HEAD`: the object's size (`undefined` if the server does not say), or `undefined` when it is missing. */
   async head(key: AbsolutePath, options?: RequestOptions): Promise<{ size: number | undefined } | undefined> {
     const res = await this.send('HEAD', this.keyUrl(key), key, {}, options);
@@ -221,11 +226,15 @@ export class HttpStore implements Store {
       throw new HtmlAnswerError(url, key, isMetadataKey(key) ? 'metadata' : 'data');
     }
     if (range && res.status === 200) {
-      // The server ignored Range and sent the whole object.
+      // The server ignored Range and sent the whole object (its size known from it).
+      this.sizes.set(key, bytes.length);
       return 'suffixLength' in range
         ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength))
         : bytes.subarray(range.offset, range.offset + range.length);
     }
+    // A range's answer names the object's size (`bytes 0-65535/1612345`): `size` asks no more for it.
+    const total = range ? /\/(\d+)\s*$/.exec(res.headers.get('content-range') ?? '')?.[1] : undefined;
+    if (total !== undefined) this.sizes.set(key, Number(total));
     if (range && 'length' in range && bytes.length > range.length) {
       // A server that answers 206 with more than asked (s3rver does for `bytes=0-0`): cut by Content-Range.
       const start = Number(/bytes (\d+)-/.exec(res.headers.get('content-range') ?? '')?.[1] ?? range.offset);

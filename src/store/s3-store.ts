@@ -141,6 +141,11 @@ export class S3Store implements Store {
     return this.objects.peek(key, length, options);
   }
 
+  /** The object's size when an answer already said it (see HttpStore.knownSize); no request. */
+  knownSize(key: AbsolutePath): number | undefined {
+    return this.objects.knownSize(key);
+  }
+
   /** The size of an object (see HttpStore.size); `undefined` when missing. */
   size(key: AbsolutePath, options?: RequestOptions): Promise<number | undefined> {
     return this.regional(() => this.objects.size(key, options));

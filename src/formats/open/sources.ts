@@ -4,12 +4,14 @@
  */
 import { HttpError, UnsupportedError } from '../../errors';
 import type { RequestOptions, Store } from '../../store/types';
-import { openFile } from './registry';
+import { FIRST_READ, openFile } from './registry';
 import type { ByteSource, FileStore } from '../types';
 
 /** An object that knows its size (HEAD, or a one-byte range): `HttpStore`, `S3Store`. */
 export interface SizedStore {
   size(key: `/${string}`, options?: RequestOptions): Promise<number | undefined>;
+  /** The size an answer already said (a range's `Content-Range`), without a request. */
+  knownSize?(key: `/${string}`): number | undefined;
 }
 
 /** A ByteSource over one object of a store that reads by range (`size` bytes, from HEAD). */
@@ -40,9 +42,35 @@ export function siblingPath(name: string): string | undefined {
 }
 
 /**
- * Opens the object at `key` as a file of a known format: its size from `sized` (uncounted by the network
- * policy, so counted here), its bytes through `network`. Undefined when no format knows its first bytes; an
- * `HttpError` (`not-found`) when there is no such object.
+ * The first `FIRST_READ` bytes of the object and its size, in one range request where the answer says the size
+ * (`Content-Range`, or a body shorter than asked): no HEAD before it. Undefined when there is no such object.
+ */
+async function headAndSize(
+  sized: SizedStore,
+  network: Store,
+  key: `/${string}`,
+  options: { readonly signal?: AbortSignal | undefined; readonly onRequest?: (() => void) | undefined },
+): Promise<{ head: Uint8Array; size: number } | undefined> {
+  let head: Uint8Array | undefined;
+  try {
+    head = await network.getRange!(key, { offset: 0, length: FIRST_READ }, { signal: options.signal });
+  } catch (e) {
+    if (!(e instanceof HttpError) || e.status !== 416) throw e;
+    head = new Uint8Array(0); // an empty object: no byte to serve
+  }
+  if (!head) return undefined;
+  let size = head.length < FIRST_READ ? head.length : sized.knownSize?.(key);
+  if (size === undefined) {
+    options.onRequest?.(); // uncounted by the network policy
+    size = await sized.size(key, { signal: options.signal });
+  }
+  return size === undefined ? undefined : { head: head.subarray(0, Math.min(head.length, size)), size };
+}
+
+/**
+ * Opens the object at `key` as a file of a known format: its first bytes and size by one range request
+ * (`headAndSize`), the rest through `network`. Undefined when no format knows its first bytes; an `HttpError`
+ * (`not-found`) when there is no such object.
  */
 export async function openObjectAsFile(
   sized: SizedStore,
@@ -51,9 +79,10 @@ export async function openObjectAsFile(
   description: string,
   options: { readonly signal?: AbortSignal | undefined; readonly onRequest?: (() => void) | undefined },
 ): Promise<FileStore | undefined> {
-  options.onRequest?.();
-  const size = await sized.size(key, { signal: options.signal });
-  if (size === undefined) throw new HttpError('not-found', 404, `There is no file at ${description} (404).`, { key });
+  if (!network.getRange) throw new HttpError('http', 0, `${description} cannot be read by ranges.`, { key });
+  const first = await headAndSize(sized, network, key, options);
+  if (!first) throw new HttpError('not-found', 404, `There is no file at ${description} (404).`, { key });
+  const { head, size } = first;
   // Files it names (HDF5 external links): objects of the same folder, read the same way.
   const sibling = async (name: string, signal?: AbortSignal) => {
     const rel = siblingPath(name);
@@ -66,5 +95,11 @@ export async function openObjectAsFile(
       throw new HttpError('not-found', 404, `There is no file at ${at(description)} (404).`, { key: k });
     return storeObjectSource(network, k, n, at(description));
   };
-  return openFile(storeObjectSource(network, key, size, description), { signal: options.signal, sibling });
+  const source = storeObjectSource(network, key, size, description);
+  // The first bytes already read answer the format's first read (openFile's, of the same range).
+  const read: typeof source.read = (offset, length, signal) =>
+    offset === 0 && length <= head.length
+      ? Promise.resolve(head.slice(0, length))
+      : source.read(offset, length, signal);
+  return openFile({ ...source, read }, { signal: options.signal, sibling });
 }
