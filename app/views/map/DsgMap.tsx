@@ -168,7 +168,10 @@ export default function DsgMap({ frame, options, context, spec }: ViewProps & { 
     const value = v === undefined || Number.isNaN(v) ? 'no data' : formatNumber(v);
     const where = `lat ${marks.lat[k]!.toFixed(2)}°, lon ${marks.lon[k]!.toFixed(2)}°`;
     const element = spec.marks === 'element' && spec.layout !== 'point' ? ` ${spec.elementDim} ${k}` : '';
-    setHover(`${labelOf(k)}${element} (${where}): ${value} — ${frame.title}`);
+    // Stacked marks: which of the place's elements is shown (its time and depth).
+    const when = spec.stacked && marks.time ? sliders.timeText(marks.time[k]!) : '';
+    const stack = `${when ? ` at ${when}` : ''}${spec.stacked && marks.z ? `, depth ${marks.z[k]}` : ''}`;
+    setHover(`${labelOf(k)}${element}${stack} (${where}): ${value} — ${frame.title}`);
   };
   const [series, setSeries] = useState<ShownSeries | null>(null);
   const [note, setNote] = useState('');
