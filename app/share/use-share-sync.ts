@@ -10,6 +10,7 @@ import { useDataset } from '../state/dataset-store';
 import { useView } from '../state/view-store';
 import { VIEWS } from '../views/registry';
 import { settled } from '../join/hooks';
+import { followLink, isFollowingLink, linkIndices, onLinkFollowed } from './follow-link';
 import { decodeShare, encodeShare, type ShareState } from './share-link';
 
 /** The share state of what is on screen, or null when the dataset is not a URL. */
@@ -55,11 +56,16 @@ async function applyA(state: ShareState): Promise<void> {
     current.source?.kind === 'url' &&
     (current.source.url === state.url || current.dataset.location === state.url);
   const opened = same ? current.dataset : await current.open({ kind: 'url', url: state.url }, state.url);
-  // A join shown before all its members are read: the link's indices are along the whole join.
-  const ds = opened && (await settled(opened));
-  if (!ds || !state.variable) return;
-  // On a lazily opened dataset the variable (deep in the tree or not) is read first, with its coordinates.
-  const variable = await ds.loadVariable(state.variable);
+  if (!opened || !state.variable) return;
+  // On a lazily opened dataset the variable (deep in the tree or not) is read first, with its coordinates. A join
+  // shown before all its members are read: the view is shown on it at once when it has the variable (its first
+  // members' header), the indices along the joined axis followed as it grows (follow-link.ts); else the whole join.
+  let ds = opened;
+  let variable = await ds.loadVariable(state.variable);
+  if (!variable) {
+    ds = await settled(opened);
+    if (ds !== opened) variable = await ds.loadVariable(state.variable);
+  }
   if (!variable) {
     useDataset.getState().select(state.variable.startsWith('/') ? '/' : null);
     throw new Error(`The shared link names ${state.variable}, which this dataset does not have.`);
@@ -73,12 +79,13 @@ async function applyA(state: ShareState): Promise<void> {
   const x = pos(state.x);
   const y = pos(state.y);
   if (x !== null || y !== null) view.setAxes(x ?? view.x, y);
-  view.setIndices(variable.dimensions.map((d) => Math.min(state.indices?.[d.name] ?? 0, Math.max(0, d.length - 1))));
+  view.setIndices(linkIndices(variable, state.indices));
   if (state.options) view.setOptions(state.options);
   // The variable subtracted may not be read yet (lazy open): read before it is offered.
   const compare = state.compare ? await ds.loadVariable(state.compare).catch(() => undefined) : undefined;
   if (compare) view.setCompare(compare.path);
   useDataset.getState().select(variable.path);
+  if (ds === opened) followLink(opened, variable, state.indices);
 }
 
 /** Restores from the fragment at start and on `hashchange`; mirrors the view into the fragment. */
@@ -101,13 +108,18 @@ export function useShareSync(): { message: string | null; dismiss: () => void } 
     restore();
     window.addEventListener('hashchange', restore);
     const mirror = () => {
-      if (applying) return;
+      if (applying || isFollowingLink()) return;
       const s = currentShareState();
       if (!s) return;
       const hash = `#${encodeShare(s)}`;
       if (hash !== window.location.hash) history.replaceState(null, '', hash);
     };
-    const unsubs = [useView.subscribe(mirror), useDataset.subscribe(mirror), useCompare.subscribe(mirror)];
+    const unsubs = [
+      useView.subscribe(mirror),
+      useDataset.subscribe(mirror),
+      useCompare.subscribe(mirror),
+      onLinkFollowed(mirror),
+    ];
     return () => {
       window.removeEventListener('hashchange', restore);
       unsubs.forEach((u) => u());
