@@ -4,7 +4,8 @@
  * nesting, catalogs in a cycle, links to other hosts, bodies that break off or stall, wrong content types,
  * non-UTF-8), listed through the lister as the browser and `zarrview ls` list them (listing-net.ts). Each case must
  * end within its budget with bounded pages or one of the project's typed errors, send no request to another host
- * and no credentials to anything but S3, and keep the heap bounded.
+ * and no credentials to anything but S3, and keep the heap bounded. Damaged index pages arrive in chunks of random
+ * sizes (the streaming parser, index-stream.ts), and their entries must be those of the same page parsed whole.
  *
  * ZARRVIEW_LISTING_FUZZ_SEED and ZARRVIEW_LISTING_FUZZ_CASES change the run.
  */
@@ -14,6 +15,8 @@ import { describeError, fuzzCases, withDeadline } from './cases';
 import { writeCounts } from './counts';
 import { exercise, fakeNet, type Answer } from './listing-net';
 import { EVIL, MUTATIONS, ORIGIN, SEEDS, type Seed } from './listing-seeds';
+import { parseIndexPage } from '../../src/listing/index-stream';
+import type { Rng } from '../../src/testing/seeded-rng';
 
 const SEED = Number(process.env.ZARRVIEW_LISTING_FUZZ_SEED ?? 20261203);
 const CASES = Number(process.env.ZARRVIEW_LISTING_FUZZ_CASES ?? 1_000);
@@ -107,6 +110,35 @@ const fetchedOnce = (x: Awaited<ReturnType<typeof exercise>>) => {
   const urls = x.seen.map((r) => r.url);
   return urls.length === new Set(urls).size ? [] : [`a document fetched twice: ${urls.join(' ')}`];
 };
+
+const INDEX_SEEDS = new Set(['nginx', 'apache', 'python']);
+
+/** The answer's body as a stream of chunks of random sizes (a character may be split across two). */
+function inChunks(a: Answer, rng: Rng): { answer: Answer; bytes: Uint8Array } | undefined {
+  if (a.body instanceof ReadableStream) return undefined;
+  const bytes = typeof a.body === 'string' ? new TextEncoder().encode(a.body) : a.body;
+  let at = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (at >= bytes.length) return c.close();
+      const n = 1 + Math.floor(rng() ** 2 * 16_384);
+      c.enqueue(bytes.slice(at, at + n));
+      at += n;
+    },
+  });
+  return { answer: { ...a, body }, bytes };
+}
+
+/** Whether the entries listed from the chunks are the first entries of the page parsed whole. */
+function sameAsWhole(bytes: Uint8Array, s: Seed, x: Awaited<ReturnType<typeof exercise>>): string[] {
+  if (x.error !== undefined) return [];
+  const whole = parseIndexPage(new TextDecoder().decode(bytes), s.url) ?? [];
+  const names = whole.slice(0, x.entries.length).map((e) => e.name);
+  const got = x.entries.map((e) => e.name);
+  return JSON.stringify(names) === JSON.stringify(got) && x.entries.length === Math.min(whole.length, 600)
+    ? []
+    : [`listed in chunks: ${got.length} entries [${got.slice(0, 3).join(', ')}…], whole: ${whole.length}`];
+}
 
 const FIXED: Fixed[] = [
   fixed(
@@ -299,7 +331,11 @@ describe('listing fuzz', () => {
       name: (s) => s.name,
       run: async (s, kind, rng) => {
         const d = MUTATIONS[kind]!(rng, s);
-        const r = await heapBounded(async () => (await exercise(s.url, serve(s, d), { hosts: hostsOf(s) })).problems);
+        const split = INDEX_SEEDS.has(s.name) ? inChunks(d, rng) : undefined;
+        const r = await heapBounded(async () => {
+          const x = await exercise(s.url, serve(s, split?.answer ?? d), { hosts: hostsOf(s) });
+          return [...x.problems, ...(split ? sameAsWhole(split.bytes, s, x) : [])];
+        });
         peak = Math.max(peak, r.peak);
         return r.problems;
       },
