@@ -11,7 +11,7 @@ import { useCompare } from '../state/compare-store';
 import type { ViewOptions } from '../state/view-options';
 import { drawStep, everyStep, nearestIndex, sharedRange, symmetricRange, zRows, type Grid2 } from './compare-math';
 import { compareCode } from './compare-code';
-import { gridsMatch, type Side } from './compare-read';
+import { gridsMatch, type PairSlices, type Side } from './compare-read';
 import { compareMapGrid } from './compare-map-grid';
 import { BSteps } from './BSteps';
 import { CompareMap } from './CompareMap';
@@ -61,6 +61,12 @@ function heatmap(
   };
 }
 
+/**
+ * A curvilinear B, or a B on another grid when either side is projected, is drawn on its own grid (its own axes,
+ * not linked); the difference regrids it.
+ */
+const drawnAlone = (pair: PairSlices) => pair.curvilinear !== null || (pair.projected !== null && !gridsMatch(pair));
+
 export function CompareViews(props: Props) {
   const { dsA, varA, selA, x, y, dsB, varB, link, method, mode, options } = props;
   const steps = useCompare((s) => s.steps);
@@ -74,8 +80,7 @@ export function CompareViews(props: Props) {
     const scale = colorscale(options.colormap, options.invert);
     const units = pair.unitsA ? ` [${pair.unitsA}]` : '';
     const range = pair.problem ? null : (options.range ?? sharedRange(pair.a.grid.values, pair.b?.grid.values ?? []));
-    // A curvilinear B is drawn on its own grid (its own axes, not linked); the difference regrids it.
-    const own = pair.curvilinear !== null;
+    const own = drawnAlone(pair);
     const xr = extent(pair.a.x, ...(pair.b && !own ? [pair.b.x] : []));
     const yr = extent(pair.a.y, ...(pair.b && !own ? [pair.b.y] : []));
     const layout = (title: string, alone = false) => ({
@@ -98,8 +103,9 @@ export function CompareViews(props: Props) {
   }, [pair, diff, options.colormap, options.invert, options.range, varA.path, varB.path]);
   const mapSides = useMemo(() => {
     if (!pair?.b || mode !== 'map') return null;
-    const a = compareMapGrid(pair.a, pair.kindX, pair.kindY, null);
-    const b = compareMapGrid(pair.b, pair.kindX, pair.kindY, pair.curvilinear);
+    // A projected side is placed by its cells' longitude/latitude from its mapping.
+    const a = compareMapGrid(pair.a, pair.kindX, pair.kindY, pair.projected?.a ?? null);
+    const b = compareMapGrid(pair.b, pair.kindX, pair.kindY, pair.curvilinear ?? pair.projected?.b ?? null);
     if (!a || !b) return null;
     const inA = pair.unitsText ? ' (in A’s units)' : '';
     return [
@@ -153,11 +159,11 @@ export function CompareViews(props: Props) {
           <LinkedPlot group={group} {...plots.a} label={`A: ${varA.path}`} testId="compare-a" onPoint={onPoint} />
           {plots.b && (
             <LinkedPlot
-              group={pair?.curvilinear ? alone : group}
+              group={pair && drawnAlone(pair) ? alone : group}
               {...plots.b}
               label={`B: ${varB.path}`}
               testId="compare-b"
-              onPoint={pair?.curvilinear ? undefined : onPoint}
+              onPoint={pair && drawnAlone(pair) ? undefined : onPoint}
             />
           )}
         </div>
