@@ -57,3 +57,11 @@ for (const c of cases.filter((x) => !x.name.startsWith('polar')))
     expect(bad).toEqual([]);
     expect(compared).toBeGreaterThanOrEqual(100);
   });
+
+test('on the map: a lat/lon A and a projected B side by side, B placed by its mapping', async ({ page }) => {
+  const [c] = cases;
+  const enc = encodeURIComponent;
+  await page.goto(`/#url=${enc(url(c!.a))}&var=${enc(c!.a[2])}&burl=${enc(url(c!.b))}&bvar=${enc(c!.b[2])}&bview=map`);
+  await expect(page.getByTestId('compare-map-a')).toHaveAttribute('data-rendered', /\d+/);
+  await expect(page.getByTestId('compare-map-b')).toHaveAttribute('data-rendered', /\d+/);
+});
