@@ -17,6 +17,7 @@ const LAYOUTS: Record<DsgSpec['layout'], string> = {
   contiguous: 'a contiguous ragged array',
   indexed: 'an indexed ragged array',
   point: 'one dimension of points',
+  single: 'a single feature (no instance dimension)',
 };
 
 const INSTANCES: Record<DsgSpec['featureType'], string> = {
@@ -30,9 +31,11 @@ const INSTANCES: Record<DsgSpec['featureType'], string> = {
 
 function dsgMessage(s: DsgSpec): string {
   const count =
-    s.layout === 'point' || s.instanceDim === null
-      ? `${s.length.toLocaleString('en')} points along ${s.elementDim}`
-      : `${s.instances.toLocaleString('en')} ${INSTANCES[s.featureType]} along ${s.instanceDim}`;
+    s.layout === 'single'
+      ? `1 ${s.featureType} feature of ${s.length.toLocaleString('en')} elements along ${s.elementDim}`
+      : s.layout === 'point' || s.instanceDim === null
+        ? `${s.length.toLocaleString('en')} points along ${s.elementDim}`
+        : `${s.instances.toLocaleString('en')} ${INSTANCES[s.featureType]} along ${s.instanceDim}`;
   const named = s.ids ?? s.names;
   const ragged = s.ragged ? ` (${s.ragged})` : '';
   return (

@@ -72,9 +72,30 @@ interface Layout {
   readonly profileIndex: Variable | null;
 }
 
+const SINGLE = new Set<FeatureType>(['timeSeries', 'trajectory', 'profile']);
+
+/**
+ * A file of one feature (CF H.2.3, H.3.3, H.4.2): a 1-D data variable with no ragged array, placed by scalar
+ * latitude/longitude (a station, a profile) or by latitude/longitude along its own dimension (a trajectory).
+ */
+function isSingle(featureType: FeatureType, dims: readonly string[], latDims: readonly string[], ragged: boolean) {
+  if (!SINGLE.has(featureType) || dims.length !== 1 || ragged) return false;
+  return latDims.length === 0 ? featureType !== 'trajectory' : featureType === 'trajectory' && same(latDims, dims);
+}
+
 /** How `dims` (the data variable's) are laid out, given the dimensions of latitude/longitude; null: not a DSG's. */
 function layoutOf(featureType: FeatureType, dims: readonly string[], latDims: readonly string[], scope: Variable[]) {
   const none = { ragged: null, profileDim: null, profileIndex: null };
+  // A count variable for the elements, or an index variable along them: a ragged array, not a single feature.
+  const ragged = scope.some(
+    (c) =>
+      attr(c, 'sample_dimension') === dims[0] ||
+      (attr(c, 'instance_dimension') !== '' && same(dimsOf(c), dims.slice(0, 1))),
+  );
+  if (isSingle(featureType, dims, latDims, ragged)) {
+    return { layout: 'single', instanceDim: null, elementDim: dims[0]!, mapDims: [0], ...none } satisfies Layout;
+  }
+  if (latDims.length === 0) return null;
   if (latDims.length === 2) {
     const mapDims = latDims.map((d) => dims.indexOf(d));
     if (mapDims.some((d) => d < 0) || mapDims[0]! > mapDims[1]!) return null;
@@ -148,10 +169,10 @@ export function findDsg(ds: Dataset, v: Variable): DsgResult {
   }
   const latDims = dimsOf(lat);
   const dims = dimsOf(v);
-  if (latDims.length < 1 || latDims.length > 2 || !same(latDims, dimsOf(lon))) {
+  if (latDims.length > 2 || !same(latDims, dimsOf(lon))) {
     return problem(
       featureType,
-      `${what}: the Map draws features placed by latitude and longitude along the same one or two dimensions; ${lat.path}(${latDims.join(', ')}) and ${lon.path}(${dimsOf(lon).join(', ')}) are not.`,
+      `${what}: the Map draws features placed by latitude and longitude along the same dimensions (none for a single station or profile, one or two); ${lat.path}(${latDims.join(', ')}) and ${lon.path}(${dimsOf(lon).join(', ')}) are not.`,
     );
   }
   const l = layoutOf(featureType, dims, latDims, scope);
@@ -176,7 +197,7 @@ export function findDsg(ds: Dataset, v: Variable): DsgResult {
       : profileDim !== null && placeDim === profileDim
         ? 'profile'
         : 'instance';
-  if (placedBy === 'instance' && placeDim !== instanceDim) {
+  if (placedBy === 'instance' && placeDim !== instanceDim && layout !== 'single') {
     return problem(
       featureType,
       `${what}: ${lat.path} is along ${placeDim}, neither the instance dimension ${instanceDim ?? '(none)'} nor the element dimension ${elementDim}.`,
@@ -190,15 +211,23 @@ export function findDsg(ds: Dataset, v: Variable): DsgResult {
     for (const c of candidates.filter(test)) {
       const cd = dimsOf(c);
       if (same(cd, mapNames)) return { path: c.path, along: 'element' };
+      // A single feature's scalar coordinate (a profile's time, a station's height): the same for every element.
+      if (layout === 'single' && cd.length === 0) return { path: c.path, along: 'instance' };
       if (instanceDim && same(cd, [instanceDim])) return { path: c.path, along: 'instance' };
       if (profileDim && same(cd, [profileDim])) return { path: c.path, along: 'profile' };
     }
     return null;
   };
   const instDims = scope.flatMap((c) => c.dimensions).find((d) => d.name === instanceDim);
-  const ids = instDims
-    ? scope.find((c) => ID_ROLES.has(attr(c, 'cf_role').toLowerCase()) && c.dimensions[0]?.name === instanceDim)
-    : undefined;
+  const single = layout === 'single';
+  const isId = (c: Variable) => ID_ROLES.has(attr(c, 'cf_role').toLowerCase());
+  // A single feature's id: scalar, or a char array of one string.
+  const scalarId = (c: Variable) => c.dimensions.length === 0 || (c.type === 'char' && c.dimensions.length === 1);
+  const ids = single
+    ? scope.find((c) => isId(c) && scalarId(c))
+    : instDims
+      ? scope.find((c) => isId(c) && c.dimensions[0]?.name === instanceDim)
+      : undefined;
   const names = instDims
     ? scope.find((c) => c !== ids && namesAlong(c, instDims) && attr(c, 'cf_role') === '')
     : undefined;
@@ -212,11 +241,12 @@ export function findDsg(ds: Dataset, v: Variable): DsgResult {
     mapDims,
     marks,
     length: mapDims.reduce((n, d) => n * (v.shape[d] ?? 0), 1),
-    instances: instDims?.length ?? 0,
+    instances: single ? 1 : (instDims?.length ?? 0),
     latitude: lat.path,
     longitude: lon.path,
     placedBy,
-    ids: ids && (ids.type === 'char' || ids.type === 'string' || ids.dimensions.length === 1) ? ids.path : null,
+    ids:
+      ids && (single || ids.type === 'char' || ids.type === 'string' || ids.dimensions.length === 1) ? ids.path : null,
     names: names?.path ?? null,
     ragged: l.ragged?.path ?? null,
     profileDim,

@@ -99,6 +99,7 @@ function indexedOwners(spec: DsgSpec, who: string, index: ArrayLike<number>, n: 
 function ownersOf(spec: DsgSpec, arrays: DsgArrays): { instance: Int32Array; profile: Int32Array | null } {
   const n = spec.length;
   if (spec.layout === 'point') return { instance: new Int32Array(n).fill(-1), profile: null };
+  if (spec.layout === 'single') return { instance: new Int32Array(n), profile: null };
   if (spec.layout === 'multidimensional') {
     const cols = spec.mapDims.length === 2 && spec.instances > 0 ? n / spec.instances : 1;
     return { instance: Int32Array.from({ length: n }, (_, k) => Math.floor(k / cols)), profile: null };

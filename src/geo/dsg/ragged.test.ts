@@ -1,7 +1,7 @@
 /**
- * The DSG fixtures of every featureType and ragged layout (scripts/fixtures/dsg_ragged.py, netCDF4-python): each
- * data variable's layout is found in the metadata; every element is placed at the position, with the feature,
- * profile, time and depth netCDF4-python reads; the element shown at each place for given slider values and the
+ * The DSG fixtures of every featureType and ragged layout, and the single-feature files (scripts/fixtures/
+ * dsg_ragged.py and dsg_single.py, netCDF4-python): each data variable's layout is found in the metadata; every
+ * element is placed at the position, with the feature, profile, time and depth netCDF4-python reads; the element shown at each place for given slider values and the
  * series a click gives are netCDF4-python's elements chosen and ordered by their own time and depth.
  */
 import { readFileSync } from 'node:fs';
@@ -43,6 +43,10 @@ const CASES = [
   ['station-profiles-ragged.nc', 'contiguous', true],
   ['trajectory-profiles.nc', 'multidimensional', false],
   ['trajectory-profiles-ragged.nc', 'contiguous', true],
+  // One feature, no instance dimension (scripts/fixtures/dsg_single.py, CF H.2.3, H.4.2, H.3.3).
+  ['single-timeseries.nc', 'single', true],
+  ['single-trajectory.nc', 'single', false],
+  ['single-profile.nc', 'single', true],
 ] as const;
 
 async function placed(file: string) {
@@ -144,6 +148,29 @@ describe('DSG fixtures of every featureType and ragged layout', () => {
       expect(series.y).toEqual(sorted.map((e) => e.value));
     });
   }
+
+  it('single-trajectory.nc: one track, its observations in time order, labelled by the scalar id; a click gives it', async () => {
+    const { spec, marks, values, want } = await placed('single-trajectory.nc');
+    expect(spec).toMatchObject({ instanceDim: null, placedBy: 'element', marks: 'element', ids: '/trajectory' });
+    const obs = [...want.features[0]!.elements].sort((a, b) => a.time! - b.time! || a.index - b.index);
+    expect(marks.tracks.map((t) => Array.from(t))).toEqual([obs.map((e) => e.index)]);
+    const series = featureSeries(spec, marks, obs[3]!.index, values, { time: null, z: null })!;
+    expect(series).toEqual({
+      along: 'time',
+      elements: obs.map((e) => e.index),
+      x: obs.map((e) => e.time),
+      y: obs.map((e) => e.value),
+    });
+  });
+
+  it('single-timeseries.nc and single-profile.nc: one disc at the scalar position, the scalar coordinates per element', async () => {
+    const ts = (await placed('single-timeseries.nc')).spec;
+    expect(ts).toMatchObject({ placedBy: 'instance', ids: '/station_name', time: { path: '/time', along: 'element' } });
+    expect(ts.z).toEqual({ path: '/alt', along: 'instance' });
+    const { spec, marks } = await placed('single-profile.nc');
+    expect(spec).toMatchObject({ ids: '/profile', time: { path: '/time', along: 'instance' } });
+    expect(new Set(marks.place)).toEqual(new Set([0]));
+  });
 
   it('trajectories-2d.nc: the tracks are the trajectories’ placed observations in time order; a click gives them', async () => {
     const { spec, marks, values, want } = await placed('trajectories-2d.nc');

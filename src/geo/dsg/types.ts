@@ -16,9 +16,10 @@ export const FEATURE_TYPES: readonly FeatureType[] = [
 /**
  * How the elements are stored (CF §9.3): `multidimensional` (orthogonal or incomplete: instance × element arrays),
  * `contiguous` ragged (a count variable with `sample_dimension`), `indexed` ragged (an index variable with
- * `instance_dimension`), `point` (one dimension of points, no instances).
+ * `instance_dimension`), `point` (one dimension of points, no instances), `single` (one feature, no instance
+ * dimension: CF H.2.3 `temp(time)` with scalar lat/lon, H.4.2 `lat(time)`, H.3.3 `temp(z)`; a scalar id).
  */
-export type DsgLayout = 'multidimensional' | 'contiguous' | 'indexed' | 'point';
+export type DsgLayout = 'multidimensional' | 'contiguous' | 'indexed' | 'point' | 'single';
 
 /** A data variable of a DSG file, from the metadata alone. */
 export interface DsgSpec {
@@ -26,7 +27,7 @@ export interface DsgSpec {
   readonly layout: DsgLayout;
   /** Path of the data variable. */
   readonly variable: string;
-  /** The instance dimension's name (stations, trajectories, profiles), null for `point`. */
+  /** The instance dimension's name (stations, trajectories, profiles), null for `point` and `single`. */
   readonly instanceDim: string | null;
   /** The element dimension's name (times, observations, levels, points). */
   readonly elementDim: string;
@@ -41,7 +42,7 @@ export interface DsgSpec {
   readonly marks: 'instance' | 'element';
   /** Number of marks: the product of the data variable's lengths along `mapDims`. */
   readonly length: number;
-  /** Number of instances (0 for `point`). */
+  /** Number of instances (0 for `point`, 1 for `single`). */
   readonly instances: number;
   readonly latitude: string;
   readonly longitude: string;
