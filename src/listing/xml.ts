@@ -70,6 +70,36 @@ function parseAttrs(text: string): Record<string, string> {
 const MAX_TAG = 16 * 1024;
 const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/y;
 
+type TagMatch = readonly [whole: string, slash: string, qname: string, attrs: string, selfClosing: string];
+
+const NAME = /^[A-Za-z_][\w.:-]*$/;
+
+/**
+ * A tag without quotes (`<Key>`, `</Key>`, `<a b=c/>` aside: most tags of a listing) read without the tag pattern:
+ * up to the next `>`, when no quote nor `<` comes first. Null where the pattern must read it.
+ */
+function plainTag(text: string, lt: number): TagMatch | null {
+  const gt = text.indexOf('>', lt + 1);
+  if (gt < 0 || gt - lt > MAX_TAG) return null;
+  const inner = text.slice(lt + 1, gt);
+  if (/["'<]/.test(inner)) return null;
+  const slash = inner.startsWith('/') ? '/' : '';
+  const self = !slash && inner.endsWith('/') ? '/' : '';
+  const body = inner.slice(slash.length, inner.length - self.length);
+  const space = body.search(/\s/);
+  const qname = space < 0 ? body : body.slice(0, space);
+  const attrs = space < 0 ? '' : body.slice(space);
+  if (!NAME.test(qname) || (slash && attrs.trim() !== '') || (attrs.trim() !== '' && !/=/.test(attrs))) return null;
+  return [text.slice(lt, gt + 1), slash, qname, attrs, self];
+}
+
+/** A tag read by the tag pattern from a window of `MAX_TAG` characters (see `parseXmlBounded`). */
+function windowTag(text: string, lt: number): TagMatch | null {
+  TAG.lastIndex = 0;
+  const m = TAG.exec(text.slice(lt, lt + MAX_TAG));
+  return m ? [m[0], m[1] ?? '', m[2] ?? '', m[3] ?? '', m[4] ?? ''] : null;
+}
+
 /** Where the construct opened at `at` by `open` ends (after `close`); throws when it never does. */
 function skipTo(text: string, at: number, close: string): number {
   const end = text.indexOf(close, at);
@@ -113,18 +143,17 @@ export function parseXmlBounded(text: string, limits: XmlLimits = {}): XmlNode {
     } else {
       // A tag is read from a window of MAX_TAG characters: the tag pattern backtracks over unclosed quotes, and
       // over a whole hostile document that is quadratic.
-      TAG.lastIndex = 0;
-      const m = TAG.exec(text.slice(lt, lt + MAX_TAG));
+      const m = plainTag(text, lt) ?? windowTag(text, lt);
       if (!m) throw new XmlLimitError(`Malformed XML: a "<" that starts no tag (of at most ${MAX_TAG} characters).`);
       i = lt + m[0].length;
-      const name = localName(m[2]!);
+      const name = localName(m[2]);
       if (m[1] === '/') {
         if (stack.length === 1 || top.name !== name) throw new XmlLimitError(`Malformed XML: unexpected </${m[2]}>.`);
         stack.pop();
         top = stack[stack.length - 1]!;
       } else {
         if (++elements > maxElements) throw new XmlLimitError(`The document has over ${maxElements} elements.`);
-        const el: XmlNode = { name, attrs: parseAttrs(m[3] ?? ''), children: [], text: '' };
+        const el: XmlNode = { name, attrs: parseAttrs(m[3]), children: [], text: '' };
         top.children.push(el);
         if (m[4] !== '/') {
           if (stack.length > maxDepth) throw new XmlLimitError(`The document nests deeper than ${maxDepth}.`);
