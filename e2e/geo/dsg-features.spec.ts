@@ -1,10 +1,11 @@
 /**
- * The DSG Map for every featureType and ragged layout (fixtures/dsg/, scripts/fixtures/dsg_ragged.py,
- * netCDF4-python; expected.json holds each feature's elements as netCDF4-python reads them). Per fixture: the marks
- * are at netCDF4-python's positions; the Map opens framed on them, drawn at the screen's resolution; where several
- * elements share a place the Map's own time and depth sliders pick, at each place, the element nearest them, and
- * its disc holds its value's viridis colour; hover names the feature and gives the value; a click gives the
- * feature's series (the observations in time order, a profile along depth) equal to netCDF4-python's values.
+ * The DSG Map for every featureType and ragged layout, and the single-feature files (fixtures/dsg/,
+ * scripts/fixtures/dsg_ragged.py and dsg_single.py, netCDF4-python; expected.json holds each feature's elements as
+ * netCDF4-python reads them). Per fixture: the marks are at netCDF4-python's positions; the Map opens framed on
+ * them, drawn at the screen's resolution; where several elements share a place the Map's own time and depth
+ * sliders pick, at each place, the element nearest them, and its disc holds its value's viridis colour; hover
+ * names the feature and gives the value; a click gives the feature's series (the observations in time order, a
+ * profile along depth) equal to netCDF4-python's values.
  * Points: a click says points have no series; ragged trajectories: a click gives the trajectory in time order.
  */
 import { readFileSync } from 'node:fs';
@@ -47,6 +48,10 @@ const CASES = [
   { file: 'station-profiles-ragged.nc', stacked: true, series: 'time' },
   { file: 'trajectory-profiles.nc', stacked: false, series: 'panel' },
   { file: 'trajectory-profiles-ragged.nc', stacked: true, series: 'z' },
+  // One feature, no instance dimension (CF H.2.3, H.4.2, H.3.3; scripts/fixtures/dsg_single.py).
+  { file: 'single-timeseries.nc', stacked: true, series: 'time' },
+  { file: 'single-trajectory.nc', stacked: false, series: 'time' },
+  { file: 'single-profile.nc', stacked: true, series: 'z' },
 ] as const;
 
 const placeKey = (e: Element) => `${e.lon},${e.lat}`;
