@@ -2,9 +2,9 @@
  * Every well-formed grid-mapping fixture (fixtures/grid-mappings, written by xarray; positions from pyproj): the Map
  * draws it, and at each sampled cell's pyproj position the canvas holds the colour of that cell's value over the
  * colour range the Map names (data-range). A pixel on a cell's very edge may show a neighbour: then the cell's
- * colour is within one pixel, and nearly all cells are exact. For every mapping, a click on a cell gives its series
- * (xarray's values at both time steps; the second is the first + 1), and a zoom draws the part in view again at the
- * screen's resolution, each cell still in its value's colour.
+ * colour is within one pixel, and nearly all cells are exact. For every mapping, the hover on a cell names its x/y
+ * and value, a click on it gives its series (xarray's values at both time steps; the second is the first + 1), and a
+ * zoom draws the part in view again at the screen's resolution, each cell still in its value's colour.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { zoomedProjection } from '../../src/geo/projection';
@@ -149,7 +149,7 @@ async function shownImage(page: Page, map: MapOf, before: string | null = null):
 for (const [name, fixture] of FIXTURES) {
   const cells = fixture.cells as Cell[];
   const deep = DEEP.has(name);
-  test(`${name}: each sampled cell is drawn in its value’s colour${deep ? '; a click gives its series; a zoom refines' : ''}`, async ({
+  test(`${name}: each sampled cell is drawn in its value’s colour${deep ? '; the hover names it; a click gives its series; a zoom refines' : ''}`, async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -175,6 +175,17 @@ for (const [name, fixture] of FIXTURES) {
     );
     const [tx, ty] = target.at.map((v, i) => (v + 0.5) / shown.k + (i === 0 ? extentOf(shown)[0] : extentOf(shown)[1]));
     const q = await framePoint(page, tx!, ty!);
+    // The hover there names the cell by its x/y and gives its value (xarray's).
+    await page.mouse.move(q.x, q.y - 3);
+    await page.mouse.move(q.x, q.y, { steps: 2 });
+    const hover = page.getByTestId('map-hover');
+    await expect(hover).toHaveText(/\(\S+ .+, \S+ .+\): \S+ —/);
+    const m = /\(\S+ (\S+) .*?, \S+ (\S+) .*?\): (\S+) —/.exec((await hover.textContent()) ?? '')!;
+    const num = (t: string | undefined) => Number((t ?? '').replace('−', '-'));
+    const c = target.c;
+    expect([name, Math.abs(num(m[1]) - c.x) <= 1e-4 * (1 + Math.abs(c.x))]).toEqual([name, true]);
+    expect([name, Math.abs(num(m[2]) - c.y) <= 1e-4 * (1 + Math.abs(c.y))]).toEqual([name, true]);
+    expect(Math.abs(num(m[3]) - c.value), `${name}: the hover's value`).toBeLessThan(1e-3);
     await page.mouse.click(q.x, q.y);
     const region = page.getByRole('region', { name: /^Time series at / });
     await expect(region).toBeVisible();
