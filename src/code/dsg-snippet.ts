@@ -13,12 +13,7 @@ import type { DsgSpec } from '../geo/dsg/types';
 import { findVariable } from '../model/find';
 import { pyStr } from './python';
 import type { MapSnippetInput } from './map-snippet';
-
-/** The variable's name as `ds[…]` reaches it from the data variable's group (xarray opens that group). */
-function relativeName(variablePath: string, path: string): string {
-  const group = variablePath.slice(0, variablePath.lastIndexOf('/') + 1);
-  return path.startsWith(group) ? path.slice(group.length) : (path.split('/').pop() ?? path);
-}
+import { relativeName, xarrayParts } from './snippet-parts';
 
 /** The cartopy snippet of a DSG's Map view, on the view's xarray snippet; null where it cannot be one. */
 export function dsgMapSnippet(
@@ -41,12 +36,9 @@ export function dsgMapSnippet(
       .sort()
       .join() === keptNames.join();
   if (!same(lat) || !same(lon)) return null;
-  const lines = xarray.split('\n');
-  const da = lines.findIndex((l) => l.startsWith('da = '));
-  if (da < 0) return null;
-  const firstBlank = lines.indexOf('');
-  const head = lines.slice(0, firstBlank < 0 ? 0 : firstBlank);
-  const body = lines.slice(firstBlank < 0 ? 0 : firstBlank, da + 1);
+  const parts = xarrayParts(xarray);
+  if (!parts) return null;
+  const { head, body } = parts;
   const all = ['import cartopy.crs as ccrs', 'import matplotlib.pyplot as plt', ...imports, ...head].sort();
   return [
     ...new Set(all),

@@ -17,6 +17,7 @@ import { findVariable } from '../model/find';
 import type { Dataset, Variable } from '../model/types';
 import { MAP_PROJECTIONS, cartopyCrs } from './cartopy';
 import { dsgMapSnippet } from './dsg-snippet';
+import { relativeName, xarrayParts } from './snippet-parts';
 import { pyStr } from './python';
 
 export interface MapSnippetInput {
@@ -85,12 +86,6 @@ function placement(input: MapSnippetInput, kept: readonly number[]): Placement |
   return null;
 }
 
-/** The mapping variable's name as `ds[…]` reaches it from the data variable's group (xarray opens that group). */
-function relativeName(variablePath: string, mappingPath: string): string {
-  const group = variablePath.slice(0, variablePath.lastIndexOf('/') + 1);
-  return mappingPath.startsWith(group) ? mappingPath.slice(group.length) : baseName(mappingPath);
-}
-
 /** The cartopy snippet of a Map view, built on the view's xarray snippet; null where it cannot be one. */
 export function mapSnippet(input: MapSnippetInput, xarray: string): string | null {
   const kept = input.selection.flatMap((s, d) => (typeof s === 'number' ? [] : [d]));
@@ -100,14 +95,11 @@ export function mapSnippet(input: MapSnippetInput, xarray: string): string | nul
   const dsg = findDsg(input.dataset, input.variable);
   if (dsg.kind === 'dsg') return dsgMapSnippet(input, dsg.spec, xarray, projection, []);
   if (kept.length !== 2) return null;
-  const lines = xarray.split('\n');
-  const da = lines.findIndex((l) => l.startsWith('da = '));
-  if (da < 0) return null;
+  const parts = xarrayParts(xarray);
+  if (!parts) return null;
   const where = placement(input, kept);
   if (!where) return null;
-  const firstBlank = lines.indexOf('');
-  const head = lines.slice(0, firstBlank < 0 ? 0 : firstBlank);
-  const body = lines.slice(firstBlank < 0 ? 0 : firstBlank, da + 1);
+  const { head, body } = parts;
   const imports = ['import cartopy.crs as ccrs', 'import matplotlib.pyplot as plt', ...where.imports, ...head].sort();
   return [
     ...new Set(imports),
