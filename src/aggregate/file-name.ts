@@ -5,10 +5,11 @@
  *
  * @example namesFile('https://h/agg/day-001.nc', 'https://h/agg/*.nc'); // true
  */
+import { kindOfFileName } from '../listing/kind';
 import type { ModeFlags } from '../url/fragment';
 
-/** The extensions of files read in place. */
-const FILE_EXTENSION = /\.(nc|nc3|nc4|cdf|netcdf|h5|hdf5|he5)$/i;
+/** Whether a path ends as a netCDF/HDF5 file's name does (the listing's own rule, `kindOfFileName`). */
+const isFileName = (path: string) => kindOfFileName(path) === 'netcdf';
 
 /** The path of a location: no fragment, no query, no trailing slash. */
 function pathPart(location: string): string {
@@ -18,5 +19,5 @@ function pathPart(location: string): string {
 /** Whether `member` (of the glob `pattern`, when given) names a file; a fragment saying Zarr (`#mode=zarr`) does not. */
 export function namesFile(member: string, pattern: string | undefined, mode: ModeFlags): boolean {
   if (mode.zarr || mode.nczarr || mode.xarray || mode.zarrFormat !== undefined) return false;
-  return FILE_EXTENSION.test(pathPart(member)) || (pattern !== undefined && FILE_EXTENSION.test(pathPart(pattern)));
+  return isFileName(pathPart(member)) || (pattern !== undefined && isFileName(pathPart(pattern)));
 }
