@@ -43,6 +43,7 @@ export {
   type RegridTask,
 } from './regrid';
 export { nearestCells, type CurvilinearSource } from './regrid-curvilinear';
+export { impliedEdges, sampleCount, MAX_SAMPLES, type CellsMethod, type CellsRegridTask } from './regrid-cells';
 export {
   byteIdentical,
   difference,

@@ -9,8 +9,10 @@
  * [min, min + 360) (0–360 against −180–180). With `periodic`, B's first and last longitude columns are also
  * repeated 360° away, so that a global grid has no masked seam (xarray without that padding masks it).
  * Curvilinear grids (2-D latitude and longitude): `nearest` only, by distance on the sphere (see
- * `regrid-curvilinear.ts`).
+ * `regrid-curvilinear.ts`). Grids of cells (meshes, HEALPix, reduced Gaussian): the containing cell, or
+ * area-weighted by sampling (see `regrid-cells.ts`).
  */
+import { regridCells, type CellsRegridTask } from './regrid-cells';
 import { regridCurvilinear, type CurvilinearSource } from './regrid-curvilinear';
 
 export type RegridMethod = 'nearest' | 'linear';
@@ -45,7 +47,7 @@ export interface CurvilinearRegridTask {
   readonly maxChord?: number | undefined;
 }
 
-export type RegridTask = RectilinearRegridTask | CurvilinearRegridTask;
+export type RegridTask = RectilinearRegridTask | CurvilinearRegridTask | CellsRegridTask;
 
 export interface RegridResult {
   /** B's values on A's grid (NaN: masked). */
@@ -55,12 +57,20 @@ export interface RegridResult {
   readonly masked: number;
   /** For a view: `B regridded onto A's grid (bilinear)`. */
   readonly label: string;
+  /** Area-weighted by sampling: k of its k × k points per cell. */
+  readonly samples?: number | undefined;
 }
 
 const LABEL: Record<RegridMethod, string> = { nearest: 'nearest neighbour', linear: 'bilinear' };
 
 /** Runs a regrid task (in a decode worker, or on the calling thread). */
 export function runRegrid(task: RegridTask): RegridResult {
+  if (task.kind === 'cells') {
+    const r = regridCells(task);
+    let masked = 0;
+    for (let i = 0; i < r.values.length; i++) if (Number.isNaN(r.values[i]!)) masked++;
+    return { ...r, masked };
+  }
   const r = task.kind === 'rectilinear' ? regridRectilinear(task) : regridCurvilinear(task);
   let masked = 0;
   for (let i = 0; i < r.values.length; i++) if (Number.isNaN(r.values[i]!)) masked++;
