@@ -9,6 +9,7 @@ import { useCompare } from '../state/compare-store';
 import { useDataset } from '../state/dataset-store';
 import { useView } from '../state/view-store';
 import { VIEWS } from '../views/registry';
+import { loadPlotly } from '../plot/PlotlyView';
 import { settled } from '../join/hooks';
 import { followLink, isFollowingLink, linkIndices, onLinkFollowed } from './follow-link';
 import { decodeShare, encodeShare, type ShareState } from './share-link';
@@ -98,6 +99,10 @@ export function useShareSync(): { message: string | null; dismiss: () => void } 
       if (!r.ok) return setMessage(r.error);
       if (!r.state) return;
       if (r.state.url && encodeShare(r.state) === encodeShare(currentShareState() ?? { url: '' })) return;
+      // A link to a variable ends in a plot: plotly's chunk is fetched and compiled while the dataset's requests are
+      // in flight, not once the slice is in (over HTTP/1.1 its fetch would wait behind them, and its compiling came
+      // between the chunk's last byte and the picture).
+      if (r.state.variable) void loadPlotly().catch(() => undefined);
       applying = true;
       applyShare(r.state)
         .catch((e: unknown) => setMessage(e instanceof Error ? e.message : String(e)))
