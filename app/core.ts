@@ -70,7 +70,7 @@ export {
   type CellGridProblem,
   type CellGridResult,
 } from '../src/geo/cell-grid';
-export { chooseHealpixLevel } from '../src/geo/healpix/levels';
+export { chooseHealpixLevel, healpixCellAt } from '../src/geo/healpix/levels';
 export { findDsg } from '../src/geo/dsg/detect';
 export type { DsgResult, DsgSpec } from '../src/geo/dsg/types';
 export { findGeometry } from '../src/geo/geometry/detect';

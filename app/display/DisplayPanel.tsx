@@ -27,6 +27,8 @@ import { ViewToolbar } from './ViewToolbar';
 import { useLateCellAxes } from './use-late-cell-axes';
 import { CodePanel, SeriesPanel, TiledMap } from './on-demand';
 import { loadingText, slicedShape } from '../views/shared/slice-labels';
+import { healpixPyramid } from '../plot/map/use-healpix-level';
+import { levelFrame } from '../views/map/level-frame';
 
 interface Props {
   readonly dataset: OpenedDataset;
@@ -150,7 +152,11 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
     geoLat !== null && tiled && tiledAxes?.x.even && tiledAxes.y.even
       ? { axes: tiled.axes, latIsY: geoLat === y, x: tiledAxes.x.axis, y: tiledAxes.y.axis }
       : null;
-  const current = !tiled && shown && shown.slice.variable.path === variable.path ? shown : null;
+  // The Map of a HEALPix zoom pyramid reads the level the screen needs itself: no whole read of the selected level.
+  const ownLevel = active.kind === 'map' && !tiled && stride === 1 && !compare && healpixPyramid(ctx.cells);
+  const levelTitle = ownLevel ? axisTitle(variable) : null;
+  const levelView = useMemo(() => (levelTitle !== null ? levelFrame(levelTitle) : null), [levelTitle]);
+  const current = !tiled && !ownLevel && shown && shown.slice.variable.path === variable.path ? shown : null;
   const sliceShape = useMemo(() => slicedShape(variable.shape, selection, stride), [variable.shape, selection, stride]);
   useLayoutEffect(() => {
     plan.current = imagePlan(sliceShape, axes, x, y, imageKind, stride);
@@ -158,8 +164,8 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
   // A layout effect, after the plan's: the chunk requests go out before the children's effects draw (plotly's axes
   // take tens of ms of this thread).
   useLayoutEffect(() => {
-    if (ready && !tiled) void load(dataset, variable.path, selection, compare, stride, prepare);
-  }, [ready, tiled, dataset, variable.path, selection, compare, stride, load, prepare]);
+    if (ready && !tiled && !ownLevel) void load(dataset, variable.path, selection, compare, stride, prepare);
+  }, [ready, tiled, ownLevel, dataset, variable.path, selection, compare, stride, load, prepare]);
   // While this variable's first slice loads, its heatmap's axes are drawn once the coordinates are read.
   const loadingHere = pendingKey !== null && keyPath(pendingKey) === variable.path;
   const axesRead = readCount(axes) === axes.axes.length;
@@ -287,6 +293,11 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
         <p className="visually-hidden" role="status" aria-live="polite" data-testid="frame-status">
           {current && loadingHere ? loadingText(variable, selection, current.selection) : ''}
         </p>
+        {ready && levelView && (
+          <div className="slice-view" data-testid="slice-view">
+            <active.Component frame={levelView} options={options} context={userContext(ctx, uv)} />
+          </div>
+        )}
         {current && (
           <SliceView
             shown={current}

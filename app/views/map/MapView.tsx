@@ -13,6 +13,8 @@ import { colourBarOf } from '../heatmap/ImageHeatmap';
 import { useMapPaint } from '../../plot/map/use-map-paint';
 import { latLonLabel, useMapGrid } from './use-map-grid';
 import { useLevelView } from './use-level-view';
+import { selectedCellAt } from '../../plot/map/use-healpix-level';
+import { cellLabel } from '../../plot/map/use-cell-grid';
 import { useGlobeDrag, useMapHover } from '../../plot/map/use-map-pointer';
 import { useReprojection } from '../../plot/map/use-reprojection';
 import { framePlacement, frameHeight, mapZoom, type MapZoom } from '../../plot/map/zoom';
@@ -74,9 +76,18 @@ function GridMap({ frame, options, context }: ViewProps) {
     if (cell < 0 || !grid || !context) return;
     // A grid of cells names the cell (`cell 1234 (lon, lat)`), the others its latitude and longitude.
     const label = context.cells && grid.describe ? grid.describe(cell) : latLonLabel(grid.latLon(cell));
-    // Another level of a HEALPix pyramid drawn than the one selected: its series is not opened (the series panel
-    // shows the selected variable's only).
-    if (grid.variable && grid.variable !== context.variable.path) return;
+    // Another level of a HEALPix pyramid drawn than the one selected: the series of the selected level's cell
+    // under the click (the series panel shows the selected variable's).
+    if (grid.variable && grid.variable !== context.variable.path) {
+      const ll = core ? core.checkedInvert(core.makeProjection(spec))(p.x, -p.y) : null;
+      const own = ll ? selectedCellAt(context.cells, ll[0], ll[1]) : null;
+      const dim = context.cells?.dim;
+      if (!own || dim === undefined) return;
+      const indices = context.variable.shape.map((_, d) => (d === dim ? own.cell : (viewIndices[d] ?? 0)));
+      const name = context.cells?.cellName ? `${context.cells.cellName} ` : '';
+      setPoint({ variable: context.variable.path, indices, label: `${name}${cellLabel(own.cell, own.centre)}` });
+      return;
+    }
     setPoint({ variable: context.variable.path, indices: grid.indices(cell, viewIndices), label });
   }
 

@@ -8,7 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import { projectedGrid } from '../grid-mapping/find';
 import { expected, openCase } from '../testing/global-grid-fixtures';
-import { ang2pix, chooseHealpixLevel, healpixGrid, healpixLevels, healpixLookup, pix2ang } from './index';
+import {
+  ang2pix,
+  chooseHealpixLevel,
+  healpixCellAt,
+  healpixGrid,
+  healpixLevels,
+  healpixLookup,
+  pix2ang,
+} from './index';
 import { loadHealpix } from './load';
 
 const dLon = (a: number, b: number) => ((((a - b) % 360) + 540) % 360) - 180;
@@ -64,6 +72,19 @@ describe('HEALPix fixtures against healpy', () => {
     expect(chooseHealpixLevel(levels, 7.5)?.grid.nside).toBe(8);
     expect(chooseHealpixLevel(levels, 15)?.grid.nside).toBe(4);
     expect(chooseHealpixLevel(levels, 100)?.grid.nside).toBe(1);
+  });
+
+  it('a click on a finer level drawn gives the selected level’s cell healpy gives at that point', async () => {
+    const { ds, variable } = await openCase('healpix-pyramid.zarr/zoom_2/tas');
+    const levels = healpixLevels(ds.model, variable);
+    const [fine, selected] = [levels[0]!.grid, levels[2]!.grid];
+    const f = expected.healpix['healpix-pyramid.zarr/zoom_4/tas']!;
+    const s = expected.healpix['healpix-pyramid.zarr/zoom_2/tas']!;
+    // The centre of the nside 16 cell under each sampled point lies in the nside 4 cell healpy gives the point.
+    const got = f.cell.map((k) => healpixCellAt(selected, ...pix2ang(fine, k))?.cell);
+    expect(got).toEqual(s.cell);
+    expect(healpixCellAt(selected, f.lon[0]!, f.lat[0]!)?.cell).toBe(s.cell[0]);
+    expect(healpixCellAt(selected, NaN, 0)).toBeNull();
   });
 });
 

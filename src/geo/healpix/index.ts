@@ -8,5 +8,5 @@ export {
   type HealpixProblemKind,
   type HealpixResult,
 } from './detect';
-export { healpixLevels, chooseHealpixLevel, cellDegrees, type HealpixLevel } from './levels';
+export { healpixLevels, chooseHealpixLevel, cellDegrees, healpixCellAt, type HealpixLevel } from './levels';
 export { healpixLookup, type HealpixGeometry } from './lookup';

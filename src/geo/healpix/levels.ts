@@ -8,6 +8,7 @@
 import { findGroup, findVariable } from '../../cf/coordinates';
 import type { Dataset, Variable } from '../../model/types';
 import { healpixGrid, type HealpixGrid } from './detect';
+import { ang2pix, pix2ang } from './pixel';
 
 export interface HealpixLevel {
   /** The level's variable. */
@@ -66,4 +67,18 @@ export function chooseHealpixLevel<L extends { readonly grid: { readonly nside: 
     if (fills && best && l.grid.nside < best.grid.nside) best = l;
   }
   return best;
+}
+
+/**
+ * The cell of a level holding the point (`lon`, `lat`) in degrees, and its centre: where the map draws another
+ * level than the selected one, the selected level's cell under a click. Null for a point that is not finite.
+ */
+export function healpixCellAt(
+  grid: Pick<HealpixGrid, 'nside' | 'order'>,
+  lon: number,
+  lat: number,
+): { readonly cell: number; readonly centre: [number, number] } | null {
+  const scheme = { nside: grid.nside, order: grid.order };
+  const cell = ang2pix(scheme, lon, lat);
+  return cell < 0 ? null : { cell, centre: pix2ang(scheme, cell) };
 }
