@@ -1,9 +1,11 @@
 /**
  * A reprojection as the decode workers run it (task kind `reproject` of the pool): the grid's geometry, the
- * projection, the visible part of the projection's frame and the output size → the cell index of every pixel.
+ * projection, the visible part of the projection's frame and the output size → the cell index of every pixel
+ * (node-located mesh data: and its triangle and weights).
  * This module pulls in d3: the workers import it on the first reprojection only.
  */
 import { checkedInvert, zoomedProjection, type ProjectionSpec } from './projection';
+import { isNodeMesh, nodeLookup, reprojectNodes, type NodeLookup } from './mesh/node-image';
 import { gridLookup, reprojectCells, type GridGeometry, type GridLookup, type Invert } from './reproject';
 
 export interface ReprojectTask {
@@ -17,14 +19,16 @@ export interface ReprojectTask {
   readonly gridKey?: string | undefined;
 }
 
-const lookups = new Map<string, GridLookup>();
+const lookups = new Map<string, GridLookup | NodeLookup>();
 
-function lookupFor(task: ReprojectTask): GridLookup {
-  if (task.gridKey === undefined) return gridLookup(task.grid);
-  let l = lookups.get(task.gridKey);
+/** The grid's lookup, built once per grid key (the last 4 kept). */
+function cached<T extends GridLookup | NodeLookup>(task: ReprojectTask, tag: string, make: () => T): T {
+  if (task.gridKey === undefined) return make();
+  const key = `${tag}|${task.gridKey}`;
+  let l = lookups.get(key) as T | undefined;
   if (!l) {
-    l = gridLookup(task.grid);
-    lookups.set(task.gridKey, l);
+    l = make();
+    lookups.set(key, l);
     if (lookups.size > 4) lookups.delete(lookups.keys().next().value as string);
   }
   return l;
@@ -39,8 +43,25 @@ export function extentInvert(
   return checkedInvert(zoomedProjection(spec, extent, size));
 }
 
-/** Runs a reprojection task: the cell index (row-major in the grid, −1 none) of each output pixel. */
+/**
+ * Runs a reprojection task: the cell index (row-major in the grid, −1 none) of each output pixel; for node-located
+ * mesh data followed by each pixel's triangle and weights (`mesh/node-image.ts`).
+ */
 export function runReproject(task: ReprojectTask): Int32Array {
   const size = task.size ?? [task.spec.width, task.spec.height];
-  return reprojectCells(lookupFor(task), extentInvert(task.spec, task.extent, size), size[0], size[1]);
+  const invert = extentInvert(task.spec, task.extent, size);
+  const { grid } = task;
+  if (isNodeMesh(grid))
+    return reprojectNodes(
+      cached(task, 'nodes', () => nodeLookup(grid)),
+      invert,
+      size[0],
+      size[1],
+    );
+  return reprojectCells(
+    cached(task, 'cells', () => gridLookup(grid)),
+    invert,
+    size[0],
+    size[1],
+  );
 }

@@ -1,8 +1,9 @@
 /**
  * Reprojection of a grid to an image: for every output pixel, the inverse projection gives (lon, lat), and the
  * pixel takes the nearest grid cell (−1 outside the globe or the grid). The result is the cell index per pixel,
- * so the values (another time step, another colour scale) are filled in without reprojecting again. Pure; the map
- * runs it in the decode workers (`reproject-task.ts`).
+ * so the values (another time step, another colour scale) are filled in without reprojecting again (node-located
+ * mesh data: also the triangle and weights of each pixel, `mesh/node-image.ts`). Pure; the map runs it in the
+ * decode workers (`reproject-task.ts`).
  */
 import { cellIndex } from './cell-index';
 import { projectedLookup } from './projected-lookup';
@@ -12,6 +13,7 @@ import { gaussianLookup } from './gaussian/lookup';
 import type { ReducedGaussian } from './gaussian/rings';
 import { healpixLookup, type HealpixGeometry } from './healpix/lookup';
 import { meshLookup } from './mesh/lookup';
+import { fillNodeImage, hasNodePlanes, isNodeMesh } from './mesh/node-image';
 import type { MeshGeometry } from './mesh/types';
 
 /** A grid with 1-D latitude and longitude: cells in row-major order of `rows` × `cols`. */
@@ -91,10 +93,20 @@ export function reprojectCells(lookup: GridLookup, invert: Invert, width: number
   return out;
 }
 
-/** Values per pixel from the cell indices (NaN where there is no cell or the value is NaN). */
-export function fillImage(cells: Int32Array, values: ArrayLike<number>): Float32Array {
-  const out = new Float32Array(cells.length);
-  for (let i = 0; i < cells.length; i++) {
+/**
+ * Values per pixel from the cell indices of an image of `pixels` (NaN where there is no cell or the value is NaN).
+ * Node-located mesh data whose reprojection holds the triangles and weights of its pixels (`mesh/node-image.ts`)
+ * is interpolated across the faces; every other grid takes its cell's value.
+ */
+export function fillImage(
+  cells: Int32Array,
+  values: ArrayLike<number>,
+  grid?: GridGeometry,
+  pixels: number = cells.length,
+): Float32Array {
+  if (grid && isNodeMesh(grid) && hasNodePlanes(cells, pixels)) return fillNodeImage(cells, pixels, values, grid);
+  const out = new Float32Array(pixels);
+  for (let i = 0; i < pixels; i++) {
     const k = cells[i] ?? -1;
     out[i] = k < 0 ? NaN : Number(values[k]);
   }

@@ -69,8 +69,8 @@ function inside(ring: Float64Array, a: number, b: number, x: number, y: number):
   return c;
 }
 
-/** Builds the lookup of a mesh (once per mesh: a worker caches it by the grid's key). */
-export function meshLookup(g: MeshGeometry): MeshLookup {
+/** The face of `g` whose polygon contains a point (−1 for none), for any mesh: its faces, not its nodes. */
+export function meshFaceLookup(g: MeshGeometry): MeshLookup {
   const { faces } = g;
   const ringAt = new Int32Array(faces + 1);
   const box = new Float64Array(faces * 4);
@@ -115,18 +115,6 @@ export function meshLookup(g: MeshGeometry): MeshLookup {
   const list = new Int32Array(start[nx * ny]!);
   for (let k = 0; k < faces; k++) each(k, (b) => (list[fill[b]!++] = k));
 
-  const r = Math.PI / 180;
-  const nearestNode = (k: number, lon: number, lat: number): number => {
-    let best = -1;
-    let bestD = Infinity;
-    for (let i = g.offsets[k]!; i < g.offsets[k + 1]!; i++) {
-      const d =
-        Math.sin(((g.lat[i]! - lat) * r) / 2) ** 2 +
-        Math.cos(g.lat[i]! * r) * Math.cos(lat * r) * Math.sin(((g.lon[i]! - lon) * r) / 2) ** 2;
-      if (d < bestD) [bestD, best] = [d, g.nodes?.[i] ?? -1];
-    }
-    return best;
-  };
   return (lon, lat) => {
     if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lat) > 90) return -1;
     const x = lon - 360 * Math.floor((lon + 180) / 360);
@@ -135,9 +123,37 @@ export function meshLookup(g: MeshGeometry): MeshLookup {
       const k = list[s]!;
       for (const q of [x, x + 360]) {
         if (q < box[k * 4]! || q > box[k * 4 + 2]! || lat < box[k * 4 + 1]! || lat > box[k * 4 + 3]!) continue;
-        if (inside(rings, ringAt[k]!, ringAt[k + 1]!, q, lat)) return g.nodes ? nearestNode(k, lon, lat) : k;
+        if (inside(rings, ringAt[k]!, ringAt[k + 1]!, q, lat)) return k;
       }
     }
     return -1;
+  };
+}
+
+const R = Math.PI / 180;
+
+/** The node of face `k`'s vertex nearest (lon, lat) by great-circle distance (−1 without nodes). */
+export function nearestNode(g: MeshGeometry, k: number, lon: number, lat: number): number {
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = g.offsets[k]!; i < g.offsets[k + 1]!; i++) {
+    const d =
+      Math.sin(((g.lat[i]! - lat) * R) / 2) ** 2 +
+      Math.cos(g.lat[i]! * R) * Math.cos(lat * R) * Math.sin(((g.lon[i]! - lon) * R) / 2) ** 2;
+    if (d < bestD) [bestD, best] = [d, g.nodes?.[i] ?? -1];
+  }
+  return best;
+}
+
+/**
+ * Builds the lookup of a mesh (once per mesh: a worker caches it by the grid's key): the containing face, or for
+ * node-located data the containing face's nearest node.
+ */
+export function meshLookup(g: MeshGeometry): MeshLookup {
+  const face = meshFaceLookup(g);
+  if (!g.nodes) return face;
+  return (lon, lat) => {
+    const k = face(lon, lat);
+    return k < 0 ? -1 : nearestNode(g, k, lon, lat);
   };
 }
