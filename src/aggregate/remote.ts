@@ -12,6 +12,7 @@
 import { AbortedError, UsageError } from '../errors';
 import { type Dataset, lastSegment } from '../open';
 import { readOrFile, withFirstSignal } from '../opening/fallback';
+import { loadFileFormats } from '../opening/file-formats';
 import { openStore, type OpenStoreOptions } from '../opening/open-store';
 import { readDataset } from '../model/read-dataset';
 import { expandJoinLocation } from '../listing/glob';
@@ -151,6 +152,8 @@ export async function openJoinLocation(
   const tell = (s: Partial<JoinStatus>) => ((status = { ...status, ...s }), options.onStatus?.(status));
   tell({});
   const { body } = parseJoinLocation(location);
+  // Members are files as a rule: their readers load while the location is listed.
+  loadFileFormats();
   const lister = createLister({ aliases: options.aliases, credentials: options.credentials });
   const { members, join } = await expandJoinLocation(lister, location, { signal: cancel.signal });
   if (cancel.signal.aborted) throw new AbortedError({ key: location });

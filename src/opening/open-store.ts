@@ -28,6 +28,7 @@ import { emptyTelemetry, type Source, type Store, type Telemetry } from '../stor
 import { storeSource } from '../store/zip-reader';
 import { ZipStore } from '../store/zip-store';
 import { PEEK_BYTES, diagnoseOpen, type DiagnoseTarget } from './diagnose';
+import { loadFileFormats } from './file-formats';
 import { openDropped } from './open-dropped';
 import { awsAddressing, credentialsFor } from './s3-target';
 import { onEndpoint, withRepository } from './open-icechunk';
@@ -136,13 +137,13 @@ async function withFile(
   options: OpenStoreOptions,
 ): Promise<OpenedStore> {
   const asFile = async () => {
-    // The file formats load only when a location turns out to be a file (the app's first bundle stays small).
-    const { openObjectAsFile } = await import('../formats/open/sources');
+    const formats = loadFileFormats();
+    const { openObjectAsFile } = await formats.sources;
     const store = await openObjectAsFile(raw, net(raw), key, description, {
       signal: options.signal,
       onRequest: () => opened.telemetry.requests++,
     });
-    const { cfaRemote } = await import('../formats/cfa/index'); // a CFA master: its aggregated view
+    const { cfaRemote } = await formats.cfa; // a CFA master: its aggregated view
     return store ? { ...opened, store: await cfaRemote(store, description, (s) => openStore(s, options)) } : undefined;
   };
   if (!bytes) return { ...opened, asFile };
