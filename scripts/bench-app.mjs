@@ -13,17 +13,20 @@
 //   goes-disk-first-map-vs-network  a GOES-like full disk on the Map from a share link (scripts/bench-map.mjs)
 //   mesh-first-picture-vs-network  an ICON R2B6-like mesh on the Map from a share link (scripts/bench-map.mjs)
 //   mesh-pan-frame-ms          that mesh's orthographic globe dragged: time between pictures (scripts/bench-map.mjs)
+//   healpix-bytes-per-screen-pixel  a HEALPix zoom pyramid's nside 1024 level on the Map from a share link: bytes
+//                              read before the first picture ÷ device pixels (scripts/bench-healpix.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chunkTiming, drawnCount, median, openInApp, round, selectInTree, startTrace } from './bench-page.mjs';
+import { healpixRow } from './bench-healpix.mjs';
 import { mapRow, meshPanRow } from './bench-map.mjs';
 import { runPyramidBench } from './bench-pyramid.mjs';
 import { SCRUB_TIME, scrubRow } from './bench-scrub.mjs';
 
 /** The app rows by part: BENCH_ONLY=app runs them all, BENCH_ONLY=scrub or pyramid one group. */
-export const APP_PARTS = ['heatmap', 'scrub', 'open1000', 'pyramid', 'goes', 'mesh'];
+export const APP_PARTS = ['heatmap', 'scrub', 'open1000', 'pyramid', 'goes', 'mesh', 'healpix'];
 
 /** netcdf-c 4.9.3's ncgen, built by scripts/fixtures/build-netcdf.sh into the cache ($HOME-relative). */
 function ncgenPath() {
@@ -36,12 +39,13 @@ function ncgenPath() {
 /**
  * Writes the app benchmark data into `data` once: the ERA5-like store (bench/make-era5.py, zarr-python) and the
  * 1,000-variable NCZarr group (netcdf-c's ncgen from a generated CDL; unconsolidated, as netcdf-c writes it).
- * Returns a note per dataset that could not be written (its rows are then skipped).
+ * Only the data of `parts` (APP_PARTS) is written. Returns a note per dataset that could not be written (its rows
+ * are then skipped).
  */
-export async function ensureAppData(root, data, python) {
+export async function ensureAppData(root, data, python, parts = APP_PARTS) {
   const notes = [];
   const era5 = path.join(data, 'era5.zarr');
-  if (!existsSync(path.join(era5, '.zmetadata'))) {
+  if (parts.includes('heatmap') && !existsSync(path.join(era5, '.zmetadata'))) {
     const r = spawnSync(python, [path.join(root, 'bench', 'make-era5.py'), era5], { encoding: 'utf8' });
     if (r.status !== 0)
       notes.push(
@@ -50,7 +54,7 @@ export async function ensureAppData(root, data, python) {
   }
   // The held-key scrub's store: the same field over SCRUB_TIME steps (25 steps held in one page, as a user scrubs).
   const long = path.join(data, 'era5-long.zarr');
-  if (!existsSync(path.join(long, '.zmetadata'))) {
+  if (parts.includes('scrub') && !existsSync(path.join(long, '.zmetadata'))) {
     const r = spawnSync(python, [path.join(root, 'bench', 'make-era5.py'), long, String(SCRUB_TIME)], {
       encoding: 'utf8',
     });
@@ -61,7 +65,7 @@ export async function ensureAppData(root, data, python) {
   }
   // The GOES-like full disk (bench/make-goes.py): 5,424 × 5,424 int16 on scan angles with a geostationary mapping.
   const goes = path.join(data, 'goes.zarr');
-  if (!existsSync(path.join(goes, '.zmetadata'))) {
+  if (parts.includes('goes') && !existsSync(path.join(goes, '.zmetadata'))) {
     const r = spawnSync(python, [path.join(root, 'bench', 'make-goes.py'), goes], { encoding: 'utf8' });
     if (r.status !== 0)
       notes.push(
@@ -70,15 +74,24 @@ export async function ensureAppData(root, data, python) {
   }
   // The ICON R2B6-like mesh (bench/make-mesh.py, netCDF4-python): 327,680 triangles by their vertices.
   const mesh = path.join(data, 'icon-r2b6.nc');
-  if (!existsSync(mesh)) {
+  if (parts.includes('mesh') && !existsSync(mesh)) {
     const r = spawnSync(python, [path.join(root, 'bench', 'make-mesh.py'), mesh], { encoding: 'utf8' });
     if (r.status !== 0)
       notes.push(
         `ICON-like mesh not written (netCDF4-python: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): mesh row skipped`,
       );
   }
+  // The HEALPix zoom pyramid (bench/make-healpix.py, xarray): nside 1 … 1024, nested.
+  const healpix = path.join(data, 'healpix-pyramid.zarr');
+  if (parts.includes('healpix') && !existsSync(path.join(healpix, '.zmetadata'))) {
+    const r = spawnSync(python, [path.join(root, 'bench', 'make-healpix.py'), healpix], { encoding: 'utf8' });
+    if (r.status !== 0)
+      notes.push(
+        `HEALPix pyramid not written (xarray: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): HEALPix row skipped`,
+      );
+  }
   const nc = path.join(data, 'nczarr1000.file');
-  if (!existsSync(path.join(nc, '.zattrs'))) {
+  if (parts.includes('open1000') && !existsSync(path.join(nc, '.zattrs'))) {
     const ncgen = ncgenPath();
     if (!ncgen)
       notes.push('netcdf-c 4.9.3 not built (npm run fixtures builds it into ~/.cache/zarrview): open-1000 row skipped');
@@ -112,6 +125,7 @@ export async function ensureAppData(root, data, python) {
     nczarr: existsSync(path.join(nc, '.zattrs')),
     goes: existsSync(path.join(goes, '.zmetadata')),
     mesh: existsSync(mesh),
+    healpix: existsSync(path.join(healpix, '.zmetadata')),
   };
 }
 
@@ -316,6 +330,7 @@ export async function runAppBench({
     for (const key of /** @type {const} */ (['goes', 'mesh']))
       if (have[key] && parts.includes(key)) results.push(await mapRow({ context, server, label, trials, key }));
     if (have.mesh && parts.includes('mesh')) results.push(await meshPanRow({ context, server, label, trials }));
+    if (have.healpix && parts.includes('healpix')) results.push(await healpixRow({ context, server, label, trials }));
     if (parts.includes('pyramid')) {
       const r = await runPyramidBench({ context, server, latency, trials, label, appDir, warm: warmPyramid });
       results.push(...r.results);

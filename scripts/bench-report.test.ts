@@ -71,6 +71,13 @@ describe('bench report', () => {
     ]);
   });
 
+  it('reads the HEALPix pyramid row as bytes per device pixel at most its target', () => {
+    const name = 'healpix-bytes-per-screen-pixel';
+    expect(cmpOf({ name, value: 1, target: 16, met: false })).toBe('≤');
+    expect(cmpOf({ name, value: 100, target: 16, met: false })).toBe('≤');
+    expect(PENDING.find((p) => p.name === name)).toMatchObject({ unit: 'bytes', target: 16, cmp: '≤' });
+  });
+
   it('reads the aggregate rows as their targets mean them: N× faster at least, the others at most', () => {
     const rows = {
       'aggregate-open-365-files-vs-xarray-open-mfdataset': '≥',

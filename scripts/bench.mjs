@@ -39,7 +39,7 @@ const APP = path.join(TMP, 'app');
 const PY = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 // BENCH_ONLY=data|app|series|compare|listing|aggregate|files|virtual runs one part (the rows of the others are left out), or
-// one group of the app's rows: scrub|pyramid|goes|mesh; default all.
+// one group of the app's rows: scrub|pyramid|goes|mesh|healpix; default all.
 const ONLY = process.env.BENCH_ONLY ?? '';
 const APP_ONLY = ONLY === '' || ONLY === 'app' ? APP_PARTS : APP_PARTS.filter((p) => p === ONLY);
 const SERIES = ONLY === '' || ONLY === 'series';
@@ -49,8 +49,9 @@ const AGGREGATE = ONLY === '' || ONLY === 'aggregate';
 const SERIES_MODULE = path.join(ROOT, 'scripts', 'bench-series.mjs');
 // Parts 1-5 run in Chromium: the browser, its pages and their data are made only when one of them runs.
 const BROWSER = ONLY === '' || ONLY === 'data' || APP_ONLY.length > 0 || SERIES || COMPARE || LISTING || AGGREGATE;
-// The aggregate part alone needs none of the other parts' data (it writes its own files).
-const OWN_DATA = ONLY === 'aggregate';
+// The aggregate part alone needs none of the other parts' data (it writes its own files); the HEALPix group only
+// its own store (written with the app's data).
+const OWN_DATA = ONLY === 'aggregate' || ONLY === 'healpix';
 const LATENCY = 20;
 
 function run(cmd, args, opts = {}) {
@@ -103,7 +104,8 @@ async function main() {
       console.log('▶ building the benchmark page');
       run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
     }
-    if (!OWN_DATA) app = await ensureAppData(ROOT, DATA, PY);
+    // BENCH_ONLY=healpix writes its store only (the other groups' data as before: all of it).
+    if (ONLY !== 'aggregate') app = await ensureAppData(ROOT, DATA, PY, ONLY === 'healpix' ? APP_ONLY : APP_PARTS);
     console.log('▶ building the app');
     // BENCH_TRACE (scripts/bench-app.mjs): names in the trace's profiles are the source's.
     const minify = process.env.BENCH_TRACE ? ['--minify', 'false'] : [];
