@@ -9,6 +9,7 @@ import type { Topology } from 'topojson-specification';
 export { checkedInvert, makeProjection, zoomedProjection, type ProjectionSpec } from './projection';
 export { extentInvert } from './reproject-task';
 export { fillImage } from './reproject';
+export { nodeHover } from './mesh/node-image';
 export { loadCellGrid, type LoadedCellGrid, type ReadArray } from './cell-grid-load';
 export { loadDsg, type ReadText } from './dsg/load';
 export { readStrings } from '../cf/axis-values';

@@ -1,5 +1,5 @@
 /** Colouring a reprojected image and drawing coastlines over it (main thread, canvas). */
-import type { Land, loadMapCore } from '../../core';
+import type { GridGeometry, Land, loadMapCore } from '../../core';
 import { colorscale, forward, type ColormapName, type ScaleName } from '../colormap';
 
 export const COAST_RGB = [20, 20, 20] as const;
@@ -96,11 +96,20 @@ export function drawOverlay(
   }
 }
 
-/** Paints a reprojected image (cell index per pixel) in colour, then the outline and coastlines over it. */
+/**
+ * Paints a reprojected image (cell index per pixel; for node-located mesh data, given the grid's geometry, the
+ * values interpolated across the faces) in colour, then the outline and coastlines over it.
+ */
 export function paintMap(
   core: MapCore,
   canvas: HTMLCanvasElement,
-  image: { cells: Int32Array; values: ArrayLike<number>; width: number; height: number },
+  image: {
+    cells: Int32Array;
+    values: ArrayLike<number>;
+    width: number;
+    height: number;
+    geometry?: GridGeometry | undefined;
+  },
   colours: ColourOptions,
   projection: Projection,
   land: Land | null,
@@ -111,7 +120,8 @@ export function paintMap(
   const ctx = canvas.getContext('2d');
   if (!ctx) return false;
   ctx.clearRect(0, 0, image.width, image.height);
-  ctx.putImageData(colour(core.fillImage(image.cells, image.values), image.width, colours), 0, 0);
+  const filled = core.fillImage(image.cells, image.values, image.geometry, image.width * image.height);
+  ctx.putImageData(colour(filled, image.width, colours), 0, 0);
   drawOverlay(core, ctx, projection, land, lines);
   return true;
 }

@@ -49,7 +49,7 @@ export function useMapPaint(
     let live = true;
     const draw = (outline: Land | null) => {
       if (!live) return;
-      const img = { cells: shown.cells, values: grid.values, width, height };
+      const img = { cells: shown.cells, values: grid.values, width, height, geometry: grid.geometry };
       if (!paintMap(core, cv, img, colours, projection, outline, lines)) return;
       const image = { width, height, source: cv, ...(zoom ? { extent: zoomPlacement(zoom.extent, zoom.size) } : {}) };
       setPaint((p) => ({ image, count: p.count + 1, coast: outline ? detail : '', task: shown.task, error: null }));

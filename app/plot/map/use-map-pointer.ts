@@ -1,6 +1,7 @@
 /**
  * Pointer on the map: on the orthographic globe a drag that turns it (the centre follows while dragging and is
- * committed to the view on release), and hover (latitude, longitude, value) and click (the cell's series).
+ * committed to the view on release), and hover (latitude, longitude, value; node-located mesh data: the face and
+ * the value interpolated at the pointer) and click (the cell's series; node data: the face's nearest node's).
  */
 import { useMemo, useState } from 'react';
 import { formatNumber, type loadMapCore, type ProjectionSpec } from '../../core';
@@ -20,8 +21,12 @@ interface Drag {
   readonly moved: boolean;
 }
 
-/** The cell under frame point (fx, fy): from the first image that covers it (−1: none). */
-export function cellAt(shown: readonly (Reprojected | null)[], fx: number, fy: number): number {
+/** The first image (finest first) covering frame point (fx, fy), its pixel there and its pixel count (null: none). */
+export function pixelAt(
+  shown: readonly (Reprojected | null)[],
+  fx: number,
+  fy: number,
+): { readonly image: Reprojected; readonly i: number; readonly pixels: number } | null {
   for (const s of shown) {
     if (!s) continue;
     const { spec, extent, size } = s.task;
@@ -30,9 +35,15 @@ export function cellAt(shown: readonly (Reprojected | null)[], fx: number, fy: n
     const k = w / (x1 - x0);
     const px = Math.floor((fx - x0) * k);
     const py = Math.floor((fy - y0) * k);
-    if (px >= 0 && py >= 0 && px < w && py < h) return s.cells[py * w + px] ?? -1;
+    if (px >= 0 && py >= 0 && px < w && py < h) return { image: s, i: py * w + px, pixels: w * h };
   }
-  return -1;
+  return null;
+}
+
+/** The cell under frame point (fx, fy): from the first image that covers it (−1: none). */
+export function cellAt(shown: readonly (Reprojected | null)[], fx: number, fy: number): number {
+  const at = pixelAt(shown, fx, fy);
+  return at ? (at.image.cells[at.i] ?? -1) : -1;
 }
 
 /**
@@ -107,11 +118,22 @@ export function useMapHover(
     const [fx, fy] = [p.x, -p.y];
     const ll = invert(fx, fy);
     if (!ll) return setHover('');
-    const cell = cellAt(shown, fx, fy);
+    const at = pixelAt(shown, fx, fy);
+    const cell = at ? (at.image.cells[at.i] ?? -1) : -1;
+    const where = `lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°`;
+    // Node-located mesh data: the value interpolated at the pointer in the pixel's face; a click opens the
+    // series of the face's nearest node, which the hover names.
+    const node =
+      at && core ? core.nodeHover(grid.geometry, at.image.cells, at.pixels, at.i, ll[0], ll[1], grid.values) : null;
+    if (node && node.face >= 0) {
+      const value = Number.isNaN(node.value) ? 'no data' : `${formatNumber(node.value)} interpolated`;
+      const nearest = cell >= 0 && grid.describe ? `, nearest node ${grid.describe(cell)}` : '';
+      return setHover(`${where} (face ${node.face}${nearest}): ${value} — ${title}`);
+    }
     const v = cell >= 0 ? grid.values[cell] : undefined;
     const value = v === undefined || Number.isNaN(v) ? 'no data' : formatNumber(v);
     const more = cell >= 0 && grid.describe ? ` (${grid.describe(cell)})` : '';
-    setHover(`lat ${ll[1].toFixed(2)}°, lon ${ll[0].toFixed(2)}°${more}: ${value} — ${title}`);
+    setHover(`${where}${more}: ${value} — ${title}`);
   };
   /** The cell under a pointer, −1 for none. */
   const cellOf = (p: RasterPointer) => cellAt(shown, p.x, -p.y);

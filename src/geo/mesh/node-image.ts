@@ -12,7 +12,14 @@
  *                           16 bits); the 1st vertex takes the rest
  * 12 bytes a pixel: 48 MB for a 4-megapixel canvas, whatever the mesh's size.
  */
-import { faceWeights, meshTriangles, triangleStarts, weighted, type MeshTriangles } from './interpolate';
+import {
+  faceWeights,
+  interpolateInFace,
+  meshTriangles,
+  triangleStarts,
+  weighted,
+  type MeshTriangles,
+} from './interpolate';
 import { meshFaceLookup, nearestNode, type MeshLookup } from './lookup';
 import type { MeshGeometry } from './types';
 
@@ -107,4 +114,22 @@ export function nodePixelFace(cells: Int32Array, pixels: number, i: number, g: M
   const tri = cells[pixels + i] ?? -1;
   const { face } = meshTriangles(g);
   return tri >= 0 && tri < face.length ? face[tri]! : -1;
+}
+
+/**
+ * The hover of node-located data at (lon, lat) over pixel `i` of `cells`: the pixel's face and the value
+ * interpolated at the point itself in that face; null when `cells` is a plain cell index (face data, other grids).
+ */
+export function nodeHover(
+  grid: { readonly kind: string },
+  cells: Int32Array,
+  pixels: number,
+  i: number,
+  lon: number,
+  lat: number,
+  values: ArrayLike<number>,
+): { readonly face: number; readonly value: number } | null {
+  if (!isNodeMesh(grid) || !hasNodePlanes(cells, pixels)) return null;
+  const face = nodePixelFace(cells, pixels, i, grid);
+  return { face, value: face < 0 ? NaN : interpolateInFace(grid, face, lon, lat, values) };
 }

@@ -61,7 +61,7 @@ export interface MeshSpec {
   readonly name: string;
   /** Position of the cell (or node) dimension among the data variable's dimensions. */
   readonly dim: number;
-  /** Where the data lie: on the faces (cells), or on the nodes (each pixel takes the nearest node of its face). */
+  /** Where the data lie: on the faces (cells), or on the nodes (interpolated across each face, `interpolate.ts`). */
   readonly location: 'face' | 'node';
   /** Faces of the mesh, and vertices per face at most. */
   readonly faces: number;
