@@ -13,6 +13,7 @@ import { drawStep, everyStep, nearestIndex, sharedRange, symmetricRange, zRows, 
 import { compareCode } from './compare-code';
 import { gridsMatch, type PairSlices, type Side } from './compare-read';
 import { compareMapGrid } from './compare-map-grid';
+import { cellsMapGrid } from './compare-cells';
 import { BSteps } from './BSteps';
 import { CompareMap } from './CompareMap';
 import { CompareSeries, type SeriesPoint } from './CompareSeries';
@@ -63,9 +64,10 @@ function heatmap(
 
 /**
  * A curvilinear B, or a B on another grid when either side is projected, is drawn on its own grid (its own axes,
- * not linked); the difference regrids it.
+ * not linked); a B on a grid of cells (a mesh, HEALPix) on its own map; the difference regrids it.
  */
-const drawnAlone = (pair: PairSlices) => pair.curvilinear !== null || (pair.projected !== null && !gridsMatch(pair));
+const drawnAlone = (pair: PairSlices) =>
+  pair.curvilinear !== null || pair.cells !== null || (pair.projected !== null && !gridsMatch(pair));
 
 export function CompareViews(props: Props) {
   const { dsA, varA, selA, x, y, dsB, varB, link, method, mode, options } = props;
@@ -91,10 +93,11 @@ export function CompareViews(props: Props) {
       height: 360,
     });
     const a = { data: [heatmap(pair.a.grid, pair.a, range, scale, units)], layout: layout(`A: ${varA.path}`) };
-    const b = pair.b && {
-      data: [heatmap(pair.b.grid, pair.b, range, scale, units)],
-      layout: layout(`B: ${varB.path}${pair.unitsText ? ' (in A’s units)' : ''}${own ? ', its own grid' : ''}`, own),
-    };
+    const b = pair.b &&
+      !pair.cells && {
+        data: [heatmap(pair.b.grid, pair.b, range, scale, units)],
+        layout: layout(`B: ${varB.path}${pair.unitsText ? ' (in A’s units)' : ''}${own ? ', its own grid' : ''}`, own),
+      };
     const d = diff && {
       data: [heatmap(diff.grid, pair.a, symmetricRange(diff.grid.values), colorscale('rdbu', true), `A − B${units}`)],
       layout: layout(`A − B (${diff.label})`),
@@ -105,16 +108,26 @@ export function CompareViews(props: Props) {
     if (!pair?.b || mode !== 'map') return null;
     // A projected side is placed by its cells' longitude/latitude from its mapping.
     const a = compareMapGrid(pair.a, pair.kindX, pair.kindY, pair.projected?.a ?? null);
-    const b = compareMapGrid(pair.b, pair.kindX, pair.kindY, pair.curvilinear ?? pair.projected?.b ?? null);
+    const b = pair.cells
+      ? cellsMapGrid(pair.cells, pair.b.grid.values, varB)
+      : compareMapGrid(pair.b, pair.kindX, pair.kindY, pair.curvilinear ?? pair.projected?.b ?? null);
     if (!a || !b) return null;
     const inA = pair.unitsText ? ' (in A’s units)' : '';
     return [
       { grid: a, title: `A: ${varA.path}`, testId: 'compare-map-a' },
       { grid: b, title: `B: ${varB.path}${inA}`, testId: 'compare-map-b' },
     ];
-  }, [pair, mode, varA.path, varB.path]);
+  }, [pair, mode, varA.path, varB]);
+  // B on its own map beside A's plot (side by side) when B lies on a grid of cells.
+  const cellsB = useMemo(() => {
+    if (!pair?.b || !pair.cells || mode !== 'side') return null;
+    const title = `B: ${varB.path}${pair.unitsText ? ' (in A’s units)' : ''}, its own cells`;
+    return [{ grid: cellsMapGrid(pair.cells, pair.b.grid.values, varB), title, testId: 'compare-map-b' }];
+  }, [pair, mode, varB]);
+  const sideRange = pair && !pair.problem ? sharedRange(pair.a.grid.values, pair.b?.grid.values ?? []) : null;
+  // The series of both at a cell needs B's cell linked to A's: not offered for a B on a grid of cells.
   const onPoint = (px: number, py: number) => {
-    if (!pair) return;
+    if (!pair || pair.cells) return;
     const lon = pair.kindX === 'longitude';
     setPoint({ yi: nearestIndex(pair.a.y, py), xi: nearestIndex(pair.a.x, px, lon) });
   };
@@ -168,6 +181,7 @@ export function CompareViews(props: Props) {
           )}
         </div>
       )}
+      {cellsB && <CompareMap ds={dsA} sides={cellsB} range={options.range ?? sideRange} options={options} />}
       {mapSides && mode === 'map' && <CompareMap ds={dsA} sides={mapSides} range={options.range} options={options} />}
       {pair && !mapSides && mode === 'map' && (
         <p className="muted" data-testid="compare-map-none">

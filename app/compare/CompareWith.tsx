@@ -6,7 +6,14 @@
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { ProgressBar } from '../common/ProgressBar';
-import { findVariable, walkVariables, type OpenDataset, type OpenedDataset, type Variable } from '../core';
+import {
+  findCellGrid,
+  findVariable,
+  walkVariables,
+  type OpenDataset,
+  type OpenedDataset,
+  type Variable,
+} from '../core';
 import { sourceFromDrop, sourceFromFile } from '../open/folder-entries';
 import { useCompare } from '../state/compare-store';
 import type { CompareMode, LinkMode, RegridChoice } from '../state/compare-settings';
@@ -120,6 +127,9 @@ export default function CompareWith({ dataset, variable, selection, x, y, option
     if (modelB && varPath === null && offered[0]) setVariable(offered[0].path);
   }, [modelB, varPath, offered, setVariable]);
   const varB = modelB && varPath ? findVariable(modelB.root, varPath) : undefined;
+  // A B on a grid of cells (a mesh, HEALPix) is regridded by its containing cells, or area-weighted by sampling.
+  const onCells = modelB && varB ? findCellGrid(modelB, varB).kind === 'grid' : false;
+  const shownMethod = onCells ? (method === 'area' ? 'area' : 'nearest') : method === 'area' ? 'linear' : method;
   return (
     <div className="compare-with" data-testid="compare-with">
       {active && (
@@ -165,12 +175,21 @@ export default function CompareWith({ dataset, variable, selection, x, y, option
                 <label>
                   Regridding{' '}
                   <select
-                    value={method}
+                    value={shownMethod}
                     onChange={(e) => setMethod(e.target.value as RegridChoice)}
                     data-testid="compare-method"
                   >
-                    <option value="linear">bilinear</option>
-                    <option value="nearest">nearest neighbour</option>
+                    {onCells ? (
+                      <>
+                        <option value="nearest">nearest (containing cell)</option>
+                        <option value="area">area-weighted by sampling</option>
+                      </>
+                    ) : (
+                      <>
+                        <option value="linear">bilinear</option>
+                        <option value="nearest">nearest neighbour</option>
+                      </>
+                    )}
                   </select>
                 </label>
               )}

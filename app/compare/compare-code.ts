@@ -49,7 +49,13 @@ export function compareCode({ urlA, urlB, varA, varB, selA, pair, method, sameGr
   if (c) lines.push(`b = b * ${c.scale} + ${c.offset}  # ${c.text}`);
   const { x, y } = pair.names;
   const bn = pair.namesB;
-  if (pair.curvilinear) {
+  if (pair.cells) {
+    lines.push(
+      `# B lies on ${pair.cells.grid.label}: each of A's cells takes the value of B's cell containing its centre`,
+      '# (healpy.ang2pix for HEALPix; for a mesh, the cell polygon that contains the point, e.g. with shapely)',
+      'b_on_a = ...',
+    );
+  } else if (pair.curvilinear) {
     lines.push(
       "# B's grid is curvilinear (2-D latitude/longitude): nearest cells, e.g. with xESMF",
       'import xesmf',

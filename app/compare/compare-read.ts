@@ -18,6 +18,7 @@ import { holdSteps, linkB, type Steps } from './link-b';
 import { alignLongitudes, isGlobal, orient, sameCoordinates, type Grid2 } from './compare-math';
 import { readCellPositions, type CellPositions } from './compare-curvilinear';
 import { readProjectedPair, regridProjected, type ProjectedPair } from './compare-projected';
+import { cellGridOf, keepCells, loadCellsSide, regridOntoCells, type CellsSide } from './compare-cells';
 
 /** One side as drawn: the field (rows y × columns x) and its coordinates. */
 export interface Side {
@@ -50,6 +51,8 @@ export interface PairSlices {
   readonly namesB: { readonly x: string; readonly y: string } | null;
   /** B's cells' latitude and longitude when B's grid is curvilinear (its side is then drawn on its own grid). */
   readonly curvilinear: CellPositions | null;
+  /** B's grid of cells (a mesh, HEALPix): B's slice is its 1-D values (one row), drawn on its own map. */
+  readonly cells: CellsSide | null;
   /** A's and B's cells on the earth when either is on projected x/y with a grid mapping (else null). */
   readonly projected: ProjectedPair | null;
   /** B's values into A's: x × scale + offset (null: none needed or none possible). */
@@ -113,15 +116,21 @@ export async function readPair(
   void readA.catch(() => undefined);
   const [axesA, axesB] = await Promise.all([linkAxes(dsA, varA), linkAxes(dsB, varB)]);
   // B's dimensions held at B's own step do not follow A's.
-  const link = holdSteps(linkB(mode, axesA, selA, axesB, varB.shape), axesB, varB.shape, steps);
+  // A B on a grid of cells keeps its cell dimension whole: its slice is one value per cell.
+  const cellGrid = cellGridOf(dsB, varB);
+  const linked = linkB(mode, axesA, selA, axesB, varB.shape);
+  const cellName = cellGrid ? (axesB[cellGrid.dim]?.dimension ?? 'cell') : '';
+  const link = holdSteps(cellGrid ? keepCells(linked, cellGrid, cellName) : linked, axesB, varB.shape, steps);
   const keptB = link.selection.flatMap((s, d) => (s === null ? [d] : []));
-  const bY = keptB.find((d) => link.links[d]?.dimensionA === axesA[view.y]?.dimension);
-  const bX = keptB.find((d) => d !== bY);
-  const readable = link.linked && keptB.length === 2 && bY !== undefined && bX !== undefined;
+  const bY = cellGrid ? cellGrid.dim : keptB.find((d) => link.links[d]?.dimensionA === axesA[view.y]?.dimension);
+  const bX = cellGrid ? cellGrid.dim : keptB.find((d) => d !== bY);
+  const readable = link.linked && keptB.length === (cellGrid ? 1 : 2) && bY !== undefined && bX !== undefined;
   const readB = readable ? dsB.read(varB.path, link.selection, { signal }) : null;
   void readB?.catch(() => undefined);
-  const readCells = readable ? readCellPositions(dsB, varB, bY, bX, signal) : null;
+  const readCells = readable && !cellGrid ? readCellPositions(dsB, varB, bY, bX, signal) : null;
   void readCells?.catch(() => undefined);
+  const readMesh = readable && cellGrid ? loadCellsSide(dsB, cellGrid) : null;
+  void readMesh?.catch(() => undefined);
   const sliceA = await readA;
   const decA = decodeSlice(sliceA, { defaultFill: defaultFillFor(dsA.model.dialect) });
   // The view's rows are its y dimension (the slice is stored (x, y) when x comes first among A's dimensions).
@@ -136,7 +145,7 @@ export async function readPair(
   const names = { x: axesA[xDim]?.dimension ?? 'x', y: axesA[yDim]?.dimension ?? 'y' };
   const dimsA = axesA.map((x) => x.dimension);
   const dimsB = axesB.map((x) => x.dimension);
-  const none = { selB: null, namesB: null, conversion: null, curvilinear: null, projected: null };
+  const none = { selB: null, namesB: null, conversion: null, curvilinear: null, projected: null, cells: null };
   const base = {
     a,
     names,
@@ -172,26 +181,29 @@ export async function readPair(
   } catch (e) {
     problem = e instanceof Error ? e.message : String(e);
   }
-  const gridB = orient(values, decB.mask, decB.shape, bY > bX);
+  // B's cells: one row of values along the cell dimension (`x` its indices).
+  const gridB = orient(values, decB.mask, cellGrid ? [1, values.length] : decB.shape, bY > bX);
   const bSource: Side = {
     grid: gridB,
-    y: coords(axesB[bY], varB.shape[bY] ?? 1),
-    x: coords(axesB[bX], varB.shape[bX] ?? 1),
+    y: cellGrid ? Float64Array.of(0) : coords(axesB[bY], varB.shape[bY] ?? 1),
+    x: coords(cellGrid ? undefined : axesB[bX], varB.shape[bX] ?? 1),
   };
   const curvilinear = readCells ? await readCells : null;
+  const cells = readMesh ? await readMesh : null;
   const projected = await readProjectedPair(
     { ds: dsA, v: varA, rows: yDim, cols: xDim, x: a.x, y: a.y },
     { ds: dsB, v: varB, rows: bY, cols: bX, x: bSource.x, y: bSource.y },
     axesB,
-    curvilinear !== null,
+    curvilinear !== null || cells !== null,
   );
   let b = bSource;
-  if (base.kindX === 'longitude' && !curvilinear && !projected?.b) {
+  if (base.kindX === 'longitude' && !curvilinear && !cells && !projected?.b) {
     const al = alignLongitudes(gridB, bSource.x, a.x);
     b = { grid: al.grid, x: al.lon, y: bSource.y };
   }
   const namesB = { x: axesB[bX]?.dimension ?? 'x', y: axesB[bY]?.dimension ?? 'y' };
-  return { ...base, b, bSource, unitsText, problem, selB: link.selection, namesB, conversion, curvilinear, projected };
+  const selB = link.selection;
+  return { ...base, b, bSource, unitsText, problem, selB, namesB, conversion, curvilinear, projected, cells };
 }
 
 /** Whether B's grid (longitudes in A's range) is A's. */
@@ -201,6 +213,7 @@ export function gridsMatch(pair: PairSlices): boolean {
   return (
     b !== null &&
     !pair.curvilinear &&
+    !pair.cells &&
     // Both on the same mapping, or neither projected (a projected side against a lat/lon one never matches).
     (p === null || (p.a !== null && p.b !== null && p.a.proj4 === p.b.proj4)) &&
     sameCoordinates(a.x, b.x, pair.kindX === 'longitude') &&
@@ -219,6 +232,11 @@ export async function pairDifference(
   if (!b || !bSource || pair.problem) throw new Error(pair.problem ?? 'B has no slice linked to A’s.');
   let bOnA: Grid2;
   let label: string;
+  if (pair.cells) {
+    const cellsPair = { a, bValues: bSource.grid.values, cells: pair.cells, kindX: pair.kindX, kindY: pair.kindY };
+    const r = await regridOntoCells(dsA, { ...cellsPair, aPoints: pair.projected?.a ?? null }, method, signal);
+    return finish(pair, { values: r.values, ny: a.grid.ny, nx: a.grid.nx }, r.label);
+  }
   if (gridsMatch(pair)) {
     bOnA = b.grid;
     label = 'B on A’s grid as read (the grids match)';
@@ -250,7 +268,7 @@ export async function pairDifference(
     const r = await dsA.regrid(
       {
         kind: 'rectilinear',
-        method,
+        method: method === 'area' ? 'linear' : method,
         values: bSource.grid.values,
         layout,
         targetLayout: layout,

@@ -1,6 +1,6 @@
 /**
  * The share-link keys of a comparison with a second dataset: `burl` (B's location, redacted as A's `url` is),
- * `bvar` (B's variable), `blink` (`index`; absent: by coordinates), `bdiff` (regridding: `nearest`; absent:
+ * `bvar` (B's variable), `blink` (`index`; absent: by coordinates), `bdiff` (regridding: `nearest`, `area`; absent:
  * bilinear), `bview` (`diff`, `map`, `meta`; absent: side by side) and `bstep` (B's dimensions held at B's own step,
  * `dim:index,…` as A's `i`). Decoding treats them as hostile, as `url` is.
  */
