@@ -16,7 +16,12 @@ import { projectedGrid } from '../geo/grid-mapping/find';
 import { findVariable } from '../model/find';
 import type { Dataset, Variable } from '../model/types';
 import { MAP_PROJECTIONS, cartopyCrs } from './cartopy';
+import { healpixGrid } from '../geo/healpix/detect';
+import { findMesh } from '../geo/mesh/detect';
 import { dsgMapSnippet } from './dsg-snippet';
+import { healpixMapSnippet } from './healpix-snippet';
+import type { MapStyle } from './map-style';
+import { meshMapSnippets } from './mesh-snippet';
 import { relativeName, xarrayParts } from './snippet-parts';
 import { pyStr } from './python';
 
@@ -26,6 +31,17 @@ export interface MapSnippetInput {
   readonly selection: readonly DimSelection[];
   /** The Map's projection (`ProjectionName`); equirectangular when absent or unknown. */
   readonly projection?: string | undefined;
+  /** The Map's colouring (the HEALPix and mesh snippets draw with it); matplotlib's defaults when absent. */
+  readonly style?: MapStyle | undefined;
+  /** Every k-th element along the kept dimensions (a thinned view: no HEALPix or mesh map). */
+  readonly stride?: number | undefined;
+}
+
+/** The Map's code: the snippet, its title in the Code panel, and the uxarray variant of a mesh's. */
+export interface MapCode {
+  readonly map: string;
+  readonly mapTitle: string;
+  readonly uxarray?: string | undefined;
 }
 
 const baseName = (path: string): string => path.split('/').filter(Boolean).pop() ?? path;
@@ -84,6 +100,27 @@ function placement(input: MapSnippetInput, kept: readonly number[]): Placement |
       y: baseName(curvi.lat.path),
     };
   return null;
+}
+
+/**
+ * The Map's code on the view's xarray snippet: healpy for a HEALPix field, matplotlib (and uxarray) polygons for
+ * a mesh, cartopy for the other grids and the DSGs; null where it cannot be one.
+ */
+export function mapCode(input: MapSnippetInput, xarray: string): MapCode | null {
+  if (!/xr\.open_(zarr|dataset)\(/.test(xarray)) return null;
+  const hp = healpixGrid(input.dataset, input.variable);
+  if (hp.kind === 'grid') {
+    const map = healpixMapSnippet(input, hp.grid, xarray);
+    return map ? { map, mapTitle: 'Map (healpy)' } : null;
+  }
+  const mesh = findMesh(input.dataset, input.variable);
+  if (mesh.kind === 'mesh') {
+    const projection = MAP_PROJECTIONS[input.projection ?? ''] ?? 'ccrs.PlateCarree()';
+    const code = meshMapSnippets(input, mesh.mesh, xarray, projection);
+    return code ? { map: code.map, mapTitle: 'Map (matplotlib)', uxarray: code.uxarray } : null;
+  }
+  const map = mapSnippet(input, xarray);
+  return map ? { map, mapTitle: 'Map (cartopy)' } : null;
 }
 
 /** The cartopy snippet of a Map view, built on the view's xarray snippet; null where it cannot be one. */

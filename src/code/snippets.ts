@@ -14,7 +14,9 @@ import { parseLocation } from '../url/index';
 import type { JoinDescription } from '../aggregate/described';
 import { fileSnippets } from './file-snippets';
 import { joinSnippets } from './join-snippets';
-import { mapSnippet } from './map-snippet';
+import { findVariable } from '../model/find';
+import { mapCode } from './map-snippet';
+import type { MapStyle } from './map-style';
 import { virtualSnippets } from './virtual-snippets';
 import { type PyValue, pyIndex, pyLiteral, pyStr, shellQuote } from './python';
 
@@ -40,6 +42,13 @@ export interface CodeInput {
   readonly signed?: boolean | undefined;
   /** The view is the Map, in this projection (`ProjectionName`): the snippets include cartopy code for it. */
   readonly mapProjection?: string | undefined;
+  /** The Map's colouring (colour map, range, scale, centre): the HEALPix and mesh Map code draws with it. */
+  readonly mapStyle?: MapStyle | undefined;
+  /**
+   * The variable the Map draws when it is not `variable`: the level of a HEALPix zoom pyramid the screen needs
+   * (its path). The Map code opens that level, with the same indices off its cell dimension.
+   */
+  readonly mapLevel?: string | undefined;
   /** The dataset is a join of many files (`joinDescriptionOf`): `xr.open_mfdataset` over its members. */
   readonly join?: JoinDescription | undefined;
 }
@@ -51,8 +60,12 @@ export interface CodeSnippets {
   readonly cli: string;
   /** The title of the `zarr` snippet when it is not zarr-python code. */
   readonly rawTitle?: string | undefined;
-  /** The Map view drawn with cartopy (`mapSnippet`), when the view is a Map that cartopy code can place. */
+  /** The Map view's code (`mapCode`: cartopy, healpy or matplotlib), when the view is a Map that code can draw. */
   readonly map?: string | undefined;
+  /** The title of the `map` snippet (`Map (cartopy)`, `Map (healpy)`, `Map (matplotlib)`). */
+  readonly mapTitle?: string | undefined;
+  /** A mesh's Map with uxarray (which Debian does not package). */
+  readonly uxarray?: string | undefined;
 }
 
 interface StoreTarget {
@@ -132,8 +145,22 @@ function iselArgs(v: Variable, selection: readonly DimSelection[], stride: numbe
 export function codeForView(input: CodeInput): CodeSnippets {
   const code = snippetsForView(input);
   if (input.mapProjection === undefined) return code;
-  const map = mapSnippet({ ...input, projection: input.mapProjection }, code.xarray);
-  return map ? { ...code, map } : code;
+  const shown = input.mapLevel !== undefined ? findVariable(input.dataset.root, input.mapLevel) : undefined;
+  const level = shown && shown.path !== input.variable.path ? shown : undefined;
+  // Another level of the pyramid: its own open, with the view's indices off the cell dimension kept.
+  const selection = level ? level.shape.map((_, d) => input.selection[d] ?? null) : input.selection;
+  const base = level ? snippetsForView({ ...input, variable: level, selection }).xarray : code.xarray;
+  const map = mapCode(
+    {
+      ...input,
+      variable: level ?? input.variable,
+      selection,
+      projection: input.mapProjection,
+      style: input.mapStyle,
+    },
+    base,
+  );
+  return map ? { ...code, ...map } : code;
 }
 
 function snippetsForView(input: CodeInput): CodeSnippets {
