@@ -25,7 +25,7 @@ export interface GaussianGridRef {
 }
 
 export interface GaussianProblem {
-  readonly kind: 'no-points';
+  readonly kind: 'no-points' | 'too-many-points';
   readonly variable: string;
   readonly message: string;
 }
@@ -34,6 +34,11 @@ export type GaussianResult =
   | { readonly kind: 'none' }
   | { readonly kind: 'grid'; readonly grid: GaussianGridRef }
   | { readonly kind: 'problem'; readonly problem: GaussianProblem };
+
+/** More points than this are not read: the claim is taken for a malformed file (as a mesh's `MAX_FACES`). */
+export const MAX_POINTS = 50_000_000;
+/** Ring lengths longer than the largest grid name's rings (N99999: 199,998 rings) are not read as `pl`. */
+const MAX_RINGS = 2 * 99_999;
 
 const parentPath = (p: string) => p.slice(0, Math.max(1, p.lastIndexOf('/')));
 
@@ -74,7 +79,20 @@ export function gaussianGrid(dataset: Dataset, variable: Variable): GaussianResu
   let cellDim = variable.dimensions.findIndex((d) => d.name === dimName);
   if (cellDim < 0) cellDim = variable.dimensions.length - 1;
   const name = nameOf([variable, lat, lon]);
-  const pl = ['pl', 'reduced_points'].map((n) => resolveVariable(dataset, from, n)).find((v) => v !== undefined);
+  const pl = ['pl', 'reduced_points']
+    .map((n) => resolveVariable(dataset, from, n))
+    .find((v) => v !== undefined && v.shape.length === 1 && (v.shape[0] ?? 0) <= MAX_RINGS);
+  const cells = variable.shape[cellDim] ?? 0;
+  const points = [lat, lon].find((v) => v && (v.shape[0] ?? 0) > MAX_POINTS)?.shape[0] ?? cells;
+  if (points > MAX_POINTS)
+    return {
+      kind: 'problem',
+      problem: {
+        kind: 'too-many-points',
+        variable: variable.path,
+        message: `${variable.path}: a reduced Gaussian grid of ${points} points, more than the ${MAX_POINTS} the map reads`,
+      },
+    };
   if ((!lat || !lon) && !name)
     return {
       kind: 'problem',
@@ -87,7 +105,7 @@ export function gaussianGrid(dataset: Dataset, variable: Variable): GaussianResu
   const grid: GaussianGridRef = {
     kind: 'gaussian',
     cellDim,
-    cells: variable.shape[cellDim] ?? 0,
+    cells,
     latPath: lat?.path,
     lonPath: lon?.path,
     name,

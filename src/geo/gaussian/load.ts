@@ -18,12 +18,16 @@ export interface LoadedGaussian {
   centre(cell: number): [number, number];
 }
 
-async function rings(ref: GaussianGridRef, read: ReadArray): Promise<ReducedGaussian | null> {
-  if (ref.name?.startsWith('O')) return namedGrid(ref.name);
-  if (ref.name && ref.plPath) {
-    const g = namedGrid(ref.name, await read(ref.plPath));
+/** The rings of the grid's name (checked against `cells` before its latitudes are computed), else of its points. */
+async function rings(ref: GaussianGridRef, read: ReadArray, cells: number): Promise<ReducedGaussian | null> {
+  if (ref.name?.startsWith('O')) {
+    const g = namedGrid(ref.name, undefined, cells);
+    if (g || !ref.latPath || !ref.lonPath) return g;
+  } else if (ref.name && ref.plPath) {
+    const g = namedGrid(ref.name, await read(ref.plPath), cells);
     if (g) return g;
   }
+  // No name, or one that does not fit the points: the points as written.
   if (!ref.latPath || !ref.lonPath) return null;
   const [lat, lon] = await Promise.all([read(ref.latPath), read(ref.lonPath)]);
   return ringsOfPoints(lat, lon);
@@ -31,10 +35,7 @@ async function rings(ref: GaussianGridRef, read: ReadArray): Promise<ReducedGaus
 
 /** The grid's rings, as many points as `cells` (default: the variable's cell dimension). */
 export async function loadGaussian(ref: GaussianGridRef, read: ReadArray, cells = ref.cells): Promise<LoadedGaussian> {
-  let g = await rings(ref, read);
-  // A name that does not fit the points: the points as written.
-  if (g && pointCount(g) !== cells && ref.name && ref.latPath && ref.lonPath)
-    g = ringsOfPoints(await read(ref.latPath), await read(ref.lonPath));
+  const g = await rings(ref, read, cells);
   if (!g || pointCount(g) !== cells)
     throw new MetadataError(
       `The reduced Gaussian grid${ref.name ? ` ${ref.name}` : ''} does not give ${cells} points ring after ring`,

@@ -24,8 +24,12 @@ export function octahedralPl(n: number): number[] {
   return [...half, ...half.slice().reverse()];
 }
 
-/** The grid named `O<n>` (all of it) or `N<n>` given its `pl`; null for another name or a pl of the wrong length. */
-export function namedGrid(name: string, pl?: ArrayLike<number>): ReducedGaussian | null {
+/**
+ * The grid named `O<n>` (all of it) or `N<n>` given its `pl`; null for another name, a pl of the wrong length, a
+ * ring that is not a whole number of points (at least one), or (given `points`) rings that do not hold that many
+ * points. The rings are checked before the latitudes are computed (their cost grows as n²).
+ */
+export function namedGrid(name: string, pl?: ArrayLike<number>, points?: number): ReducedGaussian | null {
   const m = /^([ON])(\d{1,5})$/i.exec(name.trim());
   if (!m) return null;
   const n = Number(m[2]);
@@ -33,6 +37,8 @@ export function namedGrid(name: string, pl?: ArrayLike<number>): ReducedGaussian
   const octahedral = m[1]?.toUpperCase() === 'O';
   const rings = pl ? Array.from(pl, Number) : octahedral ? octahedralPl(n) : null;
   if (!rings || rings.length !== 2 * n) return null;
+  if (!rings.every((p) => Number.isSafeInteger(p) && p >= 1)) return null;
+  if (points !== undefined && pointCount({ pl: rings }) !== points) return null;
   return { kind: 'gaussian', name: `${octahedral ? 'O' : 'N'}${n}`, lat: gaussianLatitudes(n), pl: rings };
 }
 
