@@ -22,7 +22,11 @@ export interface HealpixGrid {
   readonly indexPath?: string | undefined;
 }
 
-export type HealpixProblemKind = 'nside-not-power-of-two' | 'bad-nside' | 'bad-order' | 'no-cell-dimension';
+export type HealpixProblemKind =
+  'nside-not-power-of-two' | 'bad-nside' | 'bad-order' | 'no-cell-dimension' | 'too-many-cells';
+
+/** More cells than this along a part of the sphere are not read (their index coordinate would be read whole). */
+export const MAX_INDEXED_CELLS = 50_000_000;
 
 export interface HealpixProblem {
   readonly kind: HealpixProblemKind;
@@ -98,6 +102,13 @@ export function healpixGrid(dataset: Dataset, variable: Variable): HealpixResult
       'no-cell-dimension',
       variable.path,
       `${where}: dimension ${dim.name} has ${variable.shape[cellDim] ?? 0} cells, not ${total} (12·${nside}²), and no cell index coordinate`,
+    );
+  const held = variable.shape[cellDim] ?? 0;
+  if (partial && held > Math.min(total, MAX_INDEXED_CELLS))
+    return problem(
+      'too-many-cells',
+      variable.path,
+      `${where}: dimension ${dim.name} claims ${held} cells, more than ${held > total ? `the ${total} of the sphere (12·${nside}²)` : `the ${MAX_INDEXED_CELLS} the map reads`}`,
     );
   const grid: HealpixGrid = {
     kind: 'healpix',

@@ -23,14 +23,19 @@ export async function loadHealpix(grid: HealpixGrid, read: ReadArray): Promise<L
   const index = Float64Array.from(await read(grid.indexPath), Number);
   const total = 12 * grid.nside * grid.nside;
   const bad = index.filter((p) => !Number.isInteger(p) || p < 0 || p >= total).length;
-  const problems = bad
-    ? [
-        {
-          kind: 'index-out-of-range',
-          message: `${grid.indexPath}: ${bad} cell indices are not cells of nside ${grid.nside}`,
-        },
-      ]
-    : [];
+  const problems = [];
+  if (bad)
+    problems.push({
+      kind: 'index-out-of-range',
+      message: `${grid.indexPath}: ${bad} cell indices are not cells of nside ${grid.nside}`,
+    });
+  // A pixel named twice is drawn with its last cell: the others are named, not dropped silently.
+  const repeated = index.length - bad - new Set(index.filter((p) => Number.isInteger(p) && p >= 0 && p < total)).size;
+  if (repeated)
+    problems.push({
+      kind: 'repeated-index',
+      message: `${grid.indexPath}: ${repeated} cells repeat the pixel index of another cell (the last one is drawn)`,
+    });
   return {
     geometry: { kind: 'healpix', ...scheme, index },
     problems,
