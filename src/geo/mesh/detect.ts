@@ -17,6 +17,8 @@ import type { MeshKind, MeshProblem, MeshSpec, MeshVertices } from './types';
 /** More faces (or vertices per face) than this are not read: the claim is taken for a malformed file. */
 export const MAX_FACES = 50_000_000;
 export const MAX_VERTICES_PER_FACE = 64;
+/** More nodes than this are not read either (a mesh has about one to two nodes per face). */
+export const MAX_NODES = 2 * MAX_FACES;
 
 export type MeshResult =
   | { readonly kind: 'none' }
@@ -65,6 +67,17 @@ function tooMany(kind: MeshKind, faces: number, nv: number, what: string): MeshR
   return null;
 }
 
+function tooManyNodes(kind: MeshKind, nodes: readonly Variable[]): MeshResult | null {
+  const big = nodes.find((n) => (n.shape[0] ?? 0) > MAX_NODES);
+  return big
+    ? problem(
+        kind,
+        'too-many-cells',
+        `${big.name} claims ${big.shape[0]} nodes, more than the ${MAX_NODES} the map reads.`,
+      )
+    : null;
+}
+
 function ugrid(ds: Dataset, v: Variable, group: string): MeshResult {
   const name = text(v, 'mesh');
   if (!name) return NONE;
@@ -91,7 +104,7 @@ function ugrid(ds: Dataset, v: Variable, group: string): MeshResult {
   const faceDim = text(topo, 'face_dimension') || conn.dimensions[0]?.name;
   const transposed = conn.dimensions[1]?.name === faceDim && conn.dimensions[0]?.name !== faceDim;
   const [faces = 0, nv = 0] = transposed ? [conn.shape[1], conn.shape[0]] : conn.shape;
-  const limit = tooMany('ugrid', faces, nv, conn.name);
+  const limit = tooMany('ugrid', faces, nv, conn.name) ?? tooManyNodes('ugrid', [lon, lat]);
   if (limit) return limit;
   const start = Number(numericAttribute(conn.attributes, 'start_index')?.values[0] ?? 0);
   const problems: MeshProblem[] = [];
@@ -102,6 +115,8 @@ function ugrid(ds: Dataset, v: Variable, group: string): MeshResult {
   if (dim < 0) return problem('ugrid', 'bad-shape', `${v.name} is not on the mesh's ${location} dimension.`);
   if (location === 'node' && v.shape[dim] !== lon.shape[0])
     return problem('ugrid', 'bad-shape', `${v.name} has not one value per node of ${topo.name}.`);
+  if (location === 'face' && v.shape[dim] !== faces)
+    return problem('ugrid', 'bad-shape', `${v.name} has not one value per face of ${topo.name} (${faces} faces).`);
   const centreNames = words(text(topo, 'face_coordinates')).map((n) => resolveVariable(ds, tg, n));
   const fLon = centreNames.find((c) => c && which(c) === 'lon');
   const fLat = centreNames.find((c) => c && which(c) === 'lat');
@@ -156,7 +171,7 @@ function mpas(ds: Dataset, v: Variable, group: string): MeshResult {
   if (!voc || !count || !latV || !lonV)
     return problem('mpas', 'missing-variable', 'verticesOnCell, nEdgesOnCell, latVertex and lonVertex are needed.');
   const [faces = 0, nv = 0] = voc.shape;
-  const limit = tooMany('mpas', faces, nv, voc.name);
+  const limit = tooMany('mpas', faces, nv, voc.name) ?? tooManyNodes('mpas', [latV, lonV]);
   if (limit) return limit;
   if (voc.shape.length !== 2 || faces !== v.shape[dim] || count.shape[0] !== faces)
     return problem('mpas', 'bad-shape', 'verticesOnCell must be (nCells, maxEdges), nEdgesOnCell (nCells).');
