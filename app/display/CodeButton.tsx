@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { codeForView, joinDescriptionOf } from '../core-code';
 import type { DimSelection, OpenedDataset, Variable } from '../core';
 import { openCredentials } from '../state/settings-store';
+import { useView } from '../state/view-store';
 
 interface Props {
   readonly dataset: OpenedDataset;
@@ -38,9 +39,14 @@ function Snippet({ id, title, text }: { readonly id: string; readonly title: str
 
 /**
  * The code panel: xarray, zarr-python and command-line code that reproduces this view (no credentials), and the
- * cartopy code of a Map view.
+ * code of a Map view (cartopy; healpy for HEALPix; matplotlib and uxarray for a mesh) in the Map's colours.
  */
 export function CodePanel({ dataset, variable, selection, stride, raw, mapProjection }: Props) {
+  const colormap = useView((s) => s.options.colormap);
+  const invert = useView((s) => s.options.invert);
+  const scale = useView((s) => s.options.scale);
+  const range = useView((s) => s.options.range);
+  const center = useView((s) => s.options.center);
   const code = (() => {
     const { aliases, credentials } = openCredentials();
     const signed = credentials !== undefined || aliases.some((a) => a.credentials !== undefined);
@@ -52,6 +58,7 @@ export function CodePanel({ dataset, variable, selection, stride, raw, mapProjec
       stride,
       raw,
       mapProjection,
+      mapStyle: { colormap, invert, scale, range, center },
       aliases: aliases.map((a) => ({ name: a.name, url: a.url, region: a.region })),
       signed,
       join: joinDescriptionOf(dataset),
@@ -60,7 +67,8 @@ export function CodePanel({ dataset, variable, selection, stride, raw, mapProjec
   return (
     <div className="code-panel" role="region" aria-label="Code for this view" data-testid="code-panel">
       <p className="muted">Code that opens this dataset and selects this slice. Credentials are never included.</p>
-      {code.map !== undefined && <Snippet id="map" title="Map (cartopy)" text={code.map} />}
+      {code.map !== undefined && <Snippet id="map" title={code.mapTitle ?? 'Map'} text={code.map} />}
+      {code.uxarray !== undefined && <Snippet id="uxarray" title="Map (uxarray)" text={code.uxarray} />}
       <Snippet id="xarray" title="xarray" text={code.xarray} />
       <Snippet id="zarr" title={code.rawTitle ?? 'zarr-python'} text={code.zarr} />
       <Snippet id="cli" title="Command line" text={code.cli} />

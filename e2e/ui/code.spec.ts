@@ -60,3 +60,38 @@ test('the Code snippets reproduce the view: xarray = the CSV export, zarr-python
   const stored = Array.from(new Int16Array(buf.buffer.slice(buf.byteOffset + 10 + hlen, buf.byteOffset + buf.length)));
   near(await runSnippet(await page.getByTestId('code-zarr').innerText()), stored);
 });
+
+test('the Code of a HEALPix Map gives healpy lines, and of a mesh Map matplotlib and uxarray lines, in the Map’s colours', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/global-grids/healpix-ring.nc`);
+  await selectPath(page, '/pattern');
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-grid', 'healpix');
+  await page.getByTestId('colormap').selectOption('magma');
+  await openMore(page);
+  await page.getByRole('button', { name: 'Code' }).click();
+  await expect(page.getByRole('region', { name: 'Map (healpy)' })).toBeVisible();
+  const healpy = await page.getByTestId('code-map').innerText();
+  expect(healpy).toContain(`"${STATIC_URL}/fixtures/global-grids/healpix-ring.nc"`);
+  expect(healpy).toContain('hp.cartview(m, nest=False, flip="geo"');
+  expect(healpy).toContain('cmap="magma"');
+
+  await openUrl(page, `${STATIC_URL}/fixtures/meshes/ugrid.nc`);
+  await selectPath(page, '/zeta');
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-grid', 'mesh');
+  if ((await page.getByTestId('code-panel').count()) === 0) {
+    await openMore(page);
+    await page.getByRole('button', { name: 'Code' }).click();
+  }
+  await expect(page.getByRole('region', { name: 'Map (matplotlib)' })).toBeVisible();
+  const mesh = await page.getByTestId('code-map').innerText();
+  expect(mesh).toContain('pc = PolyCollection(polygons, array=values[cells], cmap="magma"');
+  expect(mesh).toContain('nodes -= 1  # start_index 1');
+  const ux = await page.getByTestId('code-uxarray').innerText();
+  const file = `"${STATIC_URL}/fixtures/meshes/ugrid.nc"`;
+  expect(ux).toContain(`uxds = ux.open_dataset(${file}, ${file})`);
+  expect(ux).toContain('# Needs uxarray');
+});

@@ -8,7 +8,7 @@
  *   `PolyCollection` coloured by the slice with the Map's colour map and range, on the Map's projection;
  * - uxarray (`ux.open_dataset(grid, data)`, or `ux.Grid.from_face_vertices` for bounds), which needs uxarray.
  *
- * Face-located data only: node-located data is coloured per pixel by the nearest node, which no polygon fill is.
+ * Face-located data only: node-located data has no one value per polygon.
  */
 import type { MeshSpec } from '../geo/mesh/types';
 import type { MapSnippetInput } from './map-snippet';
