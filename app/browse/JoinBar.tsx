@@ -1,8 +1,10 @@
 /**
  * The listing's bar for many files as one dataset: pick all the filter shows, clear, and "Open as one dataset".
- * `open` opens the picked entries another way (a dropped folder's files) and answers why not, if it cannot.
+ * `open` opens the picked entries another way (a dropped folder's files) and answers why not, if it cannot. More
+ * ticks than a link carries (MAX_PICKS) are said to be left out of the page's link.
  */
 import { useState } from 'react';
+import { MAX_PICKS } from '../share/browse-link';
 import { useDataset } from '../state/dataset-store';
 import { leavePlace } from './browse-store';
 import { joinOfPicked, type Selection } from './selection';
@@ -39,6 +41,13 @@ export function JoinBar({ selection, members, open }: Props) {
       <button type="button" onClick={openAsOne} disabled={count < 2} data-testid="browse-open-joined">
         Open as one dataset
       </button>
+      {count > MAX_PICKS && (
+        <span className="muted" data-testid="browse-picks-unlinked">
+          The page’s link names at most {MAX_PICKS.toLocaleString('en')} ticked entries: these{' '}
+          {count.toLocaleString('en')} are not in it (a glob such as <code>folder/*.nc</code> as the URL opens them from
+          a link).
+        </span>
+      )}
       {error && (
         <span role="alert" className="error-text">
           {error}

@@ -97,6 +97,16 @@ test('the first rows of a 100,000-entry index are shown while it is still arrivi
     server.release();
     await expect(page.getByTestId('browse-count')).toHaveText(new RegExp(`^${COUNT}\\s*$`), { timeout: 60_000 });
     expect(server.ended()).toBe(true);
+    // More ticks than a link carries: the listing says they are not in its link, and the link names none.
+    await page.getByTestId('browse-filter').fill('tile_000');
+    await expect(page.getByTestId('browse-count')).toHaveText(/^1000\b/);
+    await page.getByTestId('browse-select-all').click();
+    await expect(page.getByTestId('browse-picked')).toHaveText('1000 selected');
+    await expect(page.getByTestId('browse-picks-unlinked')).toContainText('at most 500 ticked entries: these 1,000');
+    expect(new URL(page.url()).searchParams.getAll('pick')).toEqual([]);
+    await page.getByTestId('browse-select-none').click();
+    await expect(page.getByTestId('browse-picks-unlinked')).toHaveCount(0);
+    await page.getByTestId('browse-filter').fill('');
     await page.getByTestId('browse-sort').selectOption('name');
     await page.getByTestId('browse-list').evaluate((el) => (el.scrollTop = el.scrollHeight));
     await expect(rowNamed(page, tile(COUNT - 1))).toBeVisible();
