@@ -82,12 +82,21 @@ export function buildMesh(spec: MeshSpec, arrays: MeshArrays): BuiltMesh {
     const kb = spec.toDegrees[vx.lat] ?? 1;
     for (let k = 0; k < faces; k++) {
       face.length = 0;
-      for (let j = 0; j < nv; j++) {
+      // A vertex filled (NaN) is padding after the last one; one with a coordinate that is not one leaves the face out.
+      let filled = false;
+      let bad: MeshProblemKind | null = null;
+      for (let j = 0; j < nv && !bad; j++) {
         const a = Number(bl[k * nv + j]) * kl;
-        const b = Math.max(-90, Math.min(90, Number(bb[k * nv + j]) * kb));
-        if (valid(a, Number(bb[k * nv + j]) * kb)) face.push([a, b, -1]);
+        const b = Number(bb[k * nv + j]) * kb;
+        if (Number.isNaN(a) || Number.isNaN(b)) filled = true;
+        else if (filled) bad = 'fill-inside-face';
+        else if (!valid(a, b)) bad = 'bad-coordinates';
+        else face.push([a, Math.max(-90, Math.min(90, b)), -1]);
       }
-      push(k);
+      if (bad) {
+        problems.add(bad, k);
+        offsets[k + 1] = lon.length;
+      } else push(k);
     }
     return {
       geometry: { kind: 'mesh', faces, offsets, lon: Float64Array.from(lon), lat: Float64Array.from(lat) },

@@ -1,7 +1,8 @@
 /**
  * Hostile mesh arrays: indices out of range (negative, past the nodes, not integers, huge), a fill value inside a
- * face, faces that repeat one node, a count past the row, non-finite coordinates. Every well-formed face is drawn
- * and found; each fault is named once with its first cell; nothing throws.
+ * face, faces that repeat one node, a count past the row, non-finite coordinates; (cells, nv) bounds with a vertex
+ * past a pole, infinite, or filled before another. Every well-formed face is drawn and found; each fault is named
+ * once with its first cell; nothing throws.
  */
 import { describe, expect, it } from 'vitest';
 import { buildMesh } from './build';
@@ -91,5 +92,55 @@ describe('hostile connectivity', () => {
       ]),
     );
     expect(meshLookup(built.geometry)(0, 0)).toBe(-1);
+  });
+});
+
+describe('hostile bounds', () => {
+  const bounds = (faces: number, nv: number): MeshSpec => ({
+    ...spec(faces, nv),
+    vertices: { form: 'bounds', lon: 'blon', lat: 'blat' },
+  });
+
+  it('a vertex past a pole or infinite leaves its face out, named; a fill before a vertex too; padding is not', () => {
+    const quad = (x: number, y: number) => [
+      [x, x + 10, x + 10, x],
+      [y, y, y + 10, y + 10],
+    ];
+    const faces = [
+      quad(0, 0), // good
+      [
+        [10, 20, 20, 10],
+        [0, 0, 95, 10],
+      ], // past the pole: was drawn as a triangle
+      [
+        [20, 30, 30, Infinity],
+        [0, 0, 10, 10],
+      ], // infinite
+      [
+        [0, NaN, 10, 0],
+        [10, NaN, 20, 20],
+      ], // a fill before a vertex
+      [
+        [10, 20, 20, NaN],
+        [10, 10, 20, NaN],
+      ], // a triangle padded: drawn
+    ];
+    const built = buildMesh(
+      bounds(faces.length, 4),
+      new Map([
+        ['blon', faces.flatMap((f) => f[0]!)],
+        ['blat', faces.flatMap((f) => f[1]!)],
+      ]),
+    );
+    expect(built.problems.map((p) => [p.kind, p.cells, p.first])).toEqual([
+      ['bad-coordinates', 2, 1],
+      ['fill-inside-face', 1, 3],
+    ]);
+    const find = meshLookup(built.geometry);
+    expect(find(5, 5)).toBe(0);
+    expect(find(15, 5)).toBe(-1);
+    expect(find(25, 5)).toBe(-1);
+    expect(find(5, 15)).toBe(-1);
+    expect(find(18, 12)).toBe(4);
   });
 });
