@@ -10,6 +10,7 @@ import { expandGlob } from './glob';
 import { main } from './main';
 import { AGGREGATE_DIR, AGGREGATE_EXPECTED, type AggregateExpected } from '../aggregate/testing/expected';
 import { capture } from './testing/capture';
+import { startStaticServer, type LogEntry, type StaticServer } from '../../e2e/harness/static-server';
 
 const DIR = AGGREGATE_DIR;
 const EXPECTED = AGGREGATE_EXPECTED;
@@ -124,5 +125,27 @@ describe('locations of a join', () => {
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('None of the 5 files can be joined');
     expect(bad.err).toContain('no dimension depth');
+  });
+});
+
+describe('a join of URLs', () => {
+  let web: StaticServer | undefined;
+  afterEach(async () => {
+    await web?.stop();
+    web = undefined;
+  });
+
+  it('members named as files are read as files at once: byte ranges only, no Zarr document asked for', async () => {
+    web = await startStaticServer(path.resolve(DIR, '../..'), 0, { autoindex: true });
+    const names = AGGREGATE_EXPECTED.daily!.members.map((m) => `/fixtures/aggregate/daily/${m}`);
+    const byUrl = await run(['dump', '-h', ...names.map((n) => `${web!.url}${n}`)]);
+    const local = await run(['dump', '-h', path.join(DIR, 'daily/*.nc')]);
+    expect(byUrl.code).toBe(0);
+    // The same joined header as the local glob's (its name aside: the folder the members share).
+    expect(byUrl.out.split('\n').slice(1)).toEqual(local.out.split('\n').slice(1));
+    const log = (await (await fetch(`${web.url}/__control/log`)).json()) as LogEntry[];
+    const requests = log.filter((r) => r.path.startsWith('/fixtures/aggregate/daily/'));
+    expect(requests.filter((r) => !names.includes(r.path) || r.status === 404)).toEqual([]);
+    for (const r of requests) expect(r.range).toMatch(/^bytes=\d+-\d+$/);
   });
 });

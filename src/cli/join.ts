@@ -57,7 +57,7 @@ export async function openJoined(args: DumpArgs): Promise<{ store: Store; datase
   const locations = await joinLocations(given);
   const { openJoin } = await import('../aggregate/index');
   const joined = await openJoin(locations, {
-    open: (location) => openLocation(location, { timeoutMs: args.timeoutMs }),
+    open: (location) => openLocation(location, { timeoutMs: args.timeoutMs, filesFirst: true }),
     join: args.join,
     name: args.name ?? joinName(given, locations),
   });
