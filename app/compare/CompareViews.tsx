@@ -105,9 +105,12 @@ export function CompareViews(props: Props) {
     return { a, b, d };
   }, [pair, diff, options.colormap, options.invert, options.range, varA.path, varB.path]);
   const mapSides = useMemo(() => {
-    if (!pair?.b || mode !== 'map') return null;
+    // An A on a grid of cells is drawn on its map side by side too.
+    if (!pair?.b || !(mode === 'map' || (mode === 'side' && pair.cellsA))) return null;
     // A projected side is placed by its cells' longitude/latitude from its mapping.
-    const a = compareMapGrid(pair.a, pair.kindX, pair.kindY, pair.projected?.a ?? null);
+    const a = pair.cellsA
+      ? cellsMapGrid(pair.cellsA, pair.a.grid.values, varA)
+      : compareMapGrid(pair.a, pair.kindX, pair.kindY, pair.projected?.a ?? null);
     const b = pair.cells
       ? cellsMapGrid(pair.cells, pair.b.grid.values, varB)
       : compareMapGrid(pair.b, pair.kindX, pair.kindY, pair.curvilinear ?? pair.projected?.b ?? null);
@@ -117,13 +120,19 @@ export function CompareViews(props: Props) {
       { grid: a, title: `A: ${varA.path}`, testId: 'compare-map-a' },
       { grid: b, title: `B: ${varB.path}${inA}`, testId: 'compare-map-b' },
     ];
-  }, [pair, mode, varA.path, varB]);
+  }, [pair, mode, varA, varB]);
   // B on its own map beside A's plot (side by side) when B lies on a grid of cells.
   const cellsB = useMemo(() => {
-    if (!pair?.b || !pair.cells || mode !== 'side') return null;
+    if (!pair?.b || !pair.cells || pair.cellsA || mode !== 'side') return null;
     const title = `B: ${varB.path}${pair.unitsText ? ' (in A’s units)' : ''}, its own cells`;
     return [{ grid: cellsMapGrid(pair.cells, pair.b.grid.values, varB), title, testId: 'compare-map-b' }];
   }, [pair, mode, varB]);
+  // A − B on A's cells, on A's map.
+  const diffMap = useMemo(() => {
+    if (!pair?.cellsA || !diff || mode !== 'diff') return null;
+    const grid = cellsMapGrid(pair.cellsA, diff.grid.values, varA);
+    return [{ grid, title: `A − B (${diff.label})`, testId: 'compare-diff-map' }];
+  }, [pair, diff, mode, varA]);
   const sideRange = pair && !pair.problem ? sharedRange(pair.a.grid.values, pair.b?.grid.values ?? []) : null;
   // The series of both at a cell needs B's cell linked to A's: not offered for a B on a grid of cells.
   const onPoint = (px: number, py: number) => {
@@ -167,7 +176,7 @@ export function CompareViews(props: Props) {
           )}
         </div>
       )}
-      {plots && mode === 'side' && (
+      {plots && mode === 'side' && !pair?.cellsA && (
         <div className="compare-side">
           <LinkedPlot group={group} {...plots.a} label={`A: ${varA.path}`} testId="compare-a" onPoint={onPoint} />
           {plots.b && (
@@ -182,7 +191,15 @@ export function CompareViews(props: Props) {
         </div>
       )}
       {cellsB && <CompareMap ds={dsA} sides={cellsB} range={options.range ?? sideRange} options={options} />}
-      {mapSides && mode === 'map' && <CompareMap ds={dsA} sides={mapSides} range={options.range} options={options} />}
+      {diffMap && diff && (
+        <CompareMap
+          ds={dsA}
+          sides={diffMap}
+          range={symmetricRange(diff.grid.values)}
+          options={{ ...options, colormap: 'rdbu', invert: true }}
+        />
+      )}
+      {mapSides && mode !== 'diff' && <CompareMap ds={dsA} sides={mapSides} range={options.range} options={options} />}
       {pair && !mapSides && mode === 'map' && (
         <p className="muted" data-testid="compare-map-none">
           The map needs latitude and longitude on the plotted axes of A and B.
@@ -191,7 +208,7 @@ export function CompareViews(props: Props) {
       {mode === 'diff' && state.diffError !== null && (
         <ErrorMessage error={state.diffError} title="The difference is not computed" />
       )}
-      {plots?.d && diff && mode === 'diff' && (
+      {plots?.d && diff && mode === 'diff' && !pair?.cellsA && (
         <div className="compare-side">
           <LinkedPlot group={group} {...plots.a} label={`A: ${varA.path}`} testId="compare-a" onPoint={onPoint} />
           <LinkedPlot group={group} {...plots.d} label="A − B" testId="compare-diff" onPoint={onPoint} />

@@ -13,6 +13,7 @@ import { gridsMatch, pairDifference, readPair } from './compare-read';
 
 interface Case {
   readonly name: string;
+  readonly a: [string, string, string];
   readonly b: [string, string, string];
   readonly difference: (number | null)[];
   readonly ambiguous: number[];
@@ -80,6 +81,36 @@ describe('a lat/lon A against a B on a grid of cells', async () => {
     );
     const d = await pairDifference(a, p, 'linear', signal);
     expect(d.label).toBe("B regridded onto A's grid (nearest: containing cell of B's ICON-like mesh)");
+  });
+
+  for (const c of want.cases.filter((x) => !x.name.startsWith('grid-')))
+    it(`${c.name}: an A on a grid of cells against B's, A − B on A's cells as the script's`, async () => {
+      const [da, db] = await Promise.all([meshes(c.a[1]), meshes(c.b[1])]);
+      const va = findVariable(da.model.root, c.a[2])!;
+      const vb = findVariable(db.model.root, c.b[2])!;
+      const p = await readPair(da, va, [0, null], { x: 1, y: 1 }, db, vb, 'coords', signal);
+      expect(p.problem).toBeNull();
+      expect([p.cellsA, p.cells].every((x) => x !== null)).toBe(true);
+      expect([p.a.grid.ny, p.a.grid.nx]).toEqual([1, va.shape[1]]);
+      const d = await pairDifference(da, p, 'area', signal);
+      // Sampling needs a lat/lon A: the containing cell at A's centres.
+      expect(d.label).toContain('nearest: containing cell of B');
+      const skip = new Set(c.ambiguous);
+      const bad = c.difference.flatMap((w, i) => {
+        const got = d.grid.values[i]!;
+        if (skip.has(i)) return [];
+        const ok = w === null ? Number.isNaN(got) : Math.abs(got - w) <= 1e-4 * Math.max(1, Math.abs(w));
+        return ok ? [] : [`${i}: ${got} vs ${w}`];
+      });
+      expect(bad).toEqual([]);
+    });
+
+  it('an A on a grid of cells against a lat/lon B says why it is not compared', async () => {
+    const da = await meshes('icon-like.nc');
+    const va = findVariable(da.model.root, '/S')!;
+    await expect(readPair(da, va, [0, null], { x: 1, y: 1 }, a, s, 'coords', signal)).rejects.toThrow(
+      'A lies on a grid of cells',
+    );
   });
 
   it('a share link keeps the area-weighted choice (bdiff=area)', () => {

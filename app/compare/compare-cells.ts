@@ -74,6 +74,14 @@ export function loadCellsSide(ds: OpenDataset, grid: CellGrid): Promise<CellsSid
   return p;
 }
 
+/** The latitude and longitude of the first `n` values' cells (a mesh's face centres, HEALPix pixel centres). */
+export function centres(cells: CellsSide, n: number): { readonly lat: Float64Array; readonly lon: Float64Array } {
+  const lat = new Float64Array(n);
+  const lon = new Float64Array(n);
+  for (let k = 0; k < n; k++) [lon[k], lat[k]] = cells.centre(k);
+  return { lat, lon };
+}
+
 /** B drawn on its own map: its values on its cells, the hover naming the cell as the Map does. */
 export function cellsMapGrid(cells: CellsSide, values: ArrayLike<number>, varB: Variable): MapGrid {
   const v = Float64Array.from(values, (x) => (Number.isFinite(x) ? x : NaN));

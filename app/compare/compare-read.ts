@@ -18,7 +18,7 @@ import { holdSteps, linkB, type Steps } from './link-b';
 import { alignLongitudes, isGlobal, orient, sameCoordinates, type Grid2 } from './compare-math';
 import { readCellPositions, type CellPositions } from './compare-curvilinear';
 import { readProjectedPair, regridProjected, type ProjectedPair } from './compare-projected';
-import { cellGridOf, keepCells, loadCellsSide, regridOntoCells, type CellsSide } from './compare-cells';
+import { cellGridOf, centres, keepCells, loadCellsSide, regridOntoCells, type CellsSide } from './compare-cells';
 
 /** One side as drawn: the field (rows y × columns x) and its coordinates. */
 export interface Side {
@@ -53,6 +53,8 @@ export interface PairSlices {
   readonly curvilinear: CellPositions | null;
   /** B's grid of cells (a mesh, HEALPix): B's slice is its 1-D values (one row), drawn on its own map. */
   readonly cells: CellsSide | null;
+  /** A's grid of cells, when A lies on one too (its slice one row; the difference drawn on A's cells). */
+  readonly cellsA?: CellsSide | null;
   /** A's and B's cells on the earth when either is on projected x/y with a grid mapping (else null). */
   readonly projected: ProjectedPair | null;
   /** B's values into A's: x × scale + offset (null: none needed or none possible). */
@@ -109,8 +111,15 @@ export async function readPair(
   steps: Steps = {},
 ): Promise<PairSlices> {
   const kept = selA.flatMap((s, d) => (s === null ? [d] : []));
-  if (kept.length !== 2 || !kept.includes(view.x) || !kept.includes(view.y))
+  // An A on a grid of cells: its cell dimension alone (x and y both), against a B on one.
+  const gridA = cellGridOf(dsA, varA);
+  const onCells = gridA !== null && kept.length === 1 && kept[0] === gridA.dim && view.x === view.y;
+  if (onCells && !cellGridOf(dsB, varB))
+    throw new Error('A lies on a grid of cells: it is compared with a B on a grid of cells (a mesh, HEALPix).');
+  if (!onCells && (kept.length !== 2 || !kept.includes(view.x) || !kept.includes(view.y)))
     throw new Error('Comparing with another dataset shows 2-D slices: choose an x and a y axis.');
+  const readMeshA = onCells ? loadCellsSide(dsA, gridA) : null;
+  void readMeshA?.catch(() => undefined);
   // A's slice is asked for first; B's as soon as the coordinates link it: both reads are in flight together.
   const readA = dsA.read(varA.path, selA, { signal });
   void readA.catch(() => undefined);
@@ -137,11 +146,11 @@ export async function readPair(
   const yDim = view.y;
   const xDim = view.x;
   const a: Side = {
-    grid: orient(decA.values, decA.mask, decA.shape, yDim > xDim),
-    y: coords(axesA[yDim], varA.shape[yDim] ?? 1),
-    x: coords(axesA[xDim], varA.shape[xDim] ?? 1),
+    grid: orient(decA.values, decA.mask, onCells ? [1, decA.values.length] : decA.shape, yDim > xDim),
+    y: onCells ? Float64Array.of(0) : coords(axesA[yDim], varA.shape[yDim] ?? 1),
+    x: coords(onCells ? undefined : axesA[xDim], varA.shape[xDim] ?? 1),
   };
-  const kindOf = (d: number) => (axesA[d]?.axis?.kind ?? 'other') as string;
+  const kindOf = (d: number) => (onCells ? 'other' : ((axesA[d]?.axis?.kind ?? 'other') as string));
   const names = { x: axesA[xDim]?.dimension ?? 'x', y: axesA[yDim]?.dimension ?? 'y' };
   const dimsA = axesA.map((x) => x.dimension);
   const dimsB = axesB.map((x) => x.dimension);
@@ -190,12 +199,15 @@ export async function readPair(
   };
   const curvilinear = readCells ? await readCells : null;
   const cells = readMesh ? await readMesh : null;
-  const projected = await readProjectedPair(
-    { ds: dsA, v: varA, rows: yDim, cols: xDim, x: a.x, y: a.y },
-    { ds: dsB, v: varB, rows: bY, cols: bX, x: bSource.x, y: bSource.y },
-    axesB,
-    curvilinear !== null || cells !== null,
-  );
+  const cellsA = readMeshA ? await readMeshA : null;
+  const projected = onCells
+    ? null
+    : await readProjectedPair(
+        { ds: dsA, v: varA, rows: yDim, cols: xDim, x: a.x, y: a.y },
+        { ds: dsB, v: varB, rows: bY, cols: bX, x: bSource.x, y: bSource.y },
+        axesB,
+        curvilinear !== null || cells !== null,
+      );
   let b = bSource;
   if (base.kindX === 'longitude' && !curvilinear && !cells && !projected?.b) {
     const al = alignLongitudes(gridB, bSource.x, a.x);
@@ -203,7 +215,8 @@ export async function readPair(
   }
   const namesB = { x: axesB[bX]?.dimension ?? 'x', y: axesB[bY]?.dimension ?? 'y' };
   const selB = link.selection;
-  return { ...base, b, bSource, unitsText, problem, selB, namesB, conversion, curvilinear, projected, cells };
+  const found = { curvilinear, projected, cells, cellsA };
+  return { ...base, b, bSource, unitsText, problem, selB, namesB, conversion, ...found };
 }
 
 /** Whether B's grid (longitudes in A's range) is A's. */
@@ -234,7 +247,8 @@ export async function pairDifference(
   let label: string;
   if (pair.cells) {
     const cellsPair = { a, bValues: bSource.grid.values, cells: pair.cells, kindX: pair.kindX, kindY: pair.kindY };
-    const r = await regridOntoCells(dsA, { ...cellsPair, aPoints: pair.projected?.a ?? null }, method, signal);
+    const aPoints = pair.projected?.a ?? (pair.cellsA ? centres(pair.cellsA, a.grid.nx) : null);
+    const r = await regridOntoCells(dsA, { ...cellsPair, aPoints }, method, signal);
     return finish(pair, { values: r.values, ny: a.grid.ny, nx: a.grid.nx }, r.label);
   }
   if (gridsMatch(pair)) {

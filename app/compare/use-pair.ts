@@ -43,8 +43,9 @@ export function usePair(
     const sel = selKey.split(',').map((s) => (s === '' ? null : Number(s)));
     void (async () => {
       try {
-        if (x === null || y === null) throw new Error('Comparing with another dataset shows 2-D slices.');
-        const pair = await readPair(dsA, varA, sel, { x, y }, dsB, varB, link, signal, steps);
+        if (x === null) throw new Error('Comparing with another dataset shows 2-D slices.');
+        // Without y: A's x alone, which readPair takes only for an A on a grid of cells.
+        const pair = await readPair(dsA, varA, sel, { x, y: y ?? x }, dsB, varB, link, signal, steps);
         if (signal.aborted) return;
         if (method === null) return setState({ pair, diff: null, error: null, diffError: null, loading: false });
         setState({ pair, diff: null, error: null, diffError: null, loading: true });

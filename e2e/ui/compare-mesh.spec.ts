@@ -4,7 +4,8 @@
  * cell; area-weighted by sampling with its k × k), and A − B on every one of A's cells equals the script's
  * (fixtures/compare/expected/meshes.json, scripts/fixtures/make-compare-meshes.py: shapely's containing cell,
  * healpy's pixel), except the cells it names ambiguous (a point within 1e-4° of a B cell's edge). B is drawn on
- * its own map, side by side and on the map.
+ * its own map, side by side and on the map. A mesh A (ICON-like) against B mesh (MPAS): the difference drawn on A's
+ * map, both sides on their own maps (its values are checked by app/compare/compare-cells.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -93,6 +94,18 @@ test('B on a mesh is drawn on its own map, side by side and on the map', async (
   await expect(page.getByTestId('compare-a')).toHaveAttribute('data-rendered', /\d+/);
   await expect(page.getByTestId('compare-map-b')).toHaveAttribute('data-rendered', /\d+/);
   await page.goto(link(c, '&bview=map'));
+  await expect(page.getByTestId('compare-map-a')).toHaveAttribute('data-rendered', /\d+/);
+  await expect(page.getByTestId('compare-map-b')).toHaveAttribute('data-rendered', /\d+/);
+});
+
+test('a mesh A against B mesh: the difference on A’s cells, drawn on A’s map', async ({ page }) => {
+  const c = byName('icon-mpas');
+  await page.goto(link(c, '&bview=diff'));
+  await expect(page.getByRole('region', { name: 'Difference' })).toContainText(
+    "B regridded onto A's grid (nearest: containing cell of B's MPAS mesh)",
+  );
+  await expect(page.getByTestId('compare-diff-map')).toHaveAttribute('data-rendered', /\d+/);
+  await page.getByTestId('compare-mode-side').click();
   await expect(page.getByTestId('compare-map-a')).toHaveAttribute('data-rendered', /\d+/);
   await expect(page.getByTestId('compare-map-b')).toHaveAttribute('data-rendered', /\d+/);
 });
