@@ -16,6 +16,7 @@ const ORDER = [
   'cli',
   'e2e-faults',
   'e2e-xss',
+  'mesh-fuzz',
 ];
 
 const suites = existsSync(dir)
