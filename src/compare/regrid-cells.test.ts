@@ -21,6 +21,7 @@ import { difference } from './difference';
 import { runRegrid, type RegridTask } from './regrid';
 import { impliedEdges, sampleCount } from './regrid-cells';
 
+const steps = (from: number, n: number) => Float64Array.from({ length: n }, (_, i) => from + 0.1 * i);
 const ROOT = join(import.meta.dirname, '..', '..', 'fixtures');
 
 interface Case {
@@ -123,6 +124,8 @@ describe('a grid of cells onto A, as shapely and healpy', () => {
     expect(sampleCount(lat, lon, 768)).toBe(expected.cases.find((c) => c.name === 'grid-healpix-sampled')!.samples);
     expect(sampleCount(lat, lon, 1)).toBe(1);
     expect(sampleCount(lat, lon, 1e9)).toBe(16);
+    // A 0.1-degree global A (6.48 million cells) against a fine B: lowered to keep 2^24 samples in all.
+    expect(sampleCount(impliedEdges(steps(-89.95, 1800), 90), impliedEdges(steps(-179.95, 3600)), 1e9)).toBe(1);
   });
 
   it('runs through the WorkerPool as on the calling thread', async () => {

@@ -12,13 +12,15 @@
  *   by cos(latitude), samples with no value left out (none: masked). k = ⌈2D / s⌉ within 1…`MAX_SAMPLES`, D the
  *   largest extent of one of A's cells (degrees of great circle: its latitude step, or its longitude step times the
  *   cosine of its centre latitude), s B's mean spacing √(4π / N) for N values — so the samples are denser than
- *   B's cells. This is not a conservative remap by polygon intersection: a B cell is weighed by the samples it
+ *   B's cells (and lowered so that A's cells hold at most `MAX_TOTAL_SAMPLES` in all). This is not a conservative remap by polygon intersection: a B cell is weighed by the samples it
  *   holds.
  */
 import { gridLookup, type GridGeometry, type GridLookup } from '../geo/reproject';
 
 /** The largest k (k × k samples per cell). */
 export const MAX_SAMPLES = 16;
+/** The most samples over all of A's cells (k is lowered to keep a fine A within it). */
+export const MAX_TOTAL_SAMPLES = 1 << 24;
 
 export type CellsMethod = 'containing' | 'sampled';
 
@@ -93,7 +95,9 @@ export function sampleCount(latEdges: Float64Array, lonEdges: Float64Array, coun
     const c = Math.cos(((latEdges[i]! + latEdges[i + 1]!) / 2) * RAD);
     d = Math.max(d, Math.abs(latEdges[i + 1]! - latEdges[i]!), widestLon * c);
   }
-  return Math.min(MAX_SAMPLES, Math.max(1, Math.ceil((2 * d) / s)));
+  const cells = Math.max(1, (latEdges.length - 1) * (lonEdges.length - 1));
+  const cap = Math.max(1, Math.floor(Math.sqrt(MAX_TOTAL_SAMPLES / cells)));
+  return Math.min(MAX_SAMPLES, cap, Math.max(1, Math.ceil((2 * d) / s)));
 }
 
 function valueAt(values: ArrayLike<number>, k: number): number {
