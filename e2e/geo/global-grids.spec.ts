@@ -4,13 +4,16 @@
  * selected), a ring-ordered field (nside 12) and the O32 and N32 grids as CDO writes them. At every sampled point
  * whose pixel lies inside the cell healpy (or the script's ring lookup) gives — the point's margin to its cell's
  * edge exceeds its distance to the pixel's centre, ≥ 100 points — the canvas holds the colour of that cell's value.
- * Hover names the cell (`HEALPix nest nside 16 cell 123`); a click gives its series. The Overview and the Report
- * name the grid, and nested ordering with nside 12 as a problem.
+ * Hover names the cell (`HEALPix nest nside 16 cell 123`); a click gives its series. Opened on a coarser level (a
+ * share link), the Map reads only the level it draws (the static server's log: no chunk of the selected level
+ * before the picture), and a click gives the series of the selected level's cell under the point (healpy's). The
+ * Overview and the Report name the grid, and nested ordering with nside 12 as a problem.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { makeProjection } from '../../src/geo/projection';
+import type { LogEntry } from '../harness/static-server';
 import { STATIC_URL } from '../harness/ports';
 import { ROOT, openUrl, selectPath, seriesCsvRows, showMetadata } from '../ui/helpers';
 import { valueColour } from '../ui/map-colours';
@@ -95,6 +98,14 @@ async function checkColours(page: Page, c: Case, proj: Project, w: number, h: nu
     .toEqual([]);
 }
 
+/** The pyramid's zoom levels whose chunks of `tas` the static server sent since `since` (ms since the epoch). */
+async function levelsRead(since: number): Promise<string[]> {
+  const log = (await (await fetch(`${STATIC_URL}/__control/log`)).json()) as LogEntry[];
+  const chunk = /\/fixtures\/global-grids\/healpix-pyramid\.zarr\/(zoom_\d+)\/tas\/\d+\.\d+$/;
+  const zooms = log.filter((e) => e.time >= since && e.status < 300).map((e) => chunk.exec(e.path)?.[1]);
+  return [...new Set(zooms.filter((z) => z !== undefined))].sort();
+}
+
 test('a HEALPix nested pyramid: the screen picks nside 16 and each cell has its value’s colour (≥ 100 points healpy placed)', async ({
   page,
 }) => {
@@ -103,6 +114,45 @@ test('a HEALPix nested pyramid: the screen picks nside 16 and each cell has its 
   const { w, h, proj } = await openMap(page, 'healpix-pyramid.zarr', '/zoom_2/tas', 'healpix');
   await expect(page.getByTestId('map-canvas')).toHaveAttribute('data-cells', 'HEALPix nest nside 16');
   await checkColours(page, expected.healpix['healpix-pyramid.zarr/zoom_4/tas']!, proj, w, h);
+});
+
+test('HEALPix pyramid from a share link on a coarse level: only the level drawn is read; a click gives the selected level’s cell series', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const since = Date.now();
+  const link = new URLSearchParams({
+    url: `${STATIC_URL}/fixtures/global-grids/healpix-pyramid.zarr`,
+    var: '/zoom_2/tas',
+    x: 'cell',
+  });
+  link.set('view', 'map');
+  await page.goto(`/#${link}`);
+  const canvas = page.getByTestId('map-canvas');
+  await expect(canvas).toHaveAttribute('data-cells', 'HEALPix nest nside 16');
+  await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
+  // The first picture read zoom_4's chunk (the level the screen needs) and none of zoom_2's (the selected level).
+  expect(await levelsRead(since)).toEqual(['zoom_4']);
+
+  // A click on the nside 16 cells drawn: the series of the nside 4 cell under the point, as healpy places it.
+  await page.getByLabel('Coastlines').uncheck();
+  const w = Number(await canvas.getAttribute('data-width'));
+  const h = Number(await canvas.getAttribute('data-height'));
+  const proj = makeProjection({ name: 'equirectangular', center: [0, 0], width: w, height: h }) as Project;
+  const fine = expected.healpix['healpix-pyramid.zarr/zoom_4/tas']!;
+  const coarse = expected.healpix['healpix-pyramid.zarr/zoom_2/tas']!;
+  // A point whose nside 4 cell's series is not its nside 16 cell's: the click must not give the level drawn.
+  const differs = (k: number) => coarse.series![k]!.join() !== fine.series![k]!.join();
+  const { i, at } = safePixels(proj, w, h, fine).filter((s) => fine.margin[s.i]! > 0.8 && differs(s.i))[2]!;
+  const q = await framePoint(page, at[0] + 0.5, at[1] + 0.5);
+  await page.mouse.click(q.x, q.y);
+  const region = page.getByRole('region', {
+    name: new RegExp(`^Time series at HEALPix nest nside 4 cell ${coarse.cell[i]} \\(`),
+  });
+  await expect(region).toBeVisible();
+  await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
+  const rows = await seriesCsvRows(region);
+  expect(rows.slice(1).map((r) => Number(r.split(',')[1]))).toEqual(coarse.series![i]);
 });
 
 test('HEALPix: hover names the cell and its value; a click gives the cell’s series', async ({ page }) => {

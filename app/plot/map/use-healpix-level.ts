@@ -84,18 +84,20 @@ export function useHealpixLevel(
     };
   }, [key, level, selKey, chosen, pyramid, ds]);
 
-  return useMemo(() => {
-    // Without a slice of its own, the map keeps the level last read of this pyramid while the next one loads.
-    const usable = read && (read.key === key || (!shown.values && read.pyramid === pyramid));
-    if (!usable || !read.grid || cells?.family !== 'healpix') return { ...shown, error };
+  // The level's grid by the read (not by render): the map's geometry is loaded again only for a new level.
+  const levelCells = useMemo((): CellGrid | null => {
+    if (!read?.grid || cells?.family !== 'healpix') return null;
     const g = read.grid.grid;
-    const levelCells: CellGrid = {
+    return {
       ...cells,
       kind: g.order,
       spec: g,
       dim: g.cellDim,
       cellName: `HEALPix ${g.order === 'nested' ? 'nest' : 'ring'} nside ${g.nside}`,
     };
-    return { cells: levelCells, variable: read.level, values: read.values, error };
-  }, [key, pyramid, cells, read, shown, error]);
+  }, [read, cells]);
+  // Without a slice of its own, the map keeps the level last read of this pyramid while the next one loads.
+  const usable = read && levelCells && (read.key === key || (!shown.values && read.pyramid === pyramid));
+  if (!usable) return { ...shown, error };
+  return { cells: levelCells, variable: read.level, values: read.values, error };
 }
