@@ -127,6 +127,28 @@ describe('healpy code of a HEALPix Map', () => {
     });
   });
 
+  it('the Map’s log scale is healpy’s norm="log"; symlog, which healpy lacks, is named and drawn linear', async () => {
+    const { ds, variable } = await openCase('healpix-pyramid.zarr/zoom_3/tas');
+    const code = (scale: string) =>
+      codeForView({
+        location: ds.location,
+        dataset: ds.model,
+        variable,
+        selection: [0, null],
+        mapProjection: 'robinson',
+        mapStyle: { colormap: 'viridis', invert: false, scale, range: null, center: [0, 0] },
+      }).map!;
+    expect(code('symlog')).toContain('# healpy has no symmetric log scale');
+    rmSync(join(work, 'map.png'), { force: true });
+    const out = await runPython(
+      probe(code('log'), [0], [0]) + '\nprint("@@" + _json.dumps(_kw.get("norm")))',
+      120_000,
+      work,
+    );
+    expect(statSync(join(work, 'map.png')).size).toBeGreaterThan(1000);
+    expect(out.split('@@').pop()!.trim()).toBe('"log"');
+  });
+
   it('a thinned or partial read of the cells has no healpy code', async () => {
     const { ds, variable } = await openCase('healpix-ring.nc/pattern');
     const base = { location: ds.location, dataset: ds.model, variable, mapProjection: 'robinson' };

@@ -79,6 +79,7 @@ export function healpixMapSnippet(input: MapSnippetInput, grid: HealpixGrid, xar
     `nside = ${grid.nside}`,
     'values = np.asarray(da.values, dtype="f8")  # CF-decoded: fill values as NaN',
     ...cells,
+    ...colour.lines,
     view.note,
     ...colour.notes,
     `${view.call}(${args.join(', ')})`,

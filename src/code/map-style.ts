@@ -76,14 +76,19 @@ export function matplotlibColour(style: MapStyle, values = 'values'): { lines: s
   return { lines: [], args: r ? [cmap, `clim=(${lo}, ${hi})`] : [cmap] };
 }
 
-/** healpy keyword arguments of the colouring (`cmap`, `min`/`max`, `norm="log"`) and a note for what it lacks. */
-export function healpyColour(style: MapStyle): { args: string[]; notes: string[] } {
+/**
+ * healpy keyword arguments of the colouring (`cmap`, `min`/`max`, `norm="log"`), lines that prepare the map `m`
+ * for them (the log scale draws no value ≤ 0: healpy's log norm refuses them), and a note for what healpy lacks.
+ */
+export function healpyColour(style: MapStyle): { args: string[]; lines: string[]; notes: string[] } {
   const args = [`cmap=${pyStr(cmapName(style))}`];
   if (style.range) args.push(`min=${pyFloat(style.range[0])}`, `max=${pyFloat(style.range[1])}`);
-  if (style.scale === 'log') args.push('norm="log"');
+  const log = style.scale === 'log';
+  if (log) args.push('norm="log"');
+  const lines = log ? ["m[m <= 0] = hp.UNSEEN  # the Map's log scale draws no value ≤ 0"] : [];
   const notes =
     style.scale === 'symlog'
       ? ["# healpy has no symmetric log scale: the Map's symlog colours are drawn linear here."]
       : [];
-  return { args, notes };
+  return { args, lines, notes };
 }

@@ -146,6 +146,34 @@ describe('matplotlib code of a mesh Map', () => {
     expect(i).toContain('uxda = ux.UxDataArray(da.rename({"ncells": "n_face"}), uxgrid=uxgrid)');
   });
 
+  it.each([
+    ['log', 'LogNorm'],
+    ['symlog', 'SymLogNorm'],
+  ])('the Map’s %s scale is a matplotlib %s', async (scale, norm) => {
+    const { ds, variable } = await open('ugrid.nc', '/zeta');
+    const map = codeForView({
+      location: ds.location,
+      dataset: ds.model,
+      variable,
+      selection: [1, null],
+      mapProjection: 'equirectangular',
+      mapStyle: { colormap: 'viridis', invert: false, scale, range: null, center: [0, 0] },
+    }).map!;
+    const out = await runPython(
+      [
+        'import matplotlib',
+        'matplotlib.use("Agg")',
+        'import cartopy.mpl.geoaxes as _g',
+        '_g.GeoAxes.coastlines = lambda self, *a, **k: None',
+        map,
+        'print("@@", type(pc.norm).__name__, pc.norm.vmin < pc.norm.vmax)',
+      ].join('\n'),
+      180_000,
+      work,
+    );
+    expect(out.split('@@ ').pop()!.trim()).toBe(`${norm} True`);
+  });
+
   it('node-located data and a thinned read have no mesh code', async () => {
     const { ds, variable } = await open('ugrid.nc', '/depth');
     const base = { location: ds.location, dataset: ds.model, variable, mapProjection: 'robinson' };
