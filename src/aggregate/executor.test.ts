@@ -60,3 +60,21 @@ describe('member chunks of a join', () => {
     }
   });
 });
+
+describe('a prefetch of a join', () => {
+  it('is a prefetch of its member too: the member chunk decoded at low priority, a read the user waits for not', async () => {
+    const executor = new InlineExecutor();
+    const decode = vi.spyOn(executor, 'decode');
+    const files = await expandGlob(path.join(AGGREGATE_DIR, 'monthly/*.zarr'));
+    const joined = await openJoin(files, { open, executor });
+    const v = walkVariables(joined.dataset.root).find((x) => x.name === 'pr')!;
+    const blosc = () => decode.mock.calls.filter(([spec]) => JSON.stringify(spec).includes('blosc'));
+    const first = [{ start: 0, stop: 1 }, ...v.shape.slice(1).map(() => null)];
+    await readSlice(joined.store, v, first, { priority: 'low' });
+    expect(blosc().map((c) => c[3]?.priority)).toEqual(['low']);
+    decode.mockClear();
+    const last = [{ start: v.shape[0]! - 1, stop: v.shape[0]! }, ...v.shape.slice(1).map(() => null)];
+    await readSlice(joined.store, v, last);
+    expect(blosc().map((c) => c[3]?.priority ?? 'normal')).toEqual(['normal']);
+  });
+});

@@ -67,7 +67,7 @@ export class JoinStore implements Store {
       coords.some((c, d) => !Number.isInteger(c) || c < 0 || c * layout.chunks[d]! >= layout.shape[d]!)
     )
       return undefined;
-    return this.chunk(layout, coords, options?.signal);
+    return this.chunk(layout, coords, options?.signal, options?.priority);
   }
 
   async getRange(key: AbsolutePath, range: RangeQuery, options?: RequestOptions): Promise<Uint8Array | undefined> {
@@ -88,7 +88,12 @@ export class JoinStore implements Store {
     return { member: members[lo]!, offset: offsets[lo]! };
   }
 
-  private async chunk(layout: VariableLayout, coords: readonly number[], signal: AbortSignal | undefined) {
+  private async chunk(
+    layout: VariableLayout,
+    coords: readonly number[],
+    signal: AbortSignal | undefined,
+    priority: 'normal' | 'low' | undefined,
+  ) {
     const start = coords.map((c, d) => c * layout.chunks[d]!);
     const count = start.map((s, d) => Math.min(layout.chunks[d]!, layout.shape[d]! - s));
     if (layout.source === 'values') {
@@ -120,6 +125,8 @@ export class JoinStore implements Store {
       const slice = await readSlice(member.store, variable, selection, {
         signal,
         context: this.ctx,
+        // A prefetch of the joined dataset is one of the member too (the pool starts it when nothing else waits).
+        priority,
         // One chunk of the joined read, whose size that read has already bounded.
         budgetBytes: Number.MAX_SAFE_INTEGER,
       });

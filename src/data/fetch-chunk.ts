@@ -29,6 +29,8 @@ export interface FetchOptions {
   readonly memoPrefix?: string | undefined;
   /** Each part of the chunk's bytes as it arrives (see `RequestOptions.onPart`); not for whole-shard reads. */
   readonly onPart?: ((part: Uint8Array, offset: number) => void) | undefined;
+  /** The read's priority, handed to the store (`RequestOptions.priority`). */
+  readonly priority?: 'normal' | 'low' | undefined;
 }
 
 function indexSize(shard: ShardSpec): number {
@@ -104,7 +106,7 @@ export async function fetchChunk(
 ): Promise<Uint8Array | undefined> {
   const path = spec.objectPath(coords);
   const shard = spec.shard;
-  const request = { signal: opts.signal, onPart: opts.onPart };
+  const request = { signal: opts.signal, onPart: opts.onPart, priority: opts.priority };
   if (!shard) return store.get(path, request);
   const index = await readIndex(store, shard, path, opts);
   if (!index) return undefined;

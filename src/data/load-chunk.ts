@@ -89,6 +89,7 @@ export async function loadChunk(load: ChunkLoad, coords: readonly number[], sign
     memo: load.memo,
     memoPrefix: `${storeId(load.store)}|`,
     onPart: stream ? partsOf(stream) : undefined,
+    priority: load.decode.priority,
   })
     .catch((e: unknown) => {
       if (!(e instanceof HtmlAnswerError)) throw e;

@@ -44,6 +44,11 @@ export interface RequestOptions extends GetOptions {
    * others call nothing). The part is the caller's: it may be transferred. A request tried again restarts at 0.
    */
   readonly onPart?: ((part: Uint8Array, offset: number) => void) | undefined;
+  /**
+   * The read's priority (`low`: a prefetch), for stores whose objects are reads of other stores (a join's chunk is
+   * a read of its member's): their reads keep it. Other stores ignore it.
+   */
+  readonly priority?: 'normal' | 'low' | undefined;
 }
 
 /**
