@@ -77,7 +77,7 @@ export function healpixMapSnippet(input: MapSnippetInput, grid: HealpixGrid, xar
     '',
     `# HEALPix, ${grid.order} ordering, nside ${grid.nside} (the grid mapping ${pyStr(relativeName(v.path, grid.mappingPath))}).`,
     `nside = ${grid.nside}`,
-    'values = np.asarray(da.values, dtype="f8")  # CF-decoded: fill values as NaN',
+    'values = np.asarray(da.values, dtype="f8")  # one value per cell',
     ...cells,
     ...colour.lines,
     view.note,
