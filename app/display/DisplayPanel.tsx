@@ -29,6 +29,7 @@ import { CodePanel, SeriesPanel, TiledMap } from './on-demand';
 import { loadingText, slicedShape } from '../views/shared/slice-labels';
 import { healpixPyramid } from '../plot/map/use-healpix-level';
 import { levelFrame } from '../views/map/level-frame';
+import { LevelMap } from './LevelMap';
 
 interface Props {
   readonly dataset: OpenedDataset;
@@ -153,7 +154,14 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
       ? { axes: tiled.axes, latIsY: geoLat === y, x: tiledAxes.x.axis, y: tiledAxes.y.axis }
       : null;
   // The Map of a HEALPix zoom pyramid reads the level the screen needs itself: no whole read of the selected level.
-  const ownLevel = active.kind === 'map' && !tiled && stride === 1 && !compare && healpixPyramid(ctx.cells);
+  const [wholeFor, setWholeFor] = useState<string | null>(null);
+  const ownLevel =
+    active.kind === 'map' &&
+    !tiled &&
+    stride === 1 &&
+    !compare &&
+    wholeFor !== variable.path &&
+    healpixPyramid(ctx.cells);
   const levelTitle = ownLevel ? axisTitle(variable) : null;
   const levelView = useMemo(() => (levelTitle !== null ? levelFrame(levelTitle) : null), [levelTitle]);
   const current = !tiled && !ownLevel && shown && shown.slice.variable.path === variable.path ? shown : null;
@@ -294,9 +302,14 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
           {current && loadingHere ? loadingText(variable, selection, current.selection) : ''}
         </p>
         {ready && levelView && (
-          <div className="slice-view" data-testid="slice-view">
-            <active.Component frame={levelView} options={options} context={userContext(ctx, uv)} />
-          </div>
+          <LevelMap
+            Component={active.Component}
+            frame={levelView}
+            options={options}
+            context={userContext(ctx, uv)}
+            cells={sliceShape.reduce((a, b) => a * b, 1)}
+            onReadWhole={() => setWholeFor(variable.path)}
+          />
         )}
         {current && (
           <SliceView

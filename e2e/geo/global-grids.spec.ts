@@ -153,6 +153,15 @@ test('HEALPix pyramid from a share link on a coarse level: only the level drawn 
   await expect(region.getByTestId('series-plot')).toHaveAttribute('data-rendered', /\d+/);
   const rows = await seriesCsvRows(region);
   expect(rows.slice(1).map((r) => Number(r.split(',')[1]))).toEqual(coarse.series![i]);
+
+  // Exports are of the selected level: offered once its slice is read, on request (192 cells of nside 4).
+  await expect(page.getByTestId('export-csv')).toHaveCount(0);
+  const asked = Date.now();
+  await page.getByTestId('level-read-whole').click();
+  await expect(page.getByTestId('export-csv')).toBeEnabled();
+  await expect(page.getByTestId('export-npy')).toBeEnabled();
+  expect(await levelsRead(asked)).toContain('zoom_2');
+  await expect(canvas).toHaveAttribute('data-cells', 'HEALPix nest nside 16');
 });
 
 test('HEALPix: hover names the cell and its value; a click gives the cell’s series', async ({ page }) => {

@@ -1,0 +1,27 @@
+/**
+ * The Map of a HEALPix zoom pyramid, which reads the level the screen needs itself (no slice of the selected level
+ * is read for it), and the way to its exports: they are of the selected level's slice, read whole on request.
+ */
+import type { ComponentType } from 'react';
+import type { ViewProps } from '../views/shared/view-kind';
+
+interface Props extends ViewProps {
+  readonly Component: ComponentType<ViewProps>;
+  /** The selected level's slice: its cell count, and how to read it for the exports. */
+  readonly cells: number;
+  readonly onReadWhole: () => void;
+}
+
+export function LevelMap({ Component, frame, options, context, cells, onReadWhole }: Props) {
+  return (
+    <div className="slice-view" data-testid="slice-view">
+      <Component frame={frame} options={options} context={context} />
+      <p className="muted" data-testid="level-export">
+        The Map reads the pyramid level the screen needs. Exports (CSV, NPY, PNG, SVG) are of the selected level:{' '}
+        <button type="button" onClick={onReadWhole} data-testid="level-read-whole">
+          Read its {cells.toLocaleString('en')} cells for export
+        </button>
+      </p>
+    </div>
+  );
+}
