@@ -3,7 +3,9 @@
  * their bounds in radians). The Map is offered and draws the mesh; at every sampled point whose pixel lies inside
  * the cell shapely gives (the point's margin to the cell's outline exceeds its distance to the pixel's centre), the
  * canvas holds the colour of that cell's value; hover names the cell; a click gives its series; a zoom is looked
- * up again at the screen's resolution (more points pass) without reading the file again.
+ * up again at the screen's resolution (more points pass) without reading the file again. Node-located UGRID data
+ * (ugrid.nc depth) is drawn interpolated across the faces: the canvas holds the colour of matplotlib.tri's value
+ * (moved to the pixel's centre along its gradient), and the hover gives the value at the pointer.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -178,7 +180,11 @@ for (const key of ['ugrid.nc', 'ugrid.nc#depth', 'mpas-like.nc', 'ugrid-malforme
       await page.mouse.move(q.x, q.y);
       if (!key.endsWith('#depth'))
         await expect(hover).toHaveText(new RegExp(`\\(cell ${p.cell} \\(-?[\\d.]+, -?[\\d.]+\\)\\): [\\d.]+ — `));
-      else await expect(hover).toHaveText(/\(cell \d+ \(-?[\d.]+, -?[\d.]+\)\): [\d.]+ — /);
+      // Node data: the face, its nearest node (whose series a click opens) and the value interpolated there.
+      else
+        await expect(hover).toHaveText(
+          /\(face \d+, nearest node cell \d+ \(-?[\d.]+, -?[\d.]+\)\): [\d.]+ interpolated — /,
+        );
     }
     expect(inside.length).toBeGreaterThan(regional ? 8 : 50);
     if (key === 'ugrid-malformed.nc') {
@@ -191,6 +197,115 @@ for (const key of ['ugrid.nc', 'ugrid.nc#depth', 'mpas-like.nc', 'ugrid-malforme
     }
   });
 }
+
+interface LinearPoint {
+  lon: number;
+  lat: number;
+  face: number;
+  value: number | null;
+  margin?: number;
+  gradient?: [number, number];
+}
+const linear = (
+  JSON.parse(readFileSync(path.join(ROOT, 'fixtures/meshes/expected.json'), 'utf8')) as Record<
+    string,
+    { variable: string; range: [number, number]; points: LinearPoint[] }
+  >
+)['ugrid.nc#depth:linear']!;
+
+/** The ugrid.nc depth Map: the frame's projection and the image shown (a zoom's, when the mesh opens zoomed). */
+async function openDepth(page: Page) {
+  await page.goto('/');
+  await openUrl(page, `${STATIC_URL}/fixtures/meshes/ugrid.nc`);
+  await selectPath(page, linear.variable);
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  const canvas = page.getByTestId('map-canvas');
+  await expect(canvas).toHaveAttribute('data-grid', 'mesh');
+  await page.getByLabel('Coastlines').uncheck();
+  await expect(canvas).toHaveAttribute('data-rendered', /\d+/);
+  const w = Number(await canvas.getAttribute('data-width'));
+  const h = Number(await canvas.getAttribute('data-height'));
+  const center = (await canvas.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
+  const spec = { name: 'equirectangular', center, width: w, height: h } as const;
+  const frame = makeProjection(spec) as Project;
+  // Shown zoomed when the mesh's extent is magnified 1.25 times or more (zoom.ts mapZoom), else the whole frame.
+  const ext = (await page.getByTestId('map').getAttribute('data-extent'))?.split(',').map(Number);
+  if (!ext || Math.min(w / (ext[2]! - ext[0]!), h / (ext[3]! - ext[1]!)) < 1.25)
+    return { frame, proj: frame, size: [w, h] as const, testId: 'map-canvas' };
+  await expect(page.getByTestId('map')).toHaveAttribute('data-zoomed', 'true');
+  const zoom = page.getByTestId('map-zoom');
+  await expect(zoom).toHaveAttribute('data-rendered', /\d+/);
+  const extent = (await zoom.getAttribute('data-extent'))!.split(',').map(Number) as [number, number, number, number];
+  const size = await zoom.evaluate((c) => [(c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height] as const);
+  return { frame, proj: zoomedProjection(spec, extent, size) as Project, size, testId: 'map-zoom' };
+}
+
+test('ugrid.nc#depth: node data is drawn interpolated across the faces (matplotlib.tri’s values)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { proj, size, testId } = await openDepth(page);
+  const [w, h] = size;
+  const span = linear.range[1] - linear.range[0];
+  // The graticule: the whole globe's, or a zoom's (every 15° of longitude and 10° of latitude).
+  const [lines, off] = testId === 'map-canvas' ? [GLOBE, 1] : [[15, 10] as const, 0.4];
+  const near = (v: number, step: number) => Math.abs(v - step * Math.round(v / step)) < off;
+  // Pixels whose centre lies in the point's fan triangle: the value there is the point's plus its gradient times
+  // the offset (linear in the triangle).
+  const placed = linear.points.flatMap((p) => {
+    const xy = p.value !== null && p.gradient ? proj([p.lon, p.lat]) : null;
+    if (!xy || p.margin === undefined) return [];
+    // Not under a graticule line or the frame's edge (drawn over the cells).
+    if (near(p.lon, lines[0]) || near(p.lat, lines[1]) || near(p.lon, 180)) return [];
+    const [px, py] = [Math.floor(xy[0]), Math.floor(xy[1])];
+    if (px < 2 || py < 2 || px > w - 3 || py > h - 3) return [];
+    const back = proj.invert?.([px + 0.5, py + 0.5]);
+    if (!back) return [];
+    const dLon = back[0] - p.lon - 360 * Math.round((back[0] - p.lon) / 360);
+    const dLat = back[1] - p.lat;
+    if (Math.hypot(dLon, dLat) > p.margin - 0.01) return [];
+    const v = p.value! + p.gradient![0] * dLon + p.gradient![1] * dLat;
+    return [{ p, v, at: [px, py] as [number, number] }];
+  });
+  test.info().annotations.push({ type: 'pixels checked', description: `${placed.length} on ${testId}` });
+  expect(placed.length).toBeGreaterThanOrEqual(60);
+  await expect.poll(async () => (await pixels(page, [placed[0]!.at], testId))[0]![16 + 3]).toBe(255);
+  const got = await pixels(
+    page,
+    placed.map((s) => s.at),
+    testId,
+  );
+  // One colour-map step either way (the value's rounding onto 256 colours, the weights' 16 bits).
+  const step = span / 255;
+  const wrong = placed.filter(
+    (s, i) => ![s.v - step, s.v, s.v + step].some((v) => sameColourOver(got[i]!.slice(16, 20), v, linear.range)),
+  );
+  expect(wrong.map((s) => `face ${s.p.face} at ${s.p.lon.toFixed(3)},${s.p.lat.toFixed(3)}: ${s.v}`)).toEqual([]);
+});
+
+test('ugrid.nc#depth: hover gives the value interpolated at the pointer and names the face and its nearest node', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { frame } = await openDepth(page);
+  const hover = page.getByTestId('map-hover');
+  const inside = linear.points.filter((p) => p.value !== null && p.gradient && (p.margin ?? 0) > 0.3);
+  expect(inside.length).toBeGreaterThan(20);
+  for (const p of inside.slice(0, 5)) {
+    const xy = frame([p.lon, p.lat])!;
+    const q = await framePoint(page, xy[0], xy[1]);
+    await page.mouse.move(q.x, q.y);
+    const re = new RegExp(
+      `^lat (-?[\\d.]+)°, lon (-?[\\d.]+)° \\(face ${p.face}, nearest node cell \\d+ \\(-?[\\d.]+, -?[\\d.]+\\)\\): (-?[\\d.]+) interpolated — `,
+    );
+    await expect(hover).toHaveText(re);
+    const m = re.exec((await hover.textContent()) ?? '')!;
+    // The pointer's place to 2 decimals: the value there from the point's and the gradient.
+    const [lat, lon] = [Number(m[1]), Number(m[2])];
+    const dLon = lon - p.lon - 360 * Math.round((lon - p.lon) / 360);
+    const want = p.value! + p.gradient![0] * dLon + p.gradient![1] * (lat - p.lat);
+    const tol = 0.006 * (Math.abs(p.gradient![0]) + Math.abs(p.gradient![1])) + 1e-3 * (1 + Math.abs(want));
+    expect(Math.abs(Number(m[3]) - want)).toBeLessThan(tol);
+  }
+});
 
 test('a share link opens the mesh on the Map (the cells found once the bounds are read)', async ({ page }) => {
   const link = new URLSearchParams({ url: `${STATIC_URL}/fixtures/meshes/icon-like.nc`, var: '/S', x: 'ncells' });
