@@ -27,9 +27,7 @@ import { ViewToolbar } from './ViewToolbar';
 import { useLateCellAxes } from './use-late-cell-axes';
 import { CodePanel, SeriesPanel, TiledMap } from './on-demand';
 import { loadingText, slicedShape } from '../views/shared/slice-labels';
-import { healpixPyramid } from '../plot/map/use-healpix-level';
-import { levelFrame } from '../views/map/level-frame';
-import { LevelMap } from './LevelMap';
+import { LevelMap, useLevelMap } from './LevelMap';
 
 interface Props {
   readonly dataset: OpenedDataset;
@@ -154,16 +152,8 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
       ? { axes: tiled.axes, latIsY: geoLat === y, x: tiledAxes.x.axis, y: tiledAxes.y.axis }
       : null;
   // The Map of a HEALPix zoom pyramid reads the level the screen needs itself: no whole read of the selected level.
-  const [wholeFor, setWholeFor] = useState<string | null>(null);
-  const ownLevel =
-    active.kind === 'map' &&
-    !tiled &&
-    stride === 1 &&
-    !compare &&
-    wholeFor !== variable.path &&
-    healpixPyramid(ctx.cells);
-  const levelTitle = ownLevel ? axisTitle(variable) : null;
-  const levelView = useMemo(() => (levelTitle !== null ? levelFrame(levelTitle) : null), [levelTitle]);
+  const level = useLevelMap(variable, active.kind === 'map' && !tiled && stride === 1 && !compare, ctx.cells);
+  const ownLevel = level.frame !== null;
   const current = !tiled && !ownLevel && shown && shown.slice.variable.path === variable.path ? shown : null;
   const sliceShape = useMemo(() => slicedShape(variable.shape, selection, stride), [variable.shape, selection, stride]);
   useLayoutEffect(() => {
@@ -301,14 +291,14 @@ export function DisplayPanel({ dataset, variable, siblings, unreadSiblings, onNe
         <p className="visually-hidden" role="status" aria-live="polite" data-testid="frame-status">
           {current && loadingHere ? loadingText(variable, selection, current.selection) : ''}
         </p>
-        {ready && levelView && (
+        {ready && level.frame && (
           <LevelMap
             Component={active.Component}
-            frame={levelView}
+            frame={level.frame}
             options={options}
             context={userContext(ctx, uv)}
             cells={sliceShape.reduce((a, b) => a * b, 1)}
-            onReadWhole={() => setWholeFor(variable.path)}
+            onReadWhole={level.readWhole}
           />
         )}
         {current && (
