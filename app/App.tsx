@@ -24,6 +24,7 @@ import { PendingSelection } from './inspect/PendingSelection';
 import { EndpointsDialog } from './open/EndpointsDialog';
 import { OpenPanel } from './open/OpenPanel';
 import { warmPlotly } from './plot/plot-warm';
+import { settled } from './join/hooks';
 import { readCoordinatesAhead } from './views/shared/use-axes';
 import { expectedFigure } from './views/heatmap/heatmap-figure';
 import { warmForDataset } from './views/heatmap/image-prep';
@@ -73,10 +74,18 @@ export function App() {
   // Plotly (a big chunk) loads as soon as the tree is on screen, not after the first slice arrived; not while
   // the groups are read, where compiling it would hold back the tree (the lazy open takes a few round trips).
   // Off screen, it draws the axes of the heatmap the user is likeliest to open first (heatmap-figure.ts).
+  // A join still reading its members waits until they are read: its page's thread is reading them.
   useEffect(() => {
     if (!dataset) return;
-    const t = setTimeout(() => void warmPlotly(() => expectedFigure(dataset)), 50);
-    return () => clearTimeout(t);
+    let t: ReturnType<typeof setTimeout> | undefined;
+    let gone = false;
+    void settled(dataset).then(() => {
+      if (!gone) t = setTimeout(() => void warmPlotly(() => expectedFigure(dataset)), 50);
+    });
+    return () => {
+      gone = true;
+      clearTimeout(t);
+    };
   }, [dataset]);
   // The dimension coordinates too: a heatmap's axes are then known when its variable is selected. Both this and the
   // workers' warm-up start at once, before plotly's module (50 ms later) holds the page's thread for a second or more:

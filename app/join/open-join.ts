@@ -4,7 +4,7 @@
  * join panel. Another dataset opened stops the reading.
  */
 import type { OpenedDataset } from '../core';
-import { openJoinLocation } from '../core-join';
+import { openJoinLocation, type JoinStatus } from '../core-join';
 import { useDataset } from '../state/dataset-store';
 import { openCredentials, requestTimeoutMs } from '../state/settings-store';
 import { settlesOn } from './hooks';
@@ -19,6 +19,30 @@ function stopsOnClose<T extends OpenedDataset>(ds: T, controller: AbortControlle
       close();
     },
   });
+}
+
+/** The page's redraws of a join's progress while its members are read: at most one per this many ms. */
+const PROGRESS_MS = 100;
+
+/**
+ * `status` for the join panel: while members are read, at most one every PROGRESS_MS (a redraw per member held the
+ * page's thread that also reads them: hundreds of redraws for a year of daily files); any other state at once.
+ */
+function progressTo(url: string): (status: JoinStatus) => void {
+  let pending: JoinStatus | null = null;
+  return (status) => {
+    if (status.state !== 'reading') {
+      pending = null;
+      return useJoin.getState().setStatus(url, status);
+    }
+    const scheduled = pending !== null;
+    pending = status;
+    if (scheduled) return;
+    setTimeout(() => {
+      if (pending) useJoin.getState().setStatus(url, pending);
+      pending = null;
+    }, PROGRESS_MS);
+  };
 }
 
 export async function openJoinUrl(url: string, signal: AbortSignal): Promise<OpenedDataset> {
@@ -51,7 +75,7 @@ export async function openJoinUrl(url: string, signal: AbortSignal): Promise<Ope
       ...openCredentials(),
       timeoutMs: requestTimeoutMs(),
       signal: controller.signal,
-      onStatus: (s) => useJoin.getState().setStatus(url, s),
+      onStatus: progressTo(url),
       onDataset: (ds) => void take(ds),
     });
     const ds = take(first);
