@@ -5,23 +5,13 @@
 //                                   /zoom_10/tas on the Map: response bytes of the pyramid's chunk requests made
 //                                   before the first picture (the server's log) ÷ the plot's device pixels
 import { performance } from 'node:perf_hooks';
+import { watchMap } from './bench-map.mjs';
 import { median, round } from './bench-page.mjs';
 
 export const HEALPIX_ROW = 'healpix-bytes-per-screen-pixel';
 const TARGET = 16;
 const STORE = '/data/healpix-pyramid.zarr';
 const CHUNK = /^\/data\/healpix-pyramid\.zarr\/(zoom_\d+)\/tas\/\d+\.\d+$/;
-
-/** In the page: the time of the frame after the Map canvas first counts a whole picture (`__mapDrawn`). */
-function watchMap() {
-  const w = /** @type {any} */ (window);
-  w.__mapDrawn = 0;
-  new MutationObserver(() => {
-    const el = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid=map-canvas]'));
-    if (!w.__mapDrawn && el && Number(el.dataset.rendered ?? 0) >= 1)
-      requestAnimationFrame(() => (w.__mapDrawn ||= performance.now()));
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-rendered'] });
-}
 
 async function trial(context, server) {
   const page = await context.newPage();

@@ -32,7 +32,7 @@ export const MAP_ROWS = {
 };
 
 /** In the page: the time of the frame after the Map canvas first counts a whole picture (`__mapDrawn`). */
-function watchMap() {
+export function watchMap() {
   const w = /** @type {any} */ (window);
   w.__mapDrawn = 0;
   new MutationObserver(() => {
