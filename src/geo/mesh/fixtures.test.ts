@@ -4,42 +4,20 @@
  * finds (the containing face, the containing face's nearest node for node data, −1 off the mesh); the malformed
  * mesh draws every well-formed face and names the planted faults; a billion-face claim is refused.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeSlice } from '../../cf/decode';
-import { findVariable } from '../../model/find';
-import { openDataset } from '../../open';
-import { openStoreNode } from '../../opening/open-store-node';
 import { findCellGrid } from '../cell-grid';
 import { gridLookup } from '../reproject';
+import { meshExpected, openMeshFixture as open } from '../testing/mesh-fixtures';
 import { findMesh } from './detect';
 import { loadMesh } from './load';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'meshes');
 interface Expected {
   variable: string;
   location: 'face' | 'node';
   points: { lon: number; lat: number; cell: number; values: number[] | null }[];
   faulty?: Record<string, number[]>;
 }
-const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Record<string, Expected>;
-
-async function open(file: string, variable: string) {
-  const ds = await openDataset({ kind: 'local', path: join(DIR, file) }, { openStore: openStoreNode });
-  const v = findVariable(ds.model.root, variable)!;
-  const read = async (path: string) => {
-    const shape = findVariable(ds.model.root, path)!.shape;
-    const d = decodeSlice(
-      await ds.read(
-        path,
-        shape.map(() => null),
-      ),
-    );
-    return Float64Array.from(d.values as ArrayLike<number>, (x, i) => (d.mask[i] ? NaN : Number(x)));
-  };
-  return { ds, v, read };
-}
+const expected = meshExpected<Expected>();
 
 const CASES: [string, string, 'icon' | 'ugrid' | 'mpas', number][] = [
   ['icon-like.nc', 'icon-like.nc', 'icon', 5120],

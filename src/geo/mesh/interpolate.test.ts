@@ -4,42 +4,26 @@
  * exact interpolation at every sampled point, and the image the Map paints (the worker's planes of triangles and
  * weights, filled on the main thread) at the same points, masked nodes left out and the rest renormalised.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeSlice } from '../../cf/decode';
-import { findVariable } from '../../model/find';
-import { openDataset } from '../../open';
-import { openStoreNode } from '../../opening/open-store-node';
 import { fillImage, gridLookup } from '../reproject';
 import { runReproject } from '../reproject-task';
+import { meshExpected, openMeshFixture } from '../testing/mesh-fixtures';
 import { findMesh } from './detect';
 import { faceWeights, interpolateInFace, meshTriangles } from './interpolate';
 import { meshFaceLookup } from './lookup';
 import { loadMesh } from './load';
 import { hasNodePlanes, nodeLookup, nodePixelFace, reprojectNodes } from './node-image';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'meshes');
 interface Linear {
   variable: string;
   range: [number, number];
   points: { lon: number; lat: number; face: number; triangle?: number; value: number | null }[];
 }
-const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Record<string, Linear>;
+const expected = meshExpected<Linear>();
 
 async function load(variable: string) {
-  const ds = await openDataset({ kind: 'local', path: join(DIR, 'ugrid.nc') }, { openStore: openStoreNode });
-  const read = async (path: string) => {
-    const shape = findVariable(ds.model.root, path)!.shape;
-    const d = decodeSlice(
-      await ds.read(
-        path,
-        shape.map(() => null),
-      ),
-    );
-    return Float64Array.from(d.values as ArrayLike<number>, (x, i) => (d.mask[i] ? NaN : Number(x)));
-  };
-  const r = findMesh(ds.model, findVariable(ds.model.root, variable)!);
+  const { ds, v, read } = await openMeshFixture('ugrid.nc', variable);
+  const r = findMesh(ds.model, v);
   if (r.kind !== 'mesh') throw new Error(r.kind);
   expect(r.mesh.location).toBe('node');
   const mesh = await loadMesh(r.mesh, read);
