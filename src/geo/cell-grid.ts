@@ -55,7 +55,8 @@ const meshFinder: Finder = (ds, v) => {
   if (r.kind === 'none') return r;
   if (r.kind === 'problem') return { kind: 'problem', label: MESH_LABELS[r.mesh], problems: r.problems };
   const m = r.mesh;
-  const label = `${MESH_LABELS[m.kind]} ${m.name}: ${m.faces} cells, data on the ${m.location === 'face' ? 'cells' : 'nodes'}`;
+  const where = m.location === 'face' ? 'cells' : m.location === 'node' ? 'nodes' : `${m.edges?.count ?? 0} edges`;
+  const label = `${MESH_LABELS[m.kind]} ${m.name}: ${m.faces} cells, data on the ${where}`;
   const grid: CellGrid = { family: 'mesh', kind: m.kind, spec: m, label, dim: m.dim, problems: m.problems };
   return { kind: 'grid', grid };
 };

@@ -22,9 +22,12 @@ const MESSAGES: Readonly<Record<MeshProblemKind, string>> = {
   'fill-inside-face': 'a fill value followed by a valid vertex',
   'too-few-vertices': 'fewer than 3 valid vertices',
   'bad-coordinates': 'a vertex without a valid longitude/latitude',
+  'edge-to-itself': 'an edge joining a node to itself',
+  'edge-filled': 'an edge with a fill value for a node',
+  'edge-without-face': 'an edge that borders no face',
 };
 
-function tally() {
+export function tally() {
   const seen = new Map<MeshProblemKind, { cells: number; first: number }>();
   return {
     add(kind: MeshProblemKind, face: number) {

@@ -12,7 +12,8 @@ import { numericAttribute, textAttribute } from '../../cf/attributes';
 import { resolveVariable } from '../../cf/coordinates';
 import { parentPath } from '../../model/find';
 import type { Dataset, Variable } from '../../model/types';
-import type { MeshKind, MeshProblem, MeshSpec, MeshVertices } from './types';
+import { edgeSpec } from './detect-edges';
+import type { MeshEdges, MeshKind, MeshProblem, MeshSpec, MeshVertices } from './types';
 
 /** More faces (or vertices per face) than this are not read: the claim is taken for a malformed file. */
 export const MAX_FACES = 50_000_000;
@@ -87,7 +88,7 @@ function ugrid(ds: Dataset, v: Variable, group: string): MeshResult {
   const dimension = Number(numericAttribute(topo.attributes, 'topology_dimension')?.values[0]);
   if (dimension !== 2) return NONE;
   const location = text(v, 'location');
-  if (location !== 'face' && location !== 'node') return NONE;
+  if (location !== 'face' && location !== 'node' && location !== 'edge') return NONE;
   const tg = parentPath(topo.path);
   const coords = words(text(topo, 'node_coordinates')).map((n) => resolveVariable(ds, tg, n));
   const connName = text(topo, 'face_node_connectivity');
@@ -110,18 +111,31 @@ function ugrid(ds: Dataset, v: Variable, group: string): MeshResult {
   const problems: MeshProblem[] = [];
   if (start !== 0 && start !== 1)
     return problem('ugrid', 'bad-start-index', `${conn.name}:start_index is ${start}: UGRID allows 0 or 1.`);
-  const dimName = location === 'face' ? faceDim : lon.dimensions[0]?.name;
+  let edges: MeshEdges | undefined;
+  if (location === 'edge') {
+    const found = edgeSpec(ds, topo, tg);
+    if ('kind' in found) return found;
+    edges = found;
+  }
+  const dimName = edges ? edges.dimension : location === 'face' ? faceDim : lon.dimensions[0]?.name;
   const dim = v.dimensions.findIndex((d) => d.name === dimName);
   if (dim < 0) return problem('ugrid', 'bad-shape', `${v.name} is not on the mesh's ${location} dimension.`);
   if (location === 'node' && v.shape[dim] !== lon.shape[0])
     return problem('ugrid', 'bad-shape', `${v.name} has not one value per node of ${topo.name}.`);
+  if (edges && v.shape[dim] !== edges.count)
+    return problem(
+      'ugrid',
+      'bad-shape',
+      `${v.name} has not one value per edge of ${topo.name} (${edges.count} edges).`,
+    );
   if (location === 'face' && v.shape[dim] !== faces)
     return problem('ugrid', 'bad-shape', `${v.name} has not one value per face of ${topo.name} (${faces} faces).`);
   const centreNames = words(text(topo, 'face_coordinates')).map((n) => resolveVariable(ds, tg, n));
   const fLon = centreNames.find((c) => c && which(c) === 'lon');
   const fLat = centreNames.find((c) => c && which(c) === 'lat');
-  const centres =
-    location === 'node'
+  const centres = edges
+    ? undefined
+    : location === 'node'
       ? { lon: lon.path, lat: lat.path }
       : fLon && fLat && fLon.shape[0] === faces && fLat.shape[0] === faces
         ? { lon: fLon.path, lat: fLat.path }
@@ -151,6 +165,7 @@ function ugrid(ds: Dataset, v: Variable, group: string): MeshResult {
     centres,
     toDegrees: toDeg,
     problems,
+    edges,
   };
   return { kind: 'mesh', mesh };
 }

@@ -3,6 +3,7 @@
  * coordinates of each data cell for the hover (the file's face centres or nodes, else the polygon's centre).
  */
 import { buildMesh, faceCentre, type MeshArrays } from './build';
+import { buildEdgeMesh } from './edges';
 import type { MeshGeometry, MeshProblem, MeshSpec } from './types';
 
 /** Reads a whole variable, decoded, NaN where masked. */
@@ -20,6 +21,7 @@ function paths(spec: MeshSpec): string[] {
   const v = spec.vertices;
   const out = v.form === 'bounds' ? [v.lon, v.lat] : [v.nodeLon, v.nodeLat, v.connectivity, v.count ?? ''];
   if (spec.centres) out.push(spec.centres.lon, spec.centres.lat);
+  if (spec.edges) out.push(spec.edges.connectivity, spec.edges.faces?.path ?? '');
   return [...new Set(out.filter(Boolean))];
 }
 
@@ -27,7 +29,7 @@ function paths(spec: MeshSpec): string[] {
 export async function loadMesh(spec: MeshSpec, read: ReadArray): Promise<LoadedMesh> {
   const list = paths(spec);
   const arrays: MeshArrays = new Map(await Promise.all(list.map(async (p) => [p, await read(p)] as const)));
-  const built = buildMesh(spec, arrays);
+  const built = spec.location === 'edge' ? buildEdgeMesh(spec, arrays) : buildMesh(spec, arrays);
   const c = spec.centres;
   const cLon = c ? arrays.get(c.lon) : undefined;
   const cLat = c ? arrays.get(c.lat) : undefined;

@@ -22,7 +22,10 @@ export type MeshProblemKind =
   | 'index-out-of-range' // a connectivity index outside the nodes
   | 'fill-inside-face' // a fill value followed by a valid index in one face
   | 'too-few-vertices' // a face with fewer than 3 valid vertices
-  | 'bad-coordinates'; // a vertex with a non-finite or out-of-range longitude/latitude
+  | 'bad-coordinates' // a vertex with a non-finite or out-of-range longitude/latitude
+  | 'edge-to-itself' // an edge whose two nodes are one
+  | 'edge-filled' // an edge with a fill value for a node
+  | 'edge-without-face'; // an edge of a 2-D mesh that borders no face (no kite to draw)
 
 export interface MeshProblem {
   readonly kind: MeshProblemKind;
@@ -61,8 +64,11 @@ export interface MeshSpec {
   readonly name: string;
   /** Position of the cell (or node) dimension among the data variable's dimensions. */
   readonly dim: number;
-  /** Where the data lie: on the faces (cells), or on the nodes (interpolated across each face, `interpolate.ts`). */
-  readonly location: 'face' | 'node';
+  /**
+   * Where the data lie: on the faces (cells), on the nodes (interpolated across each face, `interpolate.ts`), or on
+   * the edges (each drawn on its kite, `edges.ts`).
+   */
+  readonly location: 'face' | 'node' | 'edge';
   /** Faces of the mesh, and vertices per face at most. */
   readonly faces: number;
   readonly maxVertices: number;
@@ -73,6 +79,21 @@ export interface MeshSpec {
   readonly toDegrees: Readonly<Record<string, number>>;
   /** Problems found in the metadata alone. */
   readonly problems: readonly MeshProblem[];
+  /** Edge-located data: the edges' connectivity (the data's cells are the edges). */
+  readonly edges?: MeshEdges | undefined;
+}
+
+/** A UGRID `edge_node_connectivity` (and `edge_face_connectivity` when the file gives it). */
+export interface MeshEdges {
+  readonly count: number;
+  /** The edge dimension's name (the data's cells). */
+  readonly dimension: string;
+  /** `(edges, 2)` node indices (or `(2, edges)` when `transposed`), from `startIndex`. */
+  readonly connectivity: string;
+  readonly transposed: boolean;
+  readonly startIndex: number;
+  /** `(edges, 2)` face indices, filled on the boundary. */
+  readonly faces?: { readonly path: string; readonly transposed: boolean; readonly startIndex: number } | undefined;
 }
 
 /**
