@@ -48,7 +48,15 @@ const READ_CAP = 2 ** 24;
 const POINTS = 300;
 /** Names each case before it runs: a case that blocks the event loop cannot be timed out, only found. */
 const TRACE = Boolean(process.env.ZARRVIEW_MESH_FUZZ_TRACE);
-const DATA_KINDS = new Set(['index-out-of-range', 'fill-inside-face', 'too-few-vertices', 'bad-coordinates']);
+const DATA_KINDS = new Set([
+  'index-out-of-range',
+  'fill-inside-face',
+  'too-few-vertices',
+  'bad-coordinates',
+  'edge-to-itself',
+  'edge-filled',
+  'edge-without-face',
+]);
 
 /** What the cases ended in, by outcome. */
 const outcomes = new Map<string, number>();
@@ -215,6 +223,8 @@ async function runCase(c: GridCase, rng: Rng = seededRng(SEED)): Promise<string[
 const FIXTURES: readonly [string, string[], 'connectivity' | 'bounds' | 'healpix' | 'gaussian'][] = [
   ['meshes/ugrid.nc', ['/zeta', '/depth'], 'connectivity'],
   ['meshes/ugrid-malformed.nc', ['/zeta', '/depth'], 'connectivity'],
+  ['meshes/ugrid-edges.nc', ['/u'], 'connectivity'],
+  ['meshes/ugrid-edges-malformed.nc', ['/u'], 'connectivity'],
   ['meshes/mpas-like.nc', ['/temperature'], 'connectivity'],
   ['meshes/icon-like.nc', ['/S'], 'bounds'],
   ['global-grids/healpix-ring.nc', ['/pattern'], 'healpix'],

@@ -116,5 +116,8 @@ export function buildEdgeMesh(spec: MeshSpec, arrays: MeshArrays): BuiltMesh {
     lon: Float64Array.from(lon),
     lat: Float64Array.from(lat),
   };
-  return { geometry, problems: [...base.problems, ...problems.problems(e.connectivity)] };
+  // The faces' problems are named without a count: the data's cells are the edges, and an edge beside a face left
+  // out keeps the kite of its other face (or is named `edge-without-face`).
+  const faceProblems = base.problems.map((p) => ({ kind: p.kind, message: p.message }));
+  return { geometry, problems: [...faceProblems, ...problems.problems(e.connectivity)] };
 }
