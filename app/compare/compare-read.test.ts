@@ -145,6 +145,22 @@ describe('the series of A and B at a cell', async () => {
     expect(csv[4]).toMatch(/^2020-06-20 00:00:00,[-\d.e]+,,$/);
     expect(csv[3]).toMatch(/^2020-05-10 00:00:00,[-\d.e]+,2020-04-16 00:00:00,[-\d.e]+$/);
   });
+
+  it('marks A’s step and B’s: the one linked to A’s, or B’s own step when B holds one', async () => {
+    const cell = { x: 2, y: 1, xi: 20, yi: 9 };
+    const linked = await readPairSeries(a, t2m, [2, null, null], cell, b, tas, 'coords', signal);
+    expect(linked.stepA).toBe(2);
+    expect(linked.stepB).toBe(linked.linkedB[2]);
+    expect(linked.stepB).toBe(3);
+    const dimB = tas.dimensions[0]!.name;
+    const own = await readPairSeries(a, t2m, [2, null, null], cell, b, tas, 'coords', signal, { [dimB]: 1 });
+    expect(own.stepB).toBe(1);
+    expect(own.valuesB).toEqual(linked.valuesB);
+    expect(own.where.at(-1)).toBe(`${dimB}: B's own step 1 (${own.labelsB[1]})`);
+    // Past B's end: clamped to B's last step.
+    const past = await readPairSeries(a, t2m, [2, null, null], cell, b, tas, 'coords', signal, { [dimB]: 99 });
+    expect(past.stepB).toBe(past.labelsB.length - 1);
+  });
 });
 
 describe('a curvilinear B (rotated pole, 2-D latitude and longitude)', async () => {

@@ -7,7 +7,8 @@ import { decodeSlice, defaultFillFor, type OpenDataset, type PairAxis, type Vari
 import { convertValues, linkAxis, unitsForDifference } from '../core-compare';
 import { csvField } from '../export/csv';
 import type { LinkMode } from '../state/compare-settings';
-import { linkAxes, linkB } from './compare-read';
+import { linkAxes } from './compare-read';
+import { holdSteps, linkB, type Steps } from './link-b';
 
 export interface PairSeries {
   readonly labelsA: readonly string[];
@@ -16,6 +17,10 @@ export interface PairSeries {
   readonly valuesB: readonly (number | null)[];
   /** For each of A's steps, B's linked step (−1: none). */
   readonly linkedB: readonly number[];
+  /** A's selected step along the series (its slider's). */
+  readonly stepA: number | null;
+  /** B's selected step along its series: B's own step when B holds one, else the one linked to A's (−1: none). */
+  readonly stepB: number;
   /** Where B's series is: the link of A's cell (`latitude → lat: 45 (nearest: …)`), or why there is none. */
   readonly where: readonly string[];
   readonly dimension: string;
@@ -33,7 +38,10 @@ function label(axis: PairAxis | undefined, i: number): string {
 
 const values = (v: ArrayLike<number>) => Array.from(v, (x) => (Number.isFinite(x) ? x : null));
 
-/** Reads both series at A's cell (`yi`, `xi`) of the view with dimensions `x`, `y`. */
+/**
+ * Reads both series at A's cell (`yi`, `xi`) of the view with dimensions `x`, `y`; B's dimensions it holds at its
+ * own step (`steps`) are read there, and its selected step along the series is its own.
+ */
 export async function readPairSeries(
   dsA: OpenDataset,
   varA: Variable,
@@ -43,6 +51,7 @@ export async function readPairSeries(
   varB: Variable,
   mode: LinkMode,
   signal: AbortSignal,
+  steps: Steps = {},
 ): Promise<PairSeries> {
   const [axesA, axesB] = await Promise.all([linkAxes(dsA, varA), linkAxes(dsB, varB)]);
   const others = selA.flatMap((s, d) => (d !== cell.x && d !== cell.y ? [d] : []));
@@ -55,11 +64,13 @@ export async function readPairSeries(
   const labelsA = Array.from({ length: n }, (_, i) => label(axesA[dim], i));
   const unitsA = varA.attributes.find((a) => a.name === 'units')?.value;
   const units = typeof unitsA === 'string' ? unitsA : undefined;
-  const base = { labelsA, valuesA: values(decA.values), dimension: axesA[dim]?.dimension ?? `dim ${dim}`, units };
-  const link = linkB(mode, axesA, sel, axesB, varB.shape);
+  const stepA = selA[dim] ?? null;
+  const dimension = axesA[dim]?.dimension ?? `dim ${dim}`;
+  const base = { labelsA, valuesA: values(decA.values), dimension, units, stepA };
+  const link = holdSteps(linkB(mode, axesA, sel, axesB, varB.shape), axesB, varB.shape, steps);
   const dimB = link.selection.findIndex((s, d) => s === null && link.links[d]?.dimensionA === base.dimension);
   if (!link.linked || dimB < 0)
-    return { ...base, labelsB: [], valuesB: [], linkedB: labelsA.map(() => -1), where: link.text };
+    return { ...base, labelsB: [], valuesB: [], linkedB: labelsA.map(() => -1), stepB: -1, where: link.text };
   const sliceB = await dsB.read(varB.path, link.selection, { signal });
   const decB = decodeSlice(sliceB, { defaultFill: defaultFillFor(dsB.model.dialect) });
   const unitsB = varB.attributes.find((a) => a.name === 'units')?.value;
@@ -81,7 +92,13 @@ export async function readPairSeries(
     const l = linkAxis(a, i, b);
     return l.kind === 'none' ? -1 : l.index;
   });
-  return { ...base, labelsB, valuesB: values(bValues), linkedB, where: link.text };
+  const own = steps[axesB[dimB]?.dimension ?? ''];
+  const stepB =
+    own !== undefined ? Math.max(0, Math.min(nB - 1, Math.trunc(own))) : stepA === null ? -1 : (linkedB[stepA] ?? -1);
+  const value = label(axesB[dimB], stepB);
+  const where =
+    own !== undefined ? [...link.text, `${axesB[dimB]?.dimension}: B's own step ${stepB} (${value})`] : link.text;
+  return { ...base, labelsB, valuesB: values(bValues), linkedB, stepB, where };
 }
 
 /** The CSV of both series: one row per A step, with B's linked step and value (empty where there is none). */
