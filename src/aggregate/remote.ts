@@ -2,7 +2,8 @@
  * A join location (src/listing/join-location.ts: a glob of remote files, or a folder's member list) opened as the
  * viewer opens a dataset: the glob expanded through a listing, the members read a few at a time (`openJoin`), and a
  * dataset (`openJoinedDataset`) handed over as soon as the first member's header is in, then again as the joined
- * axis grows (at most every `snapshotMs`) and once all are read. Cancel keeps the members read so far. Opened
+ * axis grows (at most every `snapshotMs`; by default every 400 ms or ten times the last one's build, whichever is longer)
+ * and once all are read. Cancel keeps the members read so far. Opened
  * members are kept (by location, the last 4,096) so that a join along another dimension, or the same glob opened
  * again, reads no header twice.
  *
@@ -49,6 +50,10 @@ export interface OpenJoinLocationOptions extends Pick<OpenStoreOptions, 'aliases
   readonly onStatus?: ((status: JoinStatus) => void) | undefined;
   /** Each dataset after the first (the joined axis grown), the last once every member is read or cancelled. */
   readonly onDataset?: ((dataset: Dataset, status: JoinStatus) => void) | undefined;
+  /**
+   * The least time between datasets while members are read. By default 400 ms, or ten times the last dataset's build
+   * if longer: the build grows with the members read, and the page that shows each one is also the one reading them.
+   */
   readonly snapshotMs?: number | undefined;
   readonly concurrency?: number | undefined;
 }
@@ -166,6 +171,8 @@ export async function openJoinLocation(
   let shown = false;
   let last = 0;
   let building: Promise<unknown> = Promise.resolve();
+  // How long the last snapshot took: the plan of the members read and its dataset (ms, awaited reads included).
+  let cost = 0;
   const show = (joined: Joined, extra: Partial<JoinStatus>) =>
     (building = building.then(async () => {
       const ds = await openJoinedDataset(joined, location);
@@ -191,12 +198,14 @@ export async function openJoinLocation(
     onProgress: (progress, snapshot) => {
       tell({ progress });
       const now = Date.now();
-      if (shown && now - last < (options.snapshotMs ?? 400)) return;
+      if (shown && now - last < (options.snapshotMs ?? Math.max(400, 10 * cost))) return;
       last = now;
       void building.then(async () => {
         if (shown && status.state !== 'reading') return;
+        const started = performance.now();
         const joined = await snapshot().catch(() => undefined);
         if (joined && (!shown || status.state === 'reading')) await show(joined, {});
+        cost = performance.now() - started;
       });
     },
   })
