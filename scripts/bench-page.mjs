@@ -71,16 +71,31 @@ export function instrument() {
   });
 }
 
-/** Opens `datasetUrl` in the app at `appUrl` (Enter in the URL field); ms from Enter until `waitFor` shows. */
+/**
+ * Opens `datasetUrl` in the app at `appUrl` (Enter in the URL field); ms from Enter until `waitFor` shows: the frame
+ * after the first DOM change that matches it, seen by a MutationObserver in the page (Playwright's own wait polls at
+ * growing intervals and can return hundreds of ms late, after whatever long task the page began next).
+ */
 export async function openInApp(page, appUrl, datasetUrl, waitFor) {
   await page.goto(appUrl);
   await page.evaluate(instrument);
+  await page.evaluate((sel) => {
+    const w = /** @type {any} */ (window);
+    w.__shown = 0;
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector(sel)) return;
+      seen.disconnect();
+      requestAnimationFrame(() => (w.__shown = performance.now()));
+    });
+    seen.observe(document.body ?? document, { subtree: true, childList: true, attributes: true, characterData: true });
+  }, waitFor);
   const field = page.getByRole('textbox', { name: 'Dataset URL' });
   await field.fill(datasetUrl);
   await field.press('Enter');
   const t0 = await page.evaluate(() => /** @type {any} */ (window).__key);
   await page.locator(waitFor).first().waitFor({ timeout: 120_000 });
-  const t1 = await page.evaluate(() => performance.now());
+  await page.waitForFunction(() => /** @type {any} */ (window).__shown > 0, null, { polling: 50, timeout: 10_000 });
+  const t1 = await page.evaluate(() => /** @type {any} */ (window).__shown);
   return t1 - t0;
 }
 
