@@ -100,6 +100,13 @@ test('A = the join at one day, B = the same join held at another by B’s own st
   await page.getByTestId('compare-mode-diff').click();
   await expect(page.getByRole('region', { name: 'Difference' })).toContainText('the grids match');
   await cellsAre(page, 'compare-diff', E.join_steps.a_minus_b);
+  // A click opens both series: B's selected step there is B's own, not A's.
+  const plotA = (await page.getByTestId('compare-a').locator('.nsewdrag').first().boundingBox())!;
+  await page.mouse.click(plotA.x + plotA.width / 2, plotA.y + plotA.height / 2);
+  const series = page.getByTestId('compare-series');
+  await expect(series).toHaveAttribute('data-state', 'done');
+  await expect(series).toHaveAttribute('data-step-b', String(E.join_steps.b));
+  await expect(series.getByTestId('compare-series-where')).toContainText(`time: B's own step ${E.join_steps.b}`);
 
   const link = page.url();
   expect(new URL(link).hash).toContain(`bstep=time%3A${E.join_steps.b}`);
