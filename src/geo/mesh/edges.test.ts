@@ -52,7 +52,7 @@ describe('edge-located UGRID data against shapely', () => {
     expect(mesh.problems).toEqual([]);
     expect(mesh.geometry.faces).toBe(r.mesh.edges!.count);
     const find = gridLookup(mesh.geometry);
-    expect(e.points.filter((p) => p.cell >= 0).length).toBeGreaterThanOrEqual(90);
+    expect(e.points.filter((p) => p.cell >= 0).length).toBeGreaterThanOrEqual(140);
     expect(e.points.map((p) => find(p.lon, p.lat))).toEqual(e.points.map((p) => p.cell));
     const u = await read('/u');
     const n = r.mesh.edges!.count;
