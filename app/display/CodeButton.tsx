@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { codeForView, joinDescriptionOf } from '../core-code';
 import type { DimSelection, OpenedDataset, Variable } from '../core';
+import { useDrawnLevel } from '../plot/map/use-healpix-level';
 import { openCredentials } from '../state/settings-store';
 import { useView } from '../state/view-store';
 
@@ -39,7 +40,8 @@ function Snippet({ id, title, text }: { readonly id: string; readonly title: str
 
 /**
  * The code panel: xarray, zarr-python and command-line code that reproduces this view (no credentials), and the
- * code of a Map view (cartopy; healpy for HEALPix; matplotlib and uxarray for a mesh) in the Map's colours.
+ * code of a Map view (cartopy; healpy for HEALPix, of the pyramid level the Map draws; matplotlib and uxarray for
+ * a mesh) in the Map's colours.
  */
 export function CodePanel({ dataset, variable, selection, stride, raw, mapProjection }: Props) {
   const colormap = useView((s) => s.options.colormap);
@@ -47,6 +49,8 @@ export function CodePanel({ dataset, variable, selection, stride, raw, mapProjec
   const scale = useView((s) => s.options.scale);
   const range = useView((s) => s.options.range);
   const center = useView((s) => s.options.center);
+  // The pyramid level the Map draws (chosen from the screen), when it is not the selected one.
+  const drawn = useDrawnLevel((s) => s.drawn[variable.path]);
   const code = (() => {
     const { aliases, credentials } = openCredentials();
     const signed = credentials !== undefined || aliases.some((a) => a.credentials !== undefined);
@@ -58,6 +62,7 @@ export function CodePanel({ dataset, variable, selection, stride, raw, mapProjec
       stride,
       raw,
       mapProjection,
+      mapLevel: mapProjection !== undefined ? drawn : undefined,
       mapStyle: { colormap, invert, scale, range, center },
       aliases: aliases.map((a) => ({ name: a.name, url: a.url, region: a.region })),
       signed,

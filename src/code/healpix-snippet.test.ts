@@ -87,6 +87,9 @@ describe('healpy code of a HEALPix Map', () => {
     expect(map).toContain(`hp.${c.view}(m, nest=`);
     expect(map).toContain('cmap="RdBu_r", min=-2.0, max=3.0');
     if (c.level) expect(map).toContain(`group="${c.level.split('/')[1]}"`);
+    const note = `# The Map drew level ${c.level?.split('/')[1]} of the selected ${c.key.split('/')[1]}:`;
+    if (c.level) expect(map.split('\n')[0]).toContain(note);
+    else expect(map).not.toContain('# The Map drew level');
     // Zarrview's reading: the shown level's slice and the map's lookup of its grid.
     const shown = c.level
       ? ds.model.root.groups.flatMap((g) => g.variables).find((v) => v.path === c.level)!

@@ -160,7 +160,18 @@ export function codeForView(input: CodeInput): CodeSnippets {
     },
     base,
   );
-  return map ? { ...code, ...map } : code;
+  if (!map) return code;
+  // The level the Map drew is named, with the one selected, so the code says why it opens another variable.
+  const drawn = level
+    ? `# The Map drew level ${pyLevel(level.path)} of the selected ${pyLevel(input.variable.path)}: the level the screen needs.\n`
+    : '';
+  return { ...code, ...map, map: drawn + map.map };
+}
+
+/** A pyramid level's name in a comment: its group (`zoom_2`), else its path. */
+function pyLevel(path: string): string {
+  const parts = path.split('/').filter((p) => p !== '');
+  return parts.length > 1 ? parts.slice(0, -1).join('/') : path;
 }
 
 function snippetsForView(input: CodeInput): CodeSnippets {

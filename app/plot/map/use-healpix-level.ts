@@ -6,6 +6,7 @@
  * read, and the map draws it: its values, its grid and its variable (for the hover). Other grids pass through.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { create } from 'zustand';
 import {
   chooseHealpixLevel,
   decodeSlice,
@@ -37,6 +38,25 @@ export function selectedCellAt(cells: CellGrid | null | undefined, lon: number, 
   if (cells?.family !== 'healpix' || cells.spec.indexPath !== undefined) return null;
   return healpixCellAt(cells.spec, lon, lat);
 }
+
+/**
+ * The level the Map draws of each pyramid variable it is drawn for (the drawn level's path by the selected
+ * variable's path): the Code panel opens the level drawn. Set while the Map draws it, removed when it goes.
+ */
+export const useDrawnLevel = create<{
+  readonly drawn: Readonly<Record<string, string>>;
+  readonly set: (selected: string, drawn: string | null) => void;
+}>()((set) => ({
+  drawn: {},
+  set: (selected, drawn) =>
+    set((s) => {
+      if ((s.drawn[selected] ?? null) === drawn) return s;
+      const next = { ...s.drawn };
+      if (drawn === null) delete next[selected];
+      else next[selected] = drawn;
+      return { drawn: next };
+    }),
+}));
 
 function canRead(ds: OpenedDataset | null): ds is OpenDataset {
   return ds !== null && typeof (ds as Partial<OpenDataset>).reproject === 'function';
@@ -98,6 +118,14 @@ export function useHealpixLevel(
   }, [read, cells]);
   // Without a slice of its own, the map keeps the level last read of this pyramid while the next one loads.
   const usable = read && levelCells && (read.key === key || (!shown.values && read.pyramid === pyramid));
+  const selected = variable?.path ?? null;
+  const drawn = usable ? read.level.path : null;
+  const setDrawn = useDrawnLevel((s) => s.set);
+  useEffect(() => {
+    if (selected === null) return;
+    setDrawn(selected, drawn);
+    return () => setDrawn(selected, null);
+  }, [selected, drawn, setDrawn]);
   if (!usable) return { ...shown, error };
   return { cells: levelCells, variable: read.level, values: read.values, error };
 }
