@@ -49,7 +49,17 @@ export function compareCode({ urlA, urlB, varA, varB, selA, pair, method, sameGr
   if (c) lines.push(`b = b * ${c.scale} + ${c.offset}  # ${c.text}`);
   const { x, y } = pair.names;
   const bn = pair.namesB;
-  if (pair.cells) {
+  const grid = pair.cells?.grid;
+  if (grid?.family === 'healpix' && method !== 'area' && pair.kindY === 'latitude' && pair.kindX === 'longitude') {
+    // Each of A's cells takes B's pixel containing its centre (healpy's ang2pix on A's centres).
+    lines.push(
+      `# B lies on ${grid.label}: each of A's cells takes the value of B's cell containing its centre (its pixel)`,
+      'import healpy',
+      `lat, lon = xr.broadcast(a[${py(y)}], a[${py(x)}])`,
+      `pix = healpy.ang2pix(${grid.spec.nside}, lon.values, lat.values, lonlat=True, nest=${grid.spec.order === 'nested' ? 'True' : 'False'})`,
+      'b_on_a = xr.DataArray(b.values[pix], dims=lat.dims, coords=lat.coords)',
+    );
+  } else if (pair.cells) {
     lines.push(
       `# B lies on ${pair.cells.grid.label}: each of A's cells takes the value of B's cell containing its centre`,
       '# (healpy.ang2pix for HEALPix; for a mesh, the cell polygon that contains the point, e.g. with shapely)',
