@@ -89,6 +89,49 @@ async function recordSlider(page: Page, dim: string): Promise<() => Promise<{ at
   return () => page.evaluate(() => (window as unknown as { steps: { at: number; value: number }[] }).steps);
 }
 
+/**
+ * Records, in the page, each animation frame's heatmap: `missing` when no whole picture is on the page (no heatmap,
+ * the loading one in its place, no plotly heatmap image, or a raster canvas not opaque at six points), and the
+ * pictures drawn (`data-rendered`).
+ */
+async function recordFrames(
+  page: Page,
+): Promise<() => Promise<{ missing: number; frames: number; rendered: number[] }>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { rec: { missing: number; frames: number; rendered: number[]; on: boolean } };
+    w.rec = { missing: 0, frames: 0, rendered: [], on: true };
+    const whole = (canvas: HTMLCanvasElement | null) => {
+      const ctx = canvas && canvas.width > 1 ? canvas.getContext('2d') : null;
+      if (!canvas || !ctx) return false;
+      return [0.1, 0.5, 0.9].every((f) =>
+        [0.1, 0.9].every(
+          (g) => ctx.getImageData(Math.floor(canvas.width * f), Math.floor(canvas.height * g), 1, 1).data[3] === 255,
+        ),
+      );
+    };
+    const look = () => {
+      if (!w.rec.on) return;
+      w.rec.frames++;
+      const el = document.querySelector<HTMLElement>('[data-testid=heatmap]');
+      const loading = document.querySelector('[data-testid=heatmap-progressive]');
+      // A small slice is plotly's heatmap image; a larger one the raster's canvas.
+      const image = (el?.querySelector('.hm image')?.getAttribute('href') ?? '').startsWith('data:image/');
+      const raster = document.querySelector<HTMLCanvasElement>('[data-testid=heatmap-raster]');
+      if (!el || loading || !(raster ? whole(raster) : image)) w.rec.missing++;
+      const n = Number(el?.dataset.rendered ?? 0);
+      if (w.rec.rendered.at(-1) !== n) w.rec.rendered.push(n);
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  return () =>
+    page.evaluate(() => {
+      const w = window as unknown as { rec: { missing: number; frames: number; rendered: number[]; on: boolean } };
+      w.rec.on = false;
+      return { missing: w.rec.missing, frames: w.rec.frames, rendered: w.rec.rendered };
+    });
+}
+
 test('Play across the monthly Zarr members reads the next member’s chunk before the slider gets there', async ({
   page,
 }) => {
@@ -110,11 +153,18 @@ test('Play across the monthly Zarr members reads the next member’s chunk befor
   await expect(slider).toHaveValue(String(jan - 4));
   await expect(page.getByTestId('heatmap')).toHaveAttribute('data-rendered', /\d+/);
   const sliderSteps = await recordSlider(page, 'time');
+  const frames = await recordFrames(page);
   expect((await requestLog()).filter((r) => r.path === next)).toEqual([]);
   await page.getByTestId('play-time').click();
   await expect(slider).toHaveValue(String(jan + 1), { timeout: 20_000 });
   await page.getByTestId('play-time').click();
   const shown = await sliderSteps();
+  // No blank frame: every animation frame of the Play showed a whole picture, a new one for each of the five steps,
+  // across the members' boundary (from the first member's last days to the second's first).
+  const drawn = await frames();
+  expect(drawn.frames).toBeGreaterThan(60);
+  expect(drawn.missing).toBe(0);
+  expect(drawn.rendered.at(-1)! - drawn.rendered[0]!).toBeGreaterThanOrEqual(5);
   const reached = shown.find((s) => s.value >= jan)!.at;
   const asked = (await requestLog()).filter((r) => r.path === next);
   // Asked for once, while the slider was still on the first member's days (the step onto it took that read).
