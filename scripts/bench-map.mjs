@@ -138,6 +138,7 @@ export async function meshPanRow({ context, server, label, trials }) {
   const medians = [];
   const counts = [];
   let renderer = '?';
+  let floor = 'not measured';
   for (let t = 0; t < trials; t++) {
     const page = await context.newPage();
     try {
@@ -193,6 +194,11 @@ export async function meshPanRow({ context, server, label, trials }) {
       const gaps = pictures.slice(1).map((x, i) => x - pictures[i]);
       counts.push(pictures.length);
       medians.push(gaps.length ? median(gaps) : to - from);
+      if (t === trials - 1) {
+        const dpr = await page.evaluate(() => devicePixelRatio);
+        floor = await page.evaluate(rawMeshFloor, [Math.round(box.width * dpr), Math.round(box.height * dpr), 2000]);
+        console.log(`  ${label} raw WebGL floor: ${typeof floor === 'number' ? `${round(floor, 1)} ms` : floor}`);
+      }
       console.log(
         `  ${label} mesh pan trial ${t + 1}: ${pictures.length} pictures in ${round(to - from, 0)} ms of dragging, median ${round(medians.at(-1), 1)} ms apart`,
       );
@@ -208,6 +214,159 @@ export async function meshPanRow({ context, server, label, trials }) {
     unit: 'ms',
     target: PAN_TARGET,
     met: value <= PAN_TARGET,
-    baseline: `${label}: median ${round(value, 1)} ms between pictures while the orthographic globe is dragged for 2 s (medians of ${trials}; ${counts.join('/')} pictures); the cells are looked up per pixel in the workers (no GPU path); Chromium's WebGL: ${renderer}${soft ? ' (software GL)' : ''}`,
+    baseline: `${label}: median ${round(value, 1)} ms between pictures while the orthographic globe is dragged for 2 s (medians of ${trials}; ${counts.join('/')} pictures); the cells are looked up per pixel in the workers (no GPU path); Chromium's WebGL: ${renderer}${soft ? ' (software GL)' : ''}; floor: raw WebGL draw of the same number of triangles (327,680) on a canvas of the plot's size ${typeof floor === 'number' ? `${round(floor, 1)} ms` : floor} a frame`,
   };
+}
+
+/**
+ * In the page: the floor of any GPU path on this browser. A canvas of `w` × `h` device pixels draws a subdivided
+ * icosahedron's 327,680 triangles (ICON R2B6's count; unit-sphere xyz, one value per triangle as a per-vertex
+ * attribute, orthographic projection in the vertex shader, the far hemisphere clipped, a 256-entry colormap
+ * texture) while the rotation changes every animation frame for `ms`, each frame forced to completion by reading
+ * one pixel back. Resolves to the median time between frames, or a sentence saying why not.
+ */
+export function rawMeshFloor([w, h, ms]) {
+  const canvas = document.createElement('canvas');
+  canvas.width = w;
+  canvas.height = h;
+  document.body.appendChild(canvas);
+  const gl = canvas.getContext('webgl2');
+  if (!gl) return Promise.resolve('no WebGL2');
+  const t = (1 + Math.sqrt(5)) / 2;
+  const v = [
+    [-1, t, 0],
+    [1, t, 0],
+    [-1, -t, 0],
+    [1, -t, 0],
+    [0, -1, t],
+    [0, 1, t],
+    [0, -1, -t],
+    [0, 1, -t],
+    [t, 0, -1],
+    [t, 0, 1],
+    [-t, 0, -1],
+    [-t, 0, 1],
+  ];
+  const f = [
+    [0, 11, 5],
+    [0, 5, 1],
+    [0, 1, 7],
+    [0, 7, 10],
+    [0, 10, 11],
+    [1, 5, 9],
+    [5, 11, 4],
+    [11, 10, 2],
+    [10, 7, 6],
+    [7, 1, 8],
+    [3, 9, 4],
+    [3, 4, 2],
+    [3, 2, 6],
+    [3, 6, 8],
+    [3, 8, 9],
+    [4, 9, 5],
+    [2, 4, 11],
+    [6, 2, 10],
+    [8, 6, 7],
+    [9, 8, 1],
+  ];
+  const unit = (p) => {
+    const n = Math.hypot(p[0], p[1], p[2]);
+    return [p[0] / n, p[1] / n, p[2] / n];
+  };
+  let tris = f.map((x) => x.map((i) => unit(v[i])));
+  const mid = (a, b) => unit([a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
+  for (let k = 0; k < 7; k++) {
+    const next = [];
+    for (const [a, b, c] of tris) {
+      const ab = mid(a, b),
+        bc = mid(b, c),
+        ca = mid(c, a);
+      next.push([a, ab, ca], [ab, b, bc], [ca, bc, c], [ab, bc, ca]);
+    }
+    tris = next;
+  }
+  const n = tris.length;
+  const xyz = new Float32Array(n * 9);
+  const val = new Float32Array(n * 3);
+  tris.forEach((tri, i) => {
+    const s = 0.5 + 0.5 * Math.sin(7 * tri[0][0]) * Math.cos(5 * tri[0][2]);
+    for (let j = 0; j < 3; j++) {
+      xyz.set(tri[j], i * 9 + j * 3);
+      val[i * 3 + j] = s;
+    }
+  });
+  const src = (type, text) => {
+    const s = gl.createShader(type);
+    gl.shaderSource(s, text);
+    gl.compileShader(s);
+    return s;
+  };
+  const prog = gl.createProgram();
+  gl.attachShader(
+    prog,
+    src(
+      gl.VERTEX_SHADER,
+      `#version 300 es
+in vec3 xyz; in float value; uniform mat3 rot; uniform vec2 scale; out float v;
+void main() { vec3 p = rot * xyz; v = value; gl_Position = vec4(p.x * scale.x, p.y * scale.y, p.z < 0.0 ? 2.0 : 0.0, 1.0); }`,
+    ),
+  );
+  gl.attachShader(
+    prog,
+    src(
+      gl.FRAGMENT_SHADER,
+      `#version 300 es
+precision highp float; in float v; uniform sampler2D lut; out vec4 colour;
+void main() { colour = texture(lut, vec2(v, 0.5)); }`,
+    ),
+  );
+  gl.linkProgram(prog);
+  if (!gl.getProgramParameter(prog, gl.LINK_STATUS)) return Promise.resolve(`shader: ${gl.getProgramInfoLog(prog)}`);
+  gl.useProgram(prog);
+  const buffer = (data, name, size) => {
+    gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+    gl.bufferData(gl.ARRAY_BUFFER, data, gl.STATIC_DRAW);
+    const at = gl.getAttribLocation(prog, name);
+    gl.enableVertexAttribArray(at);
+    gl.vertexAttribPointer(at, size, gl.FLOAT, false, 0, 0);
+  };
+  gl.bindVertexArray(gl.createVertexArray());
+  buffer(xyz, 'xyz', 3);
+  buffer(val, 'value', 1);
+  const lut = new Uint8Array(256 * 4);
+  for (let i = 0; i < 256; i++) lut.set([i, 255 - i, 128, 255], i * 4);
+  gl.bindTexture(gl.TEXTURE_2D, gl.createTexture());
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, 256, 1, 0, gl.RGBA, gl.UNSIGNED_BYTE, lut);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  const r = Math.min(w, h) / 2;
+  gl.uniform2f(gl.getUniformLocation(prog, 'scale'), r / (w / 2), r / (h / 2));
+  const rot = gl.getUniformLocation(prog, 'rot');
+  gl.viewport(0, 0, w, h);
+  gl.clearColor(1, 1, 1, 1);
+  const px = new Uint8Array(4);
+  const times = [];
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const frame = (now) => {
+      const a = (now - start) / 600;
+      const [c, s] = [Math.cos(a), Math.sin(a)];
+      gl.uniformMatrix3fv(rot, false, [c, 0, -s, 0, 1, 0, s, 0, c]);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+      gl.drawArrays(gl.TRIANGLES, 0, n * 3);
+      gl.readPixels(w >> 1, h >> 1, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+      times.push(performance.now());
+      if (now - start < ms) requestAnimationFrame(frame);
+      else {
+        canvas.remove();
+        const gaps = times
+          .slice(1)
+          .map((x, i) => x - times[i])
+          .sort((p, q) => p - q);
+        resolve(gaps.length ? gaps[gaps.length >> 1] : 'no frames');
+      }
+    };
+    requestAnimationFrame(frame);
+  });
 }
