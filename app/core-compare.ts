@@ -16,6 +16,7 @@ export {
   convertValues,
   UnitsError,
 } from '../src/compare';
+export { engineOf as xarrayEngine } from '../src/code/file-snippets';
 
 /** Projected cells' longitude/latitude through a grid mapping (proj4), loaded when a compared side needs it. */
 export const loadMappingTransform = () => import('../src/geo/grid-mapping/transform');

@@ -166,6 +166,8 @@ export function CompareViews(props: Props) {
                 pair,
                 method,
                 sameGrid: gridsMatch(pair),
+                formatA: dsA.model.format,
+                formatB: dsB.model.format,
               })}
             </pre>
           </details>

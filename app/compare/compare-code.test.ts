@@ -31,16 +31,29 @@ describe('the Code of a lat/lon A against a HEALPix B', async () => {
     const pair = await readPair(a, s, [0, null, null], { x: 2, y: 1 }, b, v, 'coords', signal);
     const urlA = path.join(FIXTURES, 'compare/meshes-latlon.nc');
     const urlB = path.join(FIXTURES, 'meshes/compare-healpix-n8.nc');
-    const input = { urlA, urlB, varA: '/S', varB: '/S', selA: [0, null, null], pair, sameGrid: false };
+    const input = {
+      urlA,
+      urlB,
+      varA: '/S',
+      varB: '/S',
+      selA: [0, null, null],
+      pair,
+      sameGrid: false,
+      formatA: a.model.format,
+      formatB: b.model.format,
+    };
     const code = compareCode({ ...input, method: 'nearest' });
     expect(code).toContain('healpy.ang2pix(8, lon.values, lat.values, lonlat=True, nest=True)');
-    // The fixtures are netCDF files: opened with open_dataset where the snippet opens a Zarr store.
-    const run = code
-      .replaceAll('xr.open_zarr(', 'xr.open_dataset(')
-      .replace(
-        /print\(.*\)\n$/,
-        'import json\nprint(json.dumps([None if x != x else float(x) for x in diff.values.ravel()]))\n',
-      );
+    // The fixtures are netCDF-4 files: opened with open_dataset and h5netcdf, as the snippet says.
+    expect(code).toContain(`xr.open_dataset(${JSON.stringify(urlA)}, engine="h5netcdf")`);
+    // A file over HTTP is opened through fsspec.
+    const web = compareCode({ ...input, urlA: 'https://h/a.nc', method: 'nearest' });
+    expect(web).toMatch(/^import fsspec\n/);
+    expect(web).toContain('a = xr.open_dataset(fsspec.open("https://h/a.nc", mode="rb").open(), engine="h5netcdf")');
+    const run = code.replace(
+      /print\(.*\)\n$/,
+      'import json\nprint(json.dumps([None if x != x else float(x) for x in diff.values.ravel()]))\n',
+    );
     const py = spawnSync('/usr/bin/python3', ['-c', run], {
       encoding: 'utf8',
       env: { ...process.env, PYTHONWARNINGS: 'ignore' },

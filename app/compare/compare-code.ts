@@ -5,6 +5,7 @@
  */
 import type { DimSelection } from '../core';
 import type { RegridChoice } from '../state/compare-settings';
+import { xarrayEngine } from '../core-compare';
 import type { PairSlices } from './compare-read';
 
 /** A Python string literal. */
@@ -29,22 +30,36 @@ export interface CodeInput {
   readonly method: RegridChoice;
   /** The grids match (no regridding). */
   readonly sameGrid: boolean;
+  /** A's and B's `Dataset.format` when each is a file read in place (absent for a Zarr store). */
+  readonly formatA?: string | undefined;
+  readonly formatB?: string | undefined;
 }
 
-export function compareCode({ urlA, urlB, varA, varB, selA, pair, method, sameGrid }: CodeInput): string {
+const remote = (url: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
+
+/** xarray's open of a side: `open_zarr` for a store, `open_dataset` with the format's engine for a file (through fsspec when remote). */
+function openSide(url: string, format: string | undefined, extra: string): string {
+  const u = store(url);
+  if (format === undefined) return `xr.open_zarr(${py(u)}${extra})`;
+  const source = remote(u) ? `fsspec.open(${py(u)}, mode="rb").open()` : py(u);
+  return `xr.open_dataset(${source}, engine=${py(xarrayEngine(format))}${extra})`;
+}
+
+export function compareCode(input: CodeInput): string {
+  const { urlA, urlB, varA, varB, selA, pair, method, sameGrid, formatA, formatB } = input;
+  const fsspec = (formatA !== undefined && remote(store(urlA))) || (formatB !== undefined && remote(store(urlB)));
   const lines = [
+    ...(fsspec ? ['import fsspec'] : []),
     'import xarray as xr',
     '',
-    `a = xr.open_zarr(${py(store(urlA))})[${py(nameOf(varA))}]${isel(pair.dimsA, selA)}`,
+    `a = ${openSide(urlA, formatA, '')}[${py(nameOf(varA))}]${isel(pair.dimsA, selA)}`,
   ];
   if (!pair.selB || !pair.namesB) {
     lines.push(`# B has no slice linked to A's: ${pair.linkText.join('; ')}`);
     return `${lines.join('\n')}\n`;
   }
   for (const t of pair.linkText) lines.push(`# linked by coordinate value: ${t}`);
-  lines.push(
-    `b = xr.open_zarr(${py(store(urlB))}, use_cftime=True)[${py(nameOf(varB))}]${isel(pair.dimsB, pair.selB)}`,
-  );
+  lines.push(`b = ${openSide(urlB, formatB, ', use_cftime=True')}[${py(nameOf(varB))}]${isel(pair.dimsB, pair.selB)}`);
   const c = pair.conversion;
   if (c) lines.push(`b = b * ${c.scale} + ${c.offset}  # ${c.text}`);
   const { x, y } = pair.names;

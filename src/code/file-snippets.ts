@@ -23,7 +23,8 @@ export interface FileSnippetInput {
   readonly raw: boolean;
 }
 
-function engineOf(format: string): string {
+/** xarray's engine for a file of `format` (`Dataset.format`): h5netcdf, scipy, or netcdf4 for CDF-5. */
+export function engineOf(format: string): string {
   if (format.startsWith('netCDF-4')) return 'h5netcdf';
   return format === 'cdf5' ? 'netcdf4' : 'scipy';
 }
