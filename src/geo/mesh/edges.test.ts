@@ -7,38 +7,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeSlice } from '../../cf/decode';
-import { findVariable } from '../../model/find';
-import { openDataset } from '../../open';
-import { openStoreNode } from '../../opening/open-store-node';
 import { findCellGrid } from '../cell-grid';
 import { gridLookup } from '../reproject';
+import { MESH_DIR, openMeshFixture as open } from '../testing/mesh-fixtures';
 import { findMesh } from './detect';
 import { loadMesh } from './load';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'meshes');
 interface Expected {
   variable: string;
   points: { lon: number; lat: number; cell: number; values: number[] | null }[];
   faulty?: Record<string, number[]>;
 }
-const expected = JSON.parse(readFileSync(join(DIR, 'expected-edges.json'), 'utf8')) as Record<string, Expected>;
-
-async function open(file: string, variable: string) {
-  const ds = await openDataset({ kind: 'local', path: join(DIR, file) }, { openStore: openStoreNode });
-  const v = findVariable(ds.model.root, variable)!;
-  const read = async (path: string) => {
-    const shape = findVariable(ds.model.root, path)!.shape;
-    const d = decodeSlice(
-      await ds.read(
-        path,
-        shape.map(() => null),
-      ),
-    );
-    return Float64Array.from(d.values as ArrayLike<number>, (x, i) => (d.mask[i] ? NaN : Number(x)));
-  };
-  return { ds, v, read };
-}
+const expected = JSON.parse(readFileSync(join(MESH_DIR, 'expected-edges.json'), 'utf8')) as Record<string, Expected>;
 
 describe('edge-located UGRID data against shapely', () => {
   it("every sampled point is in shapely's kite, and the value drawn is that edge's", async () => {
